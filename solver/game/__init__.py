@@ -1,0 +1,88 @@
+"""The Calico rules engine: patches, boards, goals, cats, scoring, the solo game, dealing.
+
+A small public API, in the spirit of python-chess::
+
+    from solver.game import deal, SoloGame
+    game = SoloGame.start(deal("2026-11-29"), goals={"2,3": ..., "3,4": ..., "4,2": ...})
+    game.play(game.legal_moves()[0])
+    game.quilt.score()          # the score object of RULES.md
+    game.observation()          # what a player sees; no way back to the bag
+
+Cells are ints ``row * 7 + col`` inside (``parse_cell``/``cell_name`` convert), patches are
+ints ``colour * 6 + pattern`` (``patch_from_json``/``patch_to_json`` convert).
+"""
+
+from .cats import CAT_BY_ID, CATS, Cat, cat_by_id
+from .errors import RulesError
+from .files import quilt_from_json, quilt_to_json, score_quilt_file
+from .goals import GOAL_BY_ID, GOALS, Goal, goal_by_id, goal_result
+from .hexgrid import (
+    GOAL_CELLS,
+    NEIGHBOURS,
+    PATCH_CELLS,
+    bits,
+    cell_name,
+    group_of,
+    parse_cell,
+)
+from .multiplayer import MultiplayerGame
+from .patches import (
+    COLORS,
+    EMPTY,
+    PATTERNS,
+    color_of,
+    make_patch,
+    patch_from_json,
+    patch_name,
+    patch_to_json,
+    pattern_of,
+)
+from .quilt import Layout, Quilt
+from .setups import SCENARIOS, SETUP_KINDS, VARIANTS, Deal, Scenario, Setup, deal
+from .solo import TURNS, Move, Observation, SoloGame
+
+__all__ = [
+    "CATS",
+    "CAT_BY_ID",
+    "COLORS",
+    "EMPTY",
+    "GOALS",
+    "GOAL_BY_ID",
+    "GOAL_CELLS",
+    "NEIGHBOURS",
+    "PATCH_CELLS",
+    "PATTERNS",
+    "SCENARIOS",
+    "SETUP_KINDS",
+    "TURNS",
+    "VARIANTS",
+    "Cat",
+    "Deal",
+    "Goal",
+    "Layout",
+    "Move",
+    "MultiplayerGame",
+    "Observation",
+    "Quilt",
+    "RulesError",
+    "Scenario",
+    "Setup",
+    "SoloGame",
+    "bits",
+    "cat_by_id",
+    "cell_name",
+    "color_of",
+    "deal",
+    "goal_by_id",
+    "goal_result",
+    "group_of",
+    "make_patch",
+    "parse_cell",
+    "patch_from_json",
+    "patch_name",
+    "patch_to_json",
+    "pattern_of",
+    "quilt_from_json",
+    "quilt_to_json",
+    "score_quilt_file",
+]

@@ -1,0 +1,28 @@
+"""The four quilt boards' printed border patches (copied from the rulebook's boards.json)."""
+
+import json
+from importlib import resources
+
+from .errors import RulesError
+from .hexgrid import parse_cell
+from .patches import patch_from_json
+
+
+def _load() -> dict[str, dict[int, int]]:
+    data = json.loads(resources.files(__package__).joinpath("data/boards.json").read_text())
+    return {
+        name: {parse_cell(cell): patch_from_json(patch) for cell, patch in border.items()}
+        for name, border in data["boards"].items()
+    }
+
+
+BORDERS = _load()
+BOARD_NAMES = tuple(sorted(BORDERS))
+
+
+def border_of(board) -> dict[int, int]:
+    """Cell -> printed patch of a board's border."""
+    try:
+        return BORDERS[board]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown board {board!r}") from None

@@ -1,0 +1,274 @@
+"""A quilt: one player's board with its placed patches, and the tokens they earned.
+
+Tokens are awarded at placement time (RULES.md, Rulings): after a patch goes down, the
+connected group of its colour earns a button when it has at least 3 patches and no patch of
+it carries a button yet; the connected group of its pattern earns that pattern's cat when the
+group carries no cat yet and meets the cat's requirement. Border patches join groups like
+placed ones. Goals are scored at the end, from the six neighbours of each goal space.
+"""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .boards import border_of
+from .cats import Cat, cat_by_id
+from .errors import RulesError
+from .goals import Goal, goal_by_id, goal_result
+from .hexgrid import GOAL_CELLS, NEIGHBOURS, PATCH_CELLS, bits, cell_name, group_of, parse_cell
+from .patches import COLORS, EMPTY, PATTERNS, pattern_index
+
+BUTTON_POINTS = 3
+RAINBOW_POINTS = 3
+ALL_COLORS = (1 << len(COLORS)) - 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a quilt is scored against: the board, the goals on it, the cats and their patterns.
+
+    ``goals`` maps goal cells to goal ids (empty in the family variant, where goal spaces are
+    face-down obstacles that score nothing); ``cats`` is ``((cat id, (pattern, pattern)), ...)``.
+    """
+
+    board: str
+    goals: tuple[tuple[int, str], ...]
+    cats: tuple[tuple[str, tuple[str, str]], ...]
+    family: bool = False
+
+    @classmethod
+    def build(cls, board, goals, cats, family=False) -> "Layout":
+        """Validate and normalise: ``goals`` is {"r,c": goal id}, ``cats`` [(cat, patterns)]."""
+        border_of(board)
+        if not isinstance(goals, dict):
+            raise RulesError("goals must map goal spaces to goal ids")
+        placed = []
+        for name, goal_id in goals.items():
+            cell = parse_cell(name)
+            if cell not in GOAL_CELLS:
+                raise RulesError(f"{name!r} is not a design-goal space (2,3 3,4 4,2)")
+            placed.append((cell, goal_by_id(goal_id).id))
+        if family:
+            placed = []
+        elif len(placed) != 3:
+            raise RulesError("goals must fill all three design-goal spaces")
+        elif len({goal for _, goal in placed}) != 3:
+            raise RulesError("goals must be three different goals")
+        return cls(board, tuple(sorted(placed)), _check_cats(cats), bool(family))
+
+    @cached_property
+    def border(self) -> dict[int, int]:
+        return border_of(self.board)
+
+    @cached_property
+    def goal_specs(self) -> tuple[tuple[int, Goal], ...]:
+        return tuple((cell, goal_by_id(goal)) for cell, goal in self.goals)
+
+    @cached_property
+    def cat_of_pattern(self) -> tuple[Cat | None, ...]:
+        """Pattern index -> the cat that scores it."""
+        owners: list[Cat | None] = [None] * len(PATTERNS)
+        for cat_id, patterns in self.cats:
+            for pattern in patterns:
+                owners[pattern_index(pattern)] = cat_by_id(cat_id)
+        return tuple(owners)
+
+    def to_json(self) -> dict:
+        return {
+            "board": self.board,
+            "goals": {cell_name(cell): goal for cell, goal in self.goals},
+            "cats": [{"cat": cat, "patterns": list(patterns)} for cat, patterns in self.cats],
+            "family": self.family,
+        }
+
+
+def _check_cats(cats) -> tuple[tuple[str, tuple[str, str]], ...]:
+    if not isinstance(cats, list | tuple) or len(cats) != 3:
+        raise RulesError("cats must list three cats")
+    result = []
+    for entry in cats:
+        cat_id, patterns = entry if isinstance(entry, tuple) else _cat_entry(entry)
+        cat_by_id(cat_id)
+        if not isinstance(patterns, list | tuple) or len(patterns) != 2:
+            raise RulesError(f"patterns not split two per cat: {cat_id} has {patterns!r}")
+        for pattern in patterns:
+            pattern_index(pattern)
+        result.append((cat_id, tuple(patterns)))
+    if len({cat for cat, _ in result}) != 3:
+        raise RulesError("cats must be three different cats")
+    if len({p for _, patterns in result for p in patterns}) != 6:
+        raise RulesError("patterns not split two per cat: every pattern belongs to one cat")
+    return tuple(result)
+
+
+def _cat_entry(entry):
+    if not isinstance(entry, dict):
+        raise RulesError(f"a cat must be an object with cat and patterns, not {entry!r}")
+    return entry.get("cat"), entry.get("patterns")
+
+
+class Quilt:
+    """Mutable quilt state; ``copy()`` is cheap, for search.
+
+    Cells hold patch ints (EMPTY when free). Per colour and per pattern a bitmask of the
+    cells holding it keeps group look-ups to a flood fill over integers.
+    """
+
+    __slots__ = (
+        "button_colors",
+        "button_mask",
+        "buttons",
+        "cat_mask",
+        "cat_tokens",
+        "cells",
+        "color_masks",
+        "empty_mask",
+        "layout",
+        "pattern_masks",
+        "placements",
+        "rainbow",
+    )
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self.cells = [EMPTY] * 49
+        self.color_masks = [0] * 6
+        self.pattern_masks = [0] * 6
+        for cell, patch in layout.border.items():
+            self.cells[cell] = patch
+            self.color_masks[patch // 6] |= 1 << cell
+            self.pattern_masks[patch % 6] |= 1 << cell
+        self.empty_mask = sum(1 << c for c in PATCH_CELLS)
+        self.button_mask = 0  # cells of groups that carry a button
+        self.cat_mask = 0  # cells of groups that carry a cat token
+        self.button_colors = 0  # bit per colour that has a button
+        self.buttons: list[tuple[int, int]] = []  # (colour, group mask at award time)
+        self.cat_tokens: list[tuple[str, int, int]] = []  # (cat id, pattern, group mask)
+        self.rainbow = False
+        self.placements: list[tuple[int, int]] = []  # (cell, patch) in placement order
+
+    def copy(self) -> "Quilt":
+        new = Quilt.__new__(Quilt)
+        new.layout = self.layout
+        new.cells = self.cells[:]
+        new.color_masks = self.color_masks[:]
+        new.pattern_masks = self.pattern_masks[:]
+        new.empty_mask = self.empty_mask
+        new.button_mask = self.button_mask
+        new.cat_mask = self.cat_mask
+        new.button_colors = self.button_colors
+        new.buttons = self.buttons[:]
+        new.cat_tokens = self.cat_tokens[:]
+        new.rainbow = self.rainbow
+        new.placements = self.placements[:]
+        return new
+
+    @property
+    def empty_cells(self) -> list[int]:
+        return list(bits(self.empty_mask))
+
+    @property
+    def full(self) -> bool:
+        return not self.empty_mask
+
+    def place(self, cell: int, patch: int) -> tuple[int, str | None, bool]:
+        """Place a patch and award its tokens.
+
+        Returns (button colour or -1, cat id or None, whether the rainbow was completed).
+        """
+        bit = 1 << cell
+        if not self.empty_mask & bit:
+            raise RulesError(f"cell {cell_name(cell)} is not an empty patch space")
+        self.empty_mask ^= bit
+        self.cells[cell] = patch
+        self.placements.append((cell, patch))
+        color, pattern = divmod(patch, 6)
+        self.color_masks[color] |= bit
+        self.pattern_masks[pattern] |= bit
+
+        button = -1
+        rainbow = False
+        group = group_of(cell, self.color_masks[color])
+        if group.bit_count() >= 3 and not group & self.button_mask:
+            button = color
+            self.button_mask |= group
+            self.buttons.append((color, group))
+            self.button_colors |= 1 << color
+            if self.button_colors == ALL_COLORS and not self.rainbow:
+                self.rainbow = rainbow = True
+
+        cat_id = None
+        cat = self.layout.cat_of_pattern[pattern]
+        if cat is not None:
+            group = group_of(cell, self.pattern_masks[pattern])
+            if not group & self.cat_mask and cat.is_met_by(group):
+                cat_id = cat.id
+                self.cat_mask |= group
+                self.cat_tokens.append((cat_id, pattern, group))
+        return button, cat_id, rainbow
+
+    # -- scoring -------------------------------------------------------------------------
+
+    def goal_results(self) -> list[tuple[int, Goal, bool, bool, int]]:
+        """(cell, goal, colours met, patterns met, points); 0 points until all six are filled."""
+        results = []
+        cells = self.cells
+        for cell, goal in self.layout.goal_specs:
+            neighbours = [cells[n] for n in NEIGHBOURS[cell]]
+            if EMPTY in neighbours:
+                results.append((cell, goal, False, False, 0))
+            else:
+                results.append((cell, goal, *goal_result(goal, neighbours)))
+        return results
+
+    def goal_points(self) -> int:
+        return sum(result[4] for result in self.goal_results())
+
+    def cat_points(self) -> int:
+        return sum(cat_by_id(cat).points for cat, _, _ in self.cat_tokens)
+
+    def button_points(self) -> int:
+        return BUTTON_POINTS * len(self.buttons) + (RAINBOW_POINTS if self.rainbow else 0)
+
+    def total(self) -> int:
+        return self.goal_points() + self.cat_points() + self.button_points()
+
+    def tiebreak_key(self) -> tuple[int, int, int]:
+        """The rulebook's order: points, then cat tokens, then button tokens (rainbow too)."""
+        return self.total(), len(self.cat_tokens), len(self.buttons) + self.rainbow
+
+    def score(self) -> dict:
+        """The score object of RULES.md ("Quilt files")."""
+        goals = [
+            {
+                "cell": cell_name(cell),
+                "goal": goal.id,
+                "colors": colors,
+                "patterns": patterns,
+                "points": points,
+            }
+            for cell, goal, colors, patterns, points in self.goal_results()
+        ]
+        goal_points = sum(goal["points"] for goal in goals)
+        cat_points = self.cat_points()
+        button_points = self.button_points()
+        return {
+            "total": goal_points + cat_points + button_points,
+            "goal_points": goal_points,
+            "cat_points": cat_points,
+            "button_points": button_points,
+            "goals": goals,
+            "cats": [
+                {"cat": cat, "pattern": PATTERNS[pattern], "cells": _names(group)}
+                for cat, pattern, group in self.cat_tokens
+            ],
+            "buttons": [
+                {"color": COLORS[color], "cells": _names(group)} for color, group in self.buttons
+            ],
+            "rainbow": self.rainbow,
+            "cat_tokens": len(self.cat_tokens),
+            "button_tokens": len(self.buttons) + self.rainbow,
+        }
+
+
+def _names(mask: int) -> list[str]:
+    return [cell_name(cell) for cell in bits(mask)]

@@ -1,0 +1,259 @@
+"""Setups (standard, beginner, the ten solo scenarios), variants, and dealing from a seed.
+
+Dealing, from ``SeededStream(seed)`` (see rng.py), in this order:
+1. the board: ``choice`` of ("blue", "green", "purple", "yellow") — every setup;
+2. the cats: for dot groups 1, 2, 3 in turn, ``choice`` of that group's cats in RULES.md
+   table order (standard only; beginner and scenarios fix their cats);
+3. the patterns: ``shuffle`` of the six patterns in RULES.md order; cat k (in the order of
+   step 2) gets shuffled patterns 2k and 2k+1;
+4. the goals: standard: ``shuffle`` of the six goals in RULES.md order, the first four are
+   the options; beginner and scenarios fix them (no draw);
+5. the bag: every patch in order colour, pattern, copy (colours and patterns in RULES.md
+   order; 3 copies, or 2 in the lower-variance variant), then ``shuffle``; the hand is the
+   first two, the market slots 0, 1, 2 the next three, and the rest is drawn in order.
+"""
+
+from dataclasses import dataclass
+
+from .boards import BOARD_NAMES
+from .cats import CATS_BY_DOTS, cat_by_id
+from .errors import RulesError
+from .goals import GOAL_IDS, goal_by_id
+from .hexgrid import GOAL_CELLS, cell_name, parse_cell
+from .patches import ALL_PATCHES, PATTERNS, patch_from_json, patch_to_json
+from .quilt import Layout
+from .rng import SeededStream
+
+VARIANTS = (None, "family", "lower-variance")
+BEGINNER_CATS = ("millie", "tibbit", "coconut")
+BEGINNER_GOALS = {"2,3": "all-different", "3,4": "aa-bb-cc", "4,2": "aaa-bbb"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A rulebook solo achievement: fixed goals and cats, extra conditions, a score to reach."""
+
+    number: int
+    goals: tuple[str, str, str]
+    cats: tuple[str, str, str]
+    min_score: int
+    goals_met: int = 0  # goals scoring with at least one attribute
+    goals_both: int = 0  # goals scoring with both
+    rainbow: bool = False
+    cat_tokens: int = 0
+    each_cat: bool = False
+    buttons_one_color: int = 0  # RULES.md reads this icon with a "?"
+    tokens_one_cat: int = 0  # RULES.md reads this icon with a "?"
+
+    def check(self, score: dict) -> dict:
+        """Each condition of this scenario -> whether the final score object meets it."""
+        met = [g for g in score["goals"] if g["colors"] or g["patterns"]]
+        both = [g for g in score["goals"] if g["colors"] and g["patterns"]]
+        cats = [token["cat"] for token in score["cats"]]
+        colors = [button["color"] for button in score["buttons"]]
+        checks = {f"score >= {self.min_score}": score["total"] >= self.min_score}
+        if self.goals_met:
+            checks[f"{self.goals_met} goals met"] = len(met) >= self.goals_met
+        if self.goals_both:
+            checks[f"{self.goals_both} goals met with both"] = len(both) >= self.goals_both
+        if self.rainbow:
+            checks["rainbow"] = score["rainbow"]
+        if self.cat_tokens:
+            checks[f"{self.cat_tokens} cat tokens"] = len(cats) >= self.cat_tokens
+        if self.each_cat:
+            checks["each cat at least once"] = all(cat in cats for cat in self.cats)
+        if self.buttons_one_color:
+            most = max((colors.count(c) for c in set(colors)), default=0)
+            checks[f"{self.buttons_one_color} buttons of one colour"] = (
+                most >= self.buttons_one_color
+            )
+        if self.tokens_one_cat:
+            most = max((cats.count(c) for c in set(cats)), default=0)
+            checks[f"{self.tokens_one_cat} tokens of one cat"] = most >= self.tokens_one_cat
+        return checks
+
+
+_D, _AB, _A3, _A32, _A2211, _A4 = GOAL_IDS
+SCENARIOS = {
+    s.number: s
+    for s in (
+        Scenario(1, (_D, _AB, _A3), ("millie", "tibbit", "coconut"), 58, rainbow=True),
+        Scenario(2, (_D, _A3, _A32), ("callie", "tibbit", "coconut"), 59, cat_tokens=5),
+        Scenario(3, (_D, _AB, _A2211), ("millie", "rumi", "coconut"), 60,
+                 goals_met=2, each_cat=True, rainbow=True),
+        Scenario(4, (_D, _A32, _A2211), ("millie", "tibbit", "tecolote"), 61,
+                 goals_met=3, buttons_one_color=3),
+        Scenario(5, (_D, _A4, _A2211), ("callie", "coconut", "cira"), 62,
+                 goals_met=3, tokens_one_cat=3),
+        Scenario(6, (_A4, _A3, _AB), ("tibbit", "tecolote", "almond"), 63,
+                 goals_met=2, goals_both=1, rainbow=True),
+        Scenario(7, (_A4, _A3, _A32), ("rumi", "coconut", "gwenivere"), 64,
+                 goals_met=2, goals_both=1, cat_tokens=5),
+        Scenario(8, (_A4, _A32, _AB), ("millie", "almond", "leo"), 66,
+                 goals_met=2, goals_both=1, each_cat=True, rainbow=True),
+        Scenario(9, (_A4, _AB, _A2211), ("callie", "cira", "leo"), 68,
+                 goals_met=3, goals_both=2, each_cat=True),
+        Scenario(10, (_A3, _A32, _A2211), ("tibbit", "tecolote", "gwenivere"), 72,
+                 goals_both=2, each_cat=True, rainbow=True),
+    )
+}  # fmt: skip
+SETUP_KINDS = ("standard", "beginner", *(f"scenario-{n}" for n in SCENARIOS))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is dealt before play: board, cats with their patterns, and the goals.
+
+    Either ``goals`` is fixed (beginner) or the player picks three of ``goal_options`` and
+    puts each on a goal space (standard: 4 options; a scenario: its 3 goals).
+    """
+
+    kind: str
+    variant: str | None
+    board: str
+    cats: tuple[tuple[str, tuple[str, str]], ...]
+    goal_options: tuple[str, ...] | None = None
+    goals: tuple[tuple[str, str], ...] | None = None  # (cell name, goal id) when fixed
+
+    @property
+    def family(self) -> bool:
+        return self.variant == "family"
+
+    @property
+    def copies(self) -> int:
+        return 2 if self.variant == "lower-variance" else 3
+
+    @property
+    def scenario(self) -> Scenario | None:
+        return (
+            SCENARIOS[int(self.kind.split("-")[1])] if self.kind.startswith("scenario-") else None
+        )
+
+    def pool(self) -> list[int]:
+        """Every patch of this setup's bag, in canonical order."""
+        return [patch for patch in ALL_PATCHES for _ in range(self.copies)]
+
+    def layout(self, goals: dict | None = None) -> Layout:
+        """The quilt layout once the goals are placed; ``goals`` only where the setup asks."""
+        if self.goals is not None or self.family:
+            if goals:
+                raise RulesError(f"the {self.kind} setup fixes its goals; send none")
+            return Layout.build(self.board, dict(self.goals or ()), self.cats, self.family)
+        if not isinstance(goals, dict):
+            raise RulesError("goals: choose three of the goal options, one per goal space")
+        for goal_id in goals.values():
+            if goal_by_id(goal_id).id not in self.goal_options:
+                raise RulesError(f"goal {goal_id!r} is not one of this deal's goal options")
+        return Layout.build(self.board, goals, self.cats, self.family)
+
+    def to_json(self) -> dict:
+        data = {
+            "setup": self.kind,
+            "variant": self.variant,
+            "board": self.board,
+            "cats": [
+                {"cat": cat, "points": cat_by_id(cat).points, "patterns": list(patterns)}
+                for cat, patterns in self.cats
+            ],
+        }
+        if self.goals is not None:
+            data["goals"] = dict(self.goals)
+        else:
+            data["goal_options"] = list(self.goal_options)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Setup":
+        kind, variant = data.get("setup", "standard"), data.get("variant")
+        _check_kind(kind, variant)
+        cats = Layout.build(data.get("board"), {}, _cat_list(data.get("cats")), True).cats
+        board = data["board"]
+        if "goals" in data and data["goals"] is not None:
+            goals = Layout.build(board, data["goals"], cats, variant == "family").goals
+            return cls(kind, variant, board, cats, goals=tuple((cell_name(c), g) for c, g in goals))
+        options = data.get("goal_options")
+        if not isinstance(options, list) or not all(goal_by_id(g) for g in options):
+            raise RulesError("a setup needs goals or goal_options")
+        return cls(kind, variant, board, cats, goal_options=tuple(options))
+
+
+def _cat_list(cats):
+    if not isinstance(cats, list):
+        raise RulesError("cats must list three cats")
+    return [(c.get("cat"), c.get("patterns")) if isinstance(c, dict) else c for c in cats]
+
+
+def _check_kind(kind, variant):
+    if kind not in SETUP_KINDS:
+        raise RulesError(f"unknown setup {kind!r}; choose from {', '.join(SETUP_KINDS)}")
+    if variant not in VARIANTS:
+        raise RulesError(f"unknown variant {variant!r}; choose family or lower-variance")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A setup and the whole bag: hand, market slots 0..2, then ``bag`` in draw order."""
+
+    seed: str
+    setup: Setup
+    hand: tuple[int, int]
+    market: tuple[int, int, int]
+    bag: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "seed": self.seed,
+            **self.setup.to_json(),
+            "hand": [patch_to_json(p) for p in self.hand],
+            "market": [patch_to_json(p) for p in self.market],
+            "bag": [patch_to_json(p) for p in self.bag],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Deal":
+        setup = Setup.from_json(data)
+        patches = [patch_from_json(p) for key in ("hand", "market", "bag") for p in data[key]]
+        if sorted(patches) != setup.pool():
+            raise RulesError("hand, market and bag must hold the whole bag exactly once")
+        return cls(str(data.get("seed", "")), setup, tuple(patches[:2]), tuple(patches[2:5]),
+                   tuple(patches[5:]))  # fmt: skip
+
+
+def deal(seed: str, setup: str = "standard", variant: str | None = None) -> Deal:
+    """Deal a solo game from a seed string; see the module docstring for the algorithm."""
+    if not isinstance(seed, str):
+        raise RulesError("the seed must be a string")
+    _check_kind(setup, variant)
+    stream = SeededStream(seed)
+    board = stream.choice(BOARD_NAMES)
+    scenario = SCENARIOS[int(setup.split("-")[1])] if setup.startswith("scenario-") else None
+    if setup == "standard":
+        cat_ids = [stream.choice(CATS_BY_DOTS[dots]).id for dots in (1, 2, 3)]
+    else:
+        cat_ids = list(scenario.cats if scenario else BEGINNER_CATS)
+    patterns = stream.shuffle(list(PATTERNS))
+    cats = tuple(
+        (cat, tuple(sorted(patterns[2 * k : 2 * k + 2], key=PATTERNS.index)))
+        for k, cat in enumerate(cat_ids)
+    )
+    options = goals = None
+    if setup == "standard":
+        options = tuple(stream.shuffle(list(GOAL_IDS))[:4])
+    elif scenario:
+        options = scenario.goals
+    else:
+        goals = tuple(BEGINNER_GOALS.items())
+    chosen = Setup(setup, variant, board, cats, options, goals)
+    bag = stream.shuffle(chosen.pool())
+    return Deal(seed, chosen, tuple(bag[:2]), tuple(bag[2:5]), tuple(bag[5:]))
+
+
+def goal_cell_names() -> tuple[str, ...]:
+    return tuple(cell_name(c) for c in GOAL_CELLS)
+
+
+def parse_goal_choice(goals) -> dict:
+    """Check the shape of a goal choice {"r,c": goal id} (the setup checks the ids)."""
+    if not isinstance(goals, dict) or any(parse_cell(c) not in GOAL_CELLS for c in goals):
+        raise RulesError("goals must map each design-goal space (2,3 3,4 4,2) to a goal")
+    return goals
