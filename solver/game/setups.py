@@ -19,7 +19,7 @@ from .boards import BOARD_NAMES
 from .cats import CATS_BY_DOTS, cat_by_id
 from .errors import RulesError
 from .goals import GOAL_IDS, goal_by_id
-from .hexgrid import GOAL_CELLS, cell_name, parse_cell
+from .hexgrid import cell_name
 from .patches import ALL_PATCHES, PATTERNS, patch_from_json, patch_to_json
 from .quilt import Layout
 from .rng import SeededStream
@@ -177,6 +177,10 @@ class Setup:
         return cls(kind, variant, board, cats, goal_options=tuple(options))
 
 
+def _scenario_of(kind: str) -> Scenario | None:
+    return SCENARIOS[int(kind.removeprefix("scenario-"))] if kind.startswith("scenario-") else None
+
+
 def _cat_list(cats):
     if not isinstance(cats, list):
         raise RulesError("cats must list three cats")
@@ -226,7 +230,7 @@ def deal(seed: str, setup: str = "standard", variant: str | None = None) -> Deal
     _check_kind(setup, variant)
     stream = SeededStream(seed)
     board = stream.choice(BOARD_NAMES)
-    scenario = SCENARIOS[int(setup.split("-")[1])] if setup.startswith("scenario-") else None
+    scenario = _scenario_of(setup)
     if setup == "standard":
         cat_ids = [stream.choice(CATS_BY_DOTS[dots]).id for dots in (1, 2, 3)]
     else:
@@ -246,14 +250,3 @@ def deal(seed: str, setup: str = "standard", variant: str | None = None) -> Deal
     chosen = Setup(setup, variant, board, cats, options, goals)
     bag = stream.shuffle(chosen.pool())
     return Deal(seed, chosen, tuple(bag[:2]), tuple(bag[2:5]), tuple(bag[5:]))
-
-
-def goal_cell_names() -> tuple[str, ...]:
-    return tuple(cell_name(c) for c in GOAL_CELLS)
-
-
-def parse_goal_choice(goals) -> dict:
-    """Check the shape of a goal choice {"r,c": goal id} (the setup checks the ids)."""
-    if not isinstance(goals, dict) or any(parse_cell(c) not in GOAL_CELLS for c in goals):
-        raise RulesError("goals must map each design-goal space (2,3 3,4 4,2) to a goal")
-    return goals
