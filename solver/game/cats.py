@@ -47,10 +47,6 @@ class Cat:
                     return True
         return False
 
-    def placements(self) -> tuple[int, ...]:
-        """All grid placements of a shape cat's shape (bitmasks); empty for a size cat."""
-        return tuple(p for group in self._by_anchor.values() for p in group)
-
 
 CATS = (
     Cat("millie", 1, 3, 3, requirement="a group of 3 or more"),
@@ -65,7 +61,6 @@ CATS = (
     Cat("leo", 3, 11, 5, _LINE5, "a straight line of 5"),
 )
 CAT_BY_ID = {cat.id: cat for cat in CATS}
-CAT_IDS = tuple(CAT_BY_ID)
 CATS_BY_DOTS = {dots: tuple(c for c in CATS if c.dots == dots) for dots in (1, 2, 3)}
 
 

@@ -13,23 +13,22 @@ GOAL_CELLS = (2 * 7 + 3, 3 * 7 + 4, 4 * 7 + 2)
 PATCH_CELLS = tuple(
     r * 7 + c for r in range(1, 6) for c in range(1, 6) if r * 7 + c not in GOAL_CELLS
 )
-BORDER_CELLS = tuple(
-    r * 7 + c for r in range(SIZE) for c in range(SIZE) if r in (0, 6) or c in (0, 6)
-)
-_CELL_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+_CELL_RE = re.compile(r"([0-6]),([0-6])")
 
 
 def cell_name(cell: int) -> str:
     return f"{cell // 7},{cell % 7}"
 
 
-def parse_cell(name) -> int:
-    """``"r,c"`` -> cell int; None when the name is not a cell of the grid."""
-    match = _CELL_RE.match(name) if isinstance(name, str) else None
-    if not match:
-        return None
-    r, c = int(match[1]), int(match[2])
-    return r * 7 + c if r < SIZE and c < SIZE else None
+def describe_cell(cell) -> str:
+    """A cell's name for an error message, whatever was passed as a cell."""
+    return cell_name(cell) if type(cell) is int and 0 <= cell < SIZE * SIZE else repr(cell)
+
+
+def parse_cell(name) -> int | None:
+    """``"r,c"`` (exactly that: two digits 0-6, no spaces) -> cell int; None otherwise."""
+    match = _CELL_RE.fullmatch(name) if isinstance(name, str) else None
+    return int(match[1]) * SIZE + int(match[2]) if match else None
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:

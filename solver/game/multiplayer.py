@@ -15,6 +15,8 @@ class MultiplayerGame:
     def __init__(self, layouts: list[Layout], seed: str, copies: int = 3):
         if len(layouts) not in PLAYERS:
             raise RulesError("a multiplayer game has 2 to 4 players")
+        if copies not in (2, 3) or (copies == 2 and len(layouts) != 2):
+            raise RulesError("3 copies of each patch, or 2 (lower variance) with 2 players")
         bag = SeededStream(seed).shuffle([p for p in range(36) for _ in range(copies)])
         self.quilts = [Quilt(layout) for layout in layouts]
         self.hands = [[bag.pop(0), bag.pop(0)] for _ in layouts]
@@ -34,10 +36,10 @@ class MultiplayerGame:
             raise RulesError("the game is over")
         seat, hand = self.seat, self.hands[self.seat]
         last = self.turns_taken[seat] == TURNS - 1
-        if not 0 <= move.hand_index < len(hand):
+        if not (type(move.hand_index) is int and 0 <= move.hand_index < len(hand)):
             raise RulesError(f"hand_index must be 0 to {len(hand) - 1}")
         if last != (move.market_index is None) or (
-            not last and not 0 <= move.market_index < len(self.market)
+            not last and not (type(move.market_index) is int and 0 <= move.market_index < 3)
         ):
             raise RulesError("market_index must be 0, 1 or 2 (null on a player's last turn)")
         award = self.quilts[seat].place(move.cell, hand[move.hand_index])

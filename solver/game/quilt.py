@@ -14,7 +14,17 @@ from .boards import border_of
 from .cats import Cat, cat_by_id
 from .errors import RulesError
 from .goals import Goal, goal_by_id, goal_result
-from .hexgrid import GOAL_CELLS, NEIGHBOURS, PATCH_CELLS, bits, cell_name, group_of, parse_cell
+from .hexgrid import (
+    GOAL_CELLS,
+    NEIGHBOUR_MASK,
+    NEIGHBOURS,
+    PATCH_CELLS,
+    bits,
+    cell_name,
+    describe_cell,
+    group_of,
+    parse_cell,
+)
 from .patches import COLORS, EMPTY, PATTERNS, pattern_index
 
 BUTTON_POINTS = 3
@@ -49,8 +59,8 @@ class Layout:
             placed.append((cell, goal_by_id(goal_id).id))
         if family:
             placed = []
-        elif len(placed) != 3:
-            raise RulesError("goals must fill all three design-goal spaces")
+        elif sorted(cell for cell, _ in placed) != sorted(GOAL_CELLS):
+            raise RulesError("goals must fill the three design-goal spaces 2,3 3,4 4,2")
         elif len({goal for _, goal in placed}) != 3:
             raise RulesError("goals must be three different goals")
         return cls(board, tuple(sorted(placed)), _check_cats(cats), bool(family))
@@ -62,6 +72,18 @@ class Layout:
     @cached_property
     def goal_specs(self) -> tuple[tuple[int, Goal], ...]:
         return tuple((cell, goal_by_id(goal)) for cell, goal in self.goals)
+
+    @cached_property
+    def goals_watching(self) -> dict[int, tuple[tuple[Goal, tuple[int, ...], int], ...]]:
+        """Patch cell -> (goal, its six neighbours, their mask) for the goals it neighbours,
+        so that a placement scores a goal the moment its last neighbour is filled."""
+        watching: dict[int, list] = {}
+        for cell, goal in self.goal_specs:
+            for neighbour in NEIGHBOURS[cell]:
+                watching.setdefault(neighbour, []).append(
+                    (goal, NEIGHBOURS[cell], NEIGHBOUR_MASK[cell])
+                )
+        return {cell: tuple(goals) for cell, goals in watching.items()}
 
     @cached_property
     def cat_of_pattern(self) -> tuple[Cat | None, ...]:
@@ -110,7 +132,9 @@ class Quilt:
     """Mutable quilt state; ``copy()`` is cheap, for search.
 
     Cells hold patch ints (EMPTY when free). Per colour and per pattern a bitmask of the
-    cells holding it keeps group look-ups to a flood fill over integers.
+    cells holding it keeps group look-ups to a flood fill over integers. ``points`` is kept
+    up to date at each placement (tokens, and each goal once its six neighbours are filled),
+    so that ``total()`` costs nothing inside a search.
     """
 
     __slots__ = (
@@ -125,6 +149,7 @@ class Quilt:
         "layout",
         "pattern_masks",
         "placements",
+        "points",
         "rainbow",
     )
 
@@ -145,6 +170,7 @@ class Quilt:
         self.cat_tokens: list[tuple[str, int, int]] = []  # (cat id, pattern, group mask)
         self.rainbow = False
         self.placements: list[tuple[int, int]] = []  # (cell, patch) in placement order
+        self.points = 0
 
     def copy(self) -> "Quilt":
         new = Quilt.__new__(Quilt)
@@ -160,6 +186,7 @@ class Quilt:
         new.cat_tokens = self.cat_tokens[:]
         new.rainbow = self.rainbow
         new.placements = self.placements[:]
+        new.points = self.points
         return new
 
     @property
@@ -175,11 +202,14 @@ class Quilt:
 
         Returns (button colour or -1, cat id or None, whether the rainbow was completed).
         """
+        if not (type(cell) is int and 0 <= cell < 49 and self.empty_mask >> cell & 1):
+            raise RulesError(f"cell {describe_cell(cell)} is not an empty patch space")
+        if not (type(patch) is int and 0 <= patch < 36):
+            raise RulesError(f"{patch!r} is not a patch")
         bit = 1 << cell
-        if not self.empty_mask & bit:
-            raise RulesError(f"cell {cell_name(cell)} is not an empty patch space")
         self.empty_mask ^= bit
-        self.cells[cell] = patch
+        cells = self.cells
+        cells[cell] = patch
         self.placements.append((cell, patch))
         color, pattern = divmod(patch, 6)
         self.color_masks[color] |= bit
@@ -192,9 +222,11 @@ class Quilt:
             button = color
             self.button_mask |= group
             self.buttons.append((color, group))
+            self.points += BUTTON_POINTS
             self.button_colors |= 1 << color
             if self.button_colors == ALL_COLORS and not self.rainbow:
                 self.rainbow = rainbow = True
+                self.points += RAINBOW_POINTS
 
         cat_id = None
         cat = self.layout.cat_of_pattern[pattern]
@@ -204,6 +236,11 @@ class Quilt:
                 cat_id = cat.id
                 self.cat_mask |= group
                 self.cat_tokens.append((cat_id, pattern, group))
+                self.points += cat.points
+
+        for goal, neighbours, mask in self.layout.goals_watching.get(cell, ()):
+            if not mask & self.empty_mask:
+                self.points += goal_result(goal, [cells[n] for n in neighbours])[2]
         return button, cat_id, rainbow
 
     # -- scoring -------------------------------------------------------------------------
@@ -230,11 +267,11 @@ class Quilt:
         return BUTTON_POINTS * len(self.buttons) + (RAINBOW_POINTS if self.rainbow else 0)
 
     def total(self) -> int:
-        return self.goal_points() + self.cat_points() + self.button_points()
+        return self.points
 
     def tiebreak_key(self) -> tuple[int, int, int]:
         """The rulebook's order: points, then cat tokens, then button tokens (rainbow too)."""
-        return self.total(), len(self.cat_tokens), len(self.buttons) + self.rainbow
+        return self.points, len(self.cat_tokens), len(self.buttons) + self.rainbow
 
     def score(self) -> dict:
         """The score object of RULES.md ("Quilt files")."""

@@ -163,17 +163,21 @@ class Setup:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "Setup":
+    def from_json(cls, data) -> "Setup":
+        if not isinstance(data, dict):
+            raise RulesError("a setup must be a JSON object")
         kind, variant = data.get("setup", "standard"), data.get("variant")
         _check_kind(kind, variant)
-        cats = Layout.build(data.get("board"), {}, _cat_list(data.get("cats")), True).cats
-        board = data["board"]
-        if "goals" in data and data["goals"] is not None:
-            goals = Layout.build(board, data["goals"], cats, variant == "family").goals
+        board = data.get("board")
+        cats = Layout.build(board, {}, _cat_list(data.get("cats")), True).cats
+        if data.get("goals") is not None:
+            goals = Layout.build(board, data["goals"], cats).goals  # face down if family
             return cls(kind, variant, board, cats, goals=tuple((cell_name(c), g) for c, g in goals))
         options = data.get("goal_options")
-        if not isinstance(options, list) or not all(goal_by_id(g) for g in options):
-            raise RulesError("a setup needs goals or goal_options")
+        if not isinstance(options, list) or not 3 <= len(options) <= 4:
+            raise RulesError("a setup needs goals, or goal_options listing 3 or 4 goals")
+        if len({goal_by_id(goal).id for goal in options}) != len(options):
+            raise RulesError("goal_options must be different goals")
         return cls(kind, variant, board, cats, goal_options=tuple(options))
 
 
@@ -214,9 +218,14 @@ class Deal:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "Deal":
+    def from_json(cls, data) -> "Deal":
         setup = Setup.from_json(data)
+        for key in ("hand", "market", "bag"):
+            if not isinstance(data.get(key), list):
+                raise RulesError(f"{key} must be a list of patches")
         patches = [patch_from_json(p) for key in ("hand", "market", "bag") for p in data[key]]
+        if len(data["hand"]) != 2 or len(data["market"]) != 3:
+            raise RulesError("a deal has two patches in hand and three in the market")
         if sorted(patches) != setup.pool():
             raise RulesError("hand, market and bag must hold the whole bag exactly once")
         return cls(str(data.get("seed", "")), setup, tuple(patches[:2]), tuple(patches[2:5]),

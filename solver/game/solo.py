@@ -9,10 +9,10 @@ from collections import Counter
 from typing import NamedTuple
 
 from .errors import RulesError
-from .hexgrid import cell_name, parse_cell
+from .hexgrid import cell_name, describe_cell, parse_cell
 from .patches import patch_from_json, patch_name, patch_to_json
 from .quilt import Layout, Quilt
-from .setups import Deal, Setup
+from .setups import VARIANTS, Deal, Setup
 
 TURNS = 22
 
@@ -125,8 +125,9 @@ class SoloGame:
             raise RulesError("the game is over")
         if not (isinstance(move.hand_index, int) and 0 <= move.hand_index < len(self.hand)):
             raise RulesError(f"hand_index must be 0 to {len(self.hand) - 1}")
-        if not self.quilt.empty_mask >> move.cell & 1:
-            raise RulesError(f"cell {cell_name(move.cell)} is not an empty patch space")
+        cell = move.cell
+        if not (type(cell) is int and 0 <= cell < 49 and self.quilt.empty_mask >> cell & 1):
+            raise RulesError(f"cell {describe_cell(cell)} is not an empty patch space")
         if self.turn == TURNS:
             if move.market_index is not None:
                 raise RulesError("the last turn has no market step: market_index must be null")
@@ -208,7 +209,7 @@ class Observation:
         )
         turn = data.get("turn")
         placed = len(quilt.placements)
-        if turn != placed + 1:
+        if type(turn) is not int or turn != placed + 1:
             raise RulesError(f"turn must be {placed + 1}: the quilt holds {placed} placements")
         if turn <= TURNS and len(hand) != 2:
             raise RulesError("the hand must hold two patches")
@@ -233,7 +234,12 @@ def _patch_list(data: dict, key: str) -> list:
 def _setup_for(data: dict, layout: Layout) -> Setup:
     """The setup of a state file: its ``setup`` object, or one made from the quilt layout."""
     if isinstance(data.get("setup"), dict):
-        return Setup.from_json(data["setup"])
+        setup = Setup.from_json(data["setup"])
+        if (setup.board, setup.cats, setup.family) != (layout.board, layout.cats, layout.family):
+            raise RulesError("the setup's board, cats or variant differ from the quilt's")
+        return setup
     goals = tuple((cell_name(c), g) for c, g in layout.goals)
     variant = "family" if layout.family else data.get("variant")
+    if variant not in VARIANTS:
+        raise RulesError(f"unknown variant {variant!r}; choose family or lower-variance")
     return Setup("standard", variant, layout.board, layout.cats, goals=goals)
