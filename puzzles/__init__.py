@@ -1,0 +1,1 @@
+"""Calico Daily, the service: models, services (writes), selectors (reads), api, tasks."""
