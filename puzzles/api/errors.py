@@ -22,5 +22,7 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.APIException):
         code = exc.get_codes()
         code = code if isinstance(code, str) else exc.default_code
+        if response.status_code == 400:
+            code = "bad_request"
         response.data = {"error": code, "detail": _message(exc.detail)}
     return response

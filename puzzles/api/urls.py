@@ -1,1 +1,18 @@
-urlpatterns = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("auth/register/", views.register, name="api-register"),
+    path("auth/token/", views.token, name="api-token"),
+    path("auth/login/", views.login_session, name="api-login"),
+    path("daily/", views.daily, name="api-daily"),
+    path("challenges/", views.challenge_list, name="api-challenges"),
+    path("challenges/<str:date>/", views.challenge_detail, name="api-challenge"),
+    path("games/", views.game_create, name="api-games"),
+    path("games/<int:game_id>/", views.game_detail, name="api-game"),
+    path("games/<int:game_id>/moves/", views.game_move, name="api-moves"),
+    path("games/<int:game_id>/hints/", views.hint_request, name="api-hints"),
+    path("games/<int:game_id>/hints/<int:hint_id>/", views.hint_detail, name="api-hint"),
+    path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
+]

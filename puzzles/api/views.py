@@ -1,0 +1,219 @@
+"""Thin views: parse, call a service or selector, answer. Errors are ``{error, detail}``."""
+
+from django.contrib.auth import login, update_session_auth_hash
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import APIException, NotAuthenticated
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from ..models import Hint
+from ..selectors import challenges as challenge_reads
+from ..selectors.games import game_json, game_of
+from ..selectors.leaderboards import leaderboard as leaderboard_of
+from ..services import challenges, games, hints, players
+from ..services.errors import BadInput, NotFound, ServiceError
+from . import serializers as s
+
+ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
+
+
+class Refused(APIException):
+    """A service's refusal as an API error."""
+
+    def __init__(self, error: ServiceError):
+        self.status_code = error.status
+        super().__init__(detail=error.detail, code=error.code)
+
+
+def _call(function, *args):
+    try:
+        return function(*args)
+    except ServiceError as error:
+        raise Refused(error) from None
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _date(value):
+    try:
+        return challenge_reads.parse_date(value)
+    except ValueError as error:
+        raise Refused(BadInput(str(error))) from None
+
+
+def _player(request):
+    return request.user if request.user.is_authenticated else None
+
+
+@extend_schema(request=s.CredentialsIn, responses={201: s.RegisteredOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def register(request):
+    """Register a player; from a guest session, claim that guest (it keeps its games)."""
+    data = _valid(s.CredentialsIn, request.data)
+    guest = _player(request)
+    user = _call(players.register, data["username"], data["password"], guest)
+    if isinstance(request.successful_authenticator, SessionAuthentication):
+        update_session_auth_hash(request, user)  # the claimed guest stays logged in
+    return Response(
+        {"username": user.username, "token": players.token_for(user)},
+        status=status.HTTP_201_CREATED,
+    )
+
+
+@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def login_session(request):
+    """Browser sign-in: start a session for a registered player (answers with a token too)."""
+    serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+    serializer.is_valid(raise_exception=True)
+    user = serializer.validated_data["user"]
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return Response({"token": players.token_for(user)})
+
+
+@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def token(request):
+    serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+    serializer.is_valid(raise_exception=True)
+    return Response({"token": players.token_for(serializer.validated_data["user"])})
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT})
+@api_view(["GET"])
+def daily(request):
+    challenge = challenges.ensure_challenge(challenges.today())
+    challenge = challenge_reads.challenge_on(challenge.date)
+    return Response(challenge_reads.challenge_json(challenge, _player(request)))
+
+
+class ArchivePages(PageNumberPagination):
+    page_size = 30
+
+
+@extend_schema(
+    operation_id="challenges_list",
+    parameters=[OpenApiParameter("page", int)],
+    responses={200: OpenApiTypes.OBJECT, **ERRORS},
+)
+@api_view(["GET"])
+def challenge_list(request):
+    """Past challenges, newest first."""
+    pager = ArchivePages()
+    page = pager.paginate_queryset(challenge_reads.archive(), request)
+    player = _player(request)
+    return pager.get_paginated_response([challenge_reads.challenge_json(c, player) for c in page])
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+@api_view(["GET"])
+def challenge_detail(request, date):
+    day = _date(date)
+    if day == challenges.today():
+        challenges.ensure_challenge(day)
+    challenge = challenge_reads.challenge_on(day)
+    if challenge is None:
+        raise Refused(NotFound(f"date: there is no challenge for {day}"))
+    return Response(challenge_reads.challenge_json(challenge, _player(request)))
+
+
+@extend_schema(request=s.GameIn, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def game_create(request):
+    data = _valid(s.GameIn, request.data)
+    day = data.get("date") or challenges.today()
+    game = _call(games.do_start_game, request.user, day, data.get("goals"))
+    return Response(game_json(game), status=status.HTTP_201_CREATED)
+
+
+def _own_game(request, game_id: int):
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+    game = game_of(game_id, request.user)
+    if game is None:
+        raise Refused(NotFound(f"no game {game_id} of yours"))
+    return game
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def game_detail(request, game_id: int):
+    return Response(game_json(_own_game(request, game_id)))
+
+
+@extend_schema(request=s.MoveIn, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def game_move(request, game_id: int):
+    """Play the move for ``turn``; a stale or repeated turn is 409 and changes nothing."""
+    data = _valid(s.MoveIn, request.data)
+    game, state, award = _call(games.do_play_move, game_id, request.user, dict(data))
+    return Response(game_json(game, state, award))
+
+
+def _hint_json(row: Hint) -> dict:
+    return {
+        "id": row.pk,
+        "turn": row.turn,
+        "status": row.status,
+        "move": row.move,
+        "expected_score": row.expected_score,
+        "reasons": row.reasons,
+    }
+
+
+@extend_schema(request=None, responses={202: s.HintOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def hint_request(request, game_id: int):
+    """Ask for a hint on the current turn; answered at once, computed by a worker."""
+    row = _call(hints.do_request_hint, game_id, request.user)
+    return Response(_hint_json(row), status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(responses={200: s.HintOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def hint_detail(request, game_id: int, hint_id: int):
+    game = _own_game(request, game_id)
+    row = Hint.objects.filter(pk=hint_id, game=game).first()
+    if row is None:
+        raise Refused(NotFound(f"no hint {hint_id} for game {game_id}"))
+    return Response(_hint_json(row))
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("page", int),
+        OpenApiParameter("hints", str, enum=["include", "exclude"]),
+    ],
+    responses={200: OpenApiTypes.OBJECT, **ERRORS},
+)
+@api_view(["GET"])
+def leaderboard(request, date):
+    day = _date(date)
+    challenge = challenge_reads.challenge_on(day)
+    if challenge is None:
+        raise Refused(NotFound(f"date: there is no challenge for {day}"))
+    page = request.query_params.get("page", "1")
+    if not page.isdigit() or int(page) < 1:
+        raise Refused(BadInput(f"page: {page!r} is not a page number (1, 2, ...)"))
+    hints_mode = request.query_params.get("hints", "include")
+    if hints_mode not in ("include", "exclude"):
+        raise Refused(BadInput(f"hints: {hints_mode!r} must be include or exclude"))
+    return Response(leaderboard_of(challenge, int(page), hints_mode == "exclude", _player(request)))

@@ -1,0 +1,83 @@
+"""Challenges as the API shows them: nothing derived from the bag before the day closes."""
+
+import datetime
+
+from solver.game import cat_by_id
+
+from ..models import Challenge, Game, Player, SolverRun
+from ..services.challenges import today
+from ..services.replay import deal_of
+from .setups import border_json
+
+
+def is_closed(challenge: Challenge) -> bool:
+    return challenge.date < today()
+
+
+def parse_date(value) -> datetime.date:
+    """An ISO date from a URL or body; ValueError names the problem."""
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"date: {value!r} is not a date like 2026-11-29") from None
+
+
+def run_json(challenge: Challenge, kind: str) -> dict:
+    run = next((r for r in challenge.solver_runs.all() if r.kind == kind), None)
+    if run is None:
+        return {"status": "none", "score": None}
+    return {"status": run.status, "score": run.score}
+
+
+def cat_json(cat_id: str, patterns) -> dict:
+    cat = cat_by_id(cat_id)
+    return {
+        "cat": cat.id,
+        "points": cat.points,
+        "patterns": list(patterns),
+        "requirement": cat.requirement,
+        "shape": [list(cell) for cell in cat.shape] if cat.shape else None,
+    }
+
+
+def challenge_json(challenge: Challenge, player: Player | None = None) -> dict:
+    setup = deal_of(challenge).setup
+    closed = is_closed(challenge)
+    data = {
+        "date": challenge.date.isoformat(),
+        "setup": setup.kind,
+        "variant": setup.variant,
+        "board": setup.board,
+        "border": border_json(setup),
+        "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
+        "commitment": challenge.commitment,
+        "seed": challenge.seed if closed else None,
+        "closed": closed,
+        "par": run_json(challenge, SolverRun.Kind.PAR),
+        "best_known": run_json(challenge, SolverRun.Kind.BEST) if closed else None,
+        "ranked_game": _ranked_game_id(challenge, player),
+    }
+    if setup.goals is not None:
+        data["goals"] = dict(setup.goals)
+    else:
+        data["goal_options"] = list(setup.goal_options)
+    return data
+
+
+def _ranked_game_id(challenge: Challenge, player: Player | None) -> int | None:
+    if player is None or not player.is_authenticated:
+        return None
+    return (
+        Game.objects.filter(challenge=challenge, player=player, ranked=True)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def archive():
+    """Past challenges, newest first (a queryset, paged by the API)."""
+    return Challenge.objects.filter(date__lt=today()).prefetch_related("solver_runs")
+
+
+def challenge_on(date: datetime.date) -> Challenge | None:
+    return Challenge.objects.prefetch_related("solver_runs").filter(date=date).first()

@@ -1,0 +1,56 @@
+"""A game as its player sees it: hand, market, quilt, discards and score; never the bag."""
+
+from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_json
+
+from ..models import Game, Player, SolverRun
+from ..services.replay import replay
+from .challenges import cat_json, run_json
+from .setups import border_json
+
+
+def game_of(game_id: int, player: Player) -> Game | None:
+    if not player.is_authenticated:
+        return None
+    return (
+        Game.objects.select_related("challenge")
+        .prefetch_related("challenge__solver_runs")
+        .filter(pk=game_id, player=player)
+        .first()
+    )
+
+
+def award_json(award: tuple | None) -> dict | None:
+    """What the last placement earned, as ``Quilt.place`` reported it."""
+    if award is None:
+        return None
+    button, cat, rainbow = award
+    return {"button": COLORS[button] if button >= 0 else None, "cat": cat, "rainbow": rainbow}
+
+
+def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = None) -> dict:
+    if state is None:
+        state, award = replay(game)
+    setup = state.setup
+    layout = state.quilt.layout
+    return {
+        "id": game.pk,
+        "date": game.challenge.date.isoformat(),
+        "ranked": game.ranked,
+        "status": game.status,
+        "turn": min(state.turn, 22),
+        "hand": [patch_to_json(p) for p in state.hand],
+        "market": [patch_to_json(p) for p in state.market],
+        "quilt": quilt_to_json(state.quilt),
+        "empty_cells": [cell_name(c) for c in state.quilt.empty_cells],
+        "discarded": [patch_to_json(p) for p in state.discarded],
+        "score": state.quilt.score(),
+        "hints_used": game.hints_used,
+        "last_award": award_json(award),
+        "par": run_json(game.challenge, SolverRun.Kind.PAR),
+        "setup": {
+            "board": setup.board,
+            "border": border_json(setup),
+            "goals": {cell_name(cell): goal for cell, goal in layout.goals},
+            "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
+        },
+    }

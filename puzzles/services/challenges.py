@@ -1,0 +1,75 @@
+"""Daily challenges: one per UTC day, made idempotently; seed = HMAC(secret, date)."""
+
+import datetime
+import hashlib
+import hmac
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ..models import Challenge, SolverRun
+
+
+def today() -> datetime.date:
+    return timezone.now().astimezone(datetime.UTC).date()
+
+
+def daily_seed(date: datetime.date) -> str:
+    """The seed of a day: an HMAC of its ISO date under the server's seed secret."""
+    key = settings.CALICO_SEED_SECRET.encode()
+    return hmac.new(key, date.isoformat().encode(), hashlib.sha256).hexdigest()
+
+
+def commitment_of(seed: str) -> str:
+    """The public SHA-256 commitment of a seed: anyone can check it once the seed is out."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def ensure_challenge(date: datetime.date) -> Challenge:
+    """The challenge of ``date``, created (with its par run enqueued) if missing.
+
+    Two creators at once make one day: the unique date decides, and the loser reads the
+    winner's row.
+    """
+    challenge = Challenge.objects.filter(date=date).first()
+    if challenge is not None:
+        return challenge
+    seed = daily_seed(date)
+    try:
+        with transaction.atomic():
+            challenge = Challenge.objects.create(
+                date=date, seed=seed, commitment=commitment_of(seed)
+            )
+            run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
+            transaction.on_commit(lambda: _enqueue_run(run.pk))
+    except IntegrityError:
+        return Challenge.objects.get(date=date)
+    return challenge
+
+
+def ensure_best_known(challenge: Challenge) -> None:
+    """Enqueue the hindsight run of a closed day, once."""
+    if challenge.date >= today():
+        return
+    try:
+        with transaction.atomic():
+            run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.BEST)
+            transaction.on_commit(lambda: _enqueue_run(run.pk))
+    except IntegrityError:
+        pass  # already there
+
+
+def do_daily_rollover() -> Challenge:
+    """The 00:00 UTC job: make today's challenge, and the best-known runs of closed days."""
+    challenge = ensure_challenge(today())
+    closed = Challenge.objects.filter(date__lt=today()).exclude(solver_runs__kind="best")
+    for past in closed:
+        ensure_best_known(past)
+    return challenge
+
+
+def _enqueue_run(run_id: int) -> None:
+    from ..tasks import compute_solver_run
+
+    compute_solver_run.delay(run_id)

@@ -1,0 +1,118 @@
+"""Starting games and playing moves. The engine validates and scores every move; the row is
+locked while a move is applied, so a stale or repeated move changes nothing."""
+
+import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from solver.game import TURNS, Move, RulesError, SoloGame
+
+from ..models import Challenge, Game, Player, ScoreTally
+from .challenges import ensure_challenge, today
+from .errors import BadInput, Conflict, NotFound
+from .replay import deal_of, replay
+
+
+def challenge_to_play(date: datetime.date) -> Challenge:
+    """Today's challenge (made on demand) or an archived one; never a future day."""
+    current = today()
+    if date > current:
+        raise NotFound(f"date: {date} has not started yet")
+    if date == current:
+        return ensure_challenge(date)
+    challenge = Challenge.objects.filter(date=date).first()
+    if challenge is None:
+        raise NotFound(f"date: there is no challenge for {date}")
+    return challenge
+
+
+def do_start_game(player: Player, date: datetime.date, goals) -> Game:
+    """A new game: the player's ranked attempt if it is today's first, else practice.
+
+    While the ranked game of a day is unfinished, no other game of that day can start: a
+    practice run would show its bag.
+    """
+    challenge = challenge_to_play(date)
+    try:
+        SoloGame.start(deal_of(challenge), goals)
+    except RulesError as error:
+        raise BadInput(f"goals: {error}") from None
+    ranked_game = Game.objects.filter(challenge=challenge, player=player, ranked=True).first()
+    if ranked_game is not None and ranked_game.status == Game.Status.PLAYING:
+        raise Conflict(f"finish your ranked game {ranked_game.pk} of {date} first")
+    ranked = ranked_game is None and challenge.date == today()
+    try:
+        with transaction.atomic():
+            return Game.objects.create(
+                challenge=challenge, player=player, ranked=ranked, goals=goals or None
+            )
+    except IntegrityError:  # another request started the ranked game a moment ago
+        raise Conflict(f"your ranked game of {date} has already started") from None
+
+
+def _parse_turn(data) -> int:
+    if not isinstance(data, dict):
+        raise BadInput("a move must be an object with turn, hand_index, cell, market_index")
+    turn = data.get("turn")
+    if type(turn) is not int:
+        raise BadInput("turn: required, a whole number (the turn this move is for)")
+    return turn
+
+
+def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tuple]:
+    """Apply one move to a game; returns the saved row, the engine state and the award."""
+    turn = _parse_turn(data)
+    try:
+        move = Move.from_json(data)
+    except RulesError as error:
+        raise BadInput(str(error)) from None
+    with transaction.atomic():
+        game = (
+            Game.objects.select_for_update()
+            .select_related("challenge")
+            .filter(pk=game_id, player=player)
+            .first()
+        )
+        if game is None:
+            raise NotFound(f"no game {game_id} of yours")
+        if game.status == Game.Status.FINISHED:
+            raise Conflict("the game is over")
+        if turn != game.turn:
+            raise Conflict(f"turn {turn} is stale: the game is at turn {game.turn}")
+        state, _ = replay(game)
+        try:
+            award = state.play(move)
+        except RulesError as error:
+            raise BadInput(str(error)) from None
+        game.moves = [*game.moves, move.to_json()]
+        _record_score(game, state)
+        game.save()
+    return game, state, award
+
+
+def _record_score(game: Game, state: SoloGame) -> None:
+    """Denormalise the engine's score onto the row; on the last turn, finish the game."""
+    score = state.quilt.score()
+    game.turn = state.turn
+    game.score = score["total"]
+    game.cat_tokens = score["cat_tokens"]
+    game.button_tokens = score["button_tokens"]
+    if state.turn > TURNS:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        if game.ranked:
+            _count_on_leaderboard(game)
+
+
+def _count_on_leaderboard(game: Game) -> None:
+    key = dict(
+        challenge_id=game.challenge_id,
+        score=game.score,
+        cat_tokens=game.cat_tokens,
+        button_tokens=game.button_tokens,
+        hinted=game.hints_used > 0,
+    )
+    ScoreTally.objects.get_or_create(**key)
+    ScoreTally.objects.filter(**key).update(games=F("games") + 1)

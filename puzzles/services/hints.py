@@ -1,0 +1,64 @@
+"""Hints: one per game and turn, counted on the game when asked (before the move is
+revealed), computed by a worker from what the player sees, then polled."""
+
+import logging
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+
+from solver.search import hint as solver_hint
+
+from ..models import Game, Hint, Player
+from .errors import Conflict, NotFound
+from .replay import replay
+
+log = logging.getLogger(__name__)
+
+
+def do_request_hint(game_id: int, player: Player) -> Hint:
+    """The hint for the game's current turn: the existing one, or a new one enqueued."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id, player=player).first()
+        if game is None:
+            raise NotFound(f"no game {game_id} of yours")
+        if game.status == Game.Status.FINISHED:
+            raise Conflict("the game is over")
+        existing = Hint.objects.filter(game=game, turn=game.turn).first()
+        if existing is not None:
+            return existing
+        created = Hint.objects.create(game=game, turn=game.turn)
+        Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
+        transaction.on_commit(lambda: _enqueue(created.pk))
+    return created
+
+
+def _enqueue(hint_id: int) -> None:
+    from ..tasks import compute_hint
+
+    compute_hint.delay(hint_id)
+
+
+def compute_hint(hint_id: int) -> Hint | None:
+    """Run the fair solver on the visible state of the hint's turn and store its answer."""
+    row = Hint.objects.select_related("game__challenge").filter(pk=hint_id).first()
+    if row is None or row.status == Hint.Status.READY:
+        return row
+    try:
+        state, _ = replay(row.game, row.turn - 1)
+        answer = solver_hint(state.observation(), **settings.CALICO_HINT_OPTIONS)
+    except Exception as exc:  # recorded so that the poller sees "failed", not "pending" forever
+        log.exception("hint %s failed", hint_id)
+        Hint.objects.filter(pk=hint_id).update(
+            status=Hint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
+        )
+        raise
+    data = answer.to_json()
+    Hint.objects.filter(pk=hint_id).update(
+        status=Hint.Status.READY,
+        move=data["move"],
+        expected_score=data["expected_score"],
+        reasons=data["reasons"],
+    )
+    row.refresh_from_db()
+    return row

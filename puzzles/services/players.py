@@ -1,0 +1,77 @@
+"""Players: guests made on a first page visit, claimed later with a username and password;
+API clients register and use tokens."""
+
+import secrets
+
+from django.contrib.auth import login, password_validation
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from rest_framework.authtoken.models import Token
+
+from ..models import Player
+from .errors import BadInput
+
+GUEST_PREFIX = "guest-"
+
+
+def ensure_guest(request) -> Player:
+    """For page views only (API calls never create guests): the request's player, or a new
+    guest logged into the session."""
+    if request.user.is_authenticated:
+        return request.user
+    guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
+    guest.set_unusable_password()
+    guest.save()
+    login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    return guest
+
+
+def _check_username(username) -> str:
+    if not isinstance(username, str) or not username.strip():
+        raise BadInput("username: required")
+    username = username.strip()
+    if len(username) > 150:
+        raise BadInput("username: at most 150 characters")
+    if username.lower().startswith(GUEST_PREFIX):
+        raise BadInput(f"username: may not start with {GUEST_PREFIX!r}")
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError as error:
+        raise BadInput(f"username: {' '.join(error.messages)}") from None
+    return username
+
+
+def _check_password(password, user: Player) -> str:
+    if not isinstance(password, str) or not password:
+        raise BadInput("password: required")
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as error:
+        raise BadInput(f"password: {' '.join(error.messages)}") from None
+    return password
+
+
+def register(username, password, guest: Player | None = None) -> Player:
+    """Claim ``guest`` (it keeps its games) or create a new player."""
+    username = _check_username(username)
+    if guest is not None and not guest.is_guest:
+        raise BadInput("username: this player already has a username")
+    user = guest or Player()
+    user.username = username
+    password = _check_password(password, user)
+    user.set_password(password)
+    user.is_guest = False
+    try:
+        with transaction.atomic():
+            if Player.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+                raise IntegrityError
+            user.save()
+    except IntegrityError:
+        raise BadInput(f"username: {username!r} is taken") from None
+    return user
+
+
+def token_for(user: Player) -> str:
+    token, _ = Token.objects.get_or_create(user=user)
+    return token.key
