@@ -6,11 +6,15 @@ Public API used by the service (``puzzles``): ``STRATEGIES``, ``make_player``, `
 
 from .base import GameRecord, Player, play_game
 from .hints import Hint, hint
+from .players import BeamPlayer, FairPlayer, HindsightPlayer
 from .simple import GreedyPlayer, RandomPlayer
 
 STRATEGIES = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "beam": BeamPlayer,
+    "fair": FairPlayer,
+    "hindsight": HindsightPlayer,
 }
 
 
@@ -23,8 +27,11 @@ def make_player(strategy: str, seed: str = "", **options) -> Player:
 
 __all__ = [
     "STRATEGIES",
+    "BeamPlayer",
+    "FairPlayer",
     "GameRecord",
     "GreedyPlayer",
+    "HindsightPlayer",
     "Hint",
     "Player",
     "RandomPlayer",

@@ -26,8 +26,9 @@ class Player:
 
     sees_bag = False
 
-    def choose_goals(self, setup: Setup) -> dict | None:
-        """{"r,c": goal id} for setups that ask for a choice: the first three options."""
+    def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
+        """{"r,c": goal id} for setups that ask for a choice: the first three options.
+        ``deal`` (the whole bag) is handed only to players that ``sees_bag``."""
         if setup.goals is not None or setup.family:
             return None
         return dict(zip((cell_name(c) for c in GOAL_CELLS), setup.goal_options, strict=False))
@@ -61,7 +62,7 @@ class GameRecord:
 def play_game(deal: Deal, player: Player) -> GameRecord:
     """Play a whole solo game of ``deal`` with ``player``."""
     started = time.perf_counter()
-    goals = player.choose_goals(deal.setup)
+    goals = player.choose_goals(deal.setup, deal if player.sees_bag else None)
     game = SoloGame.start(deal, goals)
     record = GameRecord(game, goals)
     while not game.finished:

@@ -1,0 +1,181 @@
+"""The searching players: beam (visible facts only), fair (sampled futures), hindsight.
+
+- ``BeamPlayer`` searches the turn in front of it: every placement, every market slot, and
+  the placement its next hand allows (that hand is visible). It reads no bag.
+- ``FairPlayer`` is par. It takes the beam player's best candidates and plays each of them
+  forward in several sampled futures (the unseen patches, shuffled; the same samples for every
+  candidate), spending more samples only where candidates are close. It reads no bag.
+- ``HindsightPlayer`` runs one beam search over the whole game with the true bag: its score
+  is the best-known score of a deal.
+
+Each also chooses its goals (3 of the 4 options and their spaces) by playing quick games with
+every arrangement; see ``goal_choice``.
+"""
+
+from solver.game import TURNS, Deal, Layout, Move, Observation, Quilt, Setup, SoloGame
+from solver.game.rng import SeededStream
+from solver.game.solo import conveyor
+
+from .base import Player
+from .beam import Beam, Node, SearchOptions
+from .evaluation import Evaluator
+from .goal_choice import arrangements, choose_arrangement
+
+
+class _Searching(Player):
+    """Keeps one evaluator (and its caches) per layout."""
+
+    def __init__(self, seed: str = ""):
+        self.seed = seed
+        self._evaluators: dict[Layout, Evaluator] = {}
+
+    def evaluator(self, layout: Layout) -> Evaluator:
+        found = self._evaluators.get(layout)
+        if found is None:
+            found = self._evaluators[layout] = Evaluator(layout)
+        return found
+
+    def visible_candidates(self, observation: Observation, breadth: int) -> list[Node]:
+        """The turn's moves ranked on visible facts alone (placement, then next hand)."""
+        beam = Beam(
+            self.evaluator(observation.layout), SearchOptions(width=breadth * 3, breadth=breadth)
+        )
+        root = beam.root(observation.quilt, observation.hand, observation.market,
+                         observation.turn)  # fmt: skip
+        return beam.step([root], None)
+
+
+class BeamPlayer(_Searching):
+    def __init__(self, seed: str = "", width: int = 8, **_ignored):
+        super().__init__(seed)
+        self.width = width
+
+    def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
+        return choose_arrangement(setup, sampled_deals(setup, self.seed, 2), self.evaluator)
+
+    def choose_move(self, observation: Observation, game=None) -> Move:
+        return self.visible_candidates(observation, self.width)[0].move
+
+
+class FairPlayer(_Searching):
+    """Par: chooses among the best visible candidates by playing them out in sampled futures."""
+
+    def __init__(self, seed: str = "", width: int = 3, samples: int = 8, depth: int = 3,
+                 candidates: int = 6, **_ignored):  # fmt: skip
+        super().__init__(seed)
+        self.samples = samples
+        self.depth = depth
+        self.candidates = candidates
+        self.rollout = SearchOptions(width=width, breadth=width)
+
+    def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
+        futures = sampled_deals(setup, self.seed, max(2, self.samples // 2))
+        return choose_arrangement(setup, futures, self.evaluator)
+
+    def choose_move(self, observation: Observation, game=None) -> Move:
+        return self.ranked(observation)[0][1]
+
+    def ranked(self, observation: Observation) -> list[tuple[float, Move, Node]]:
+        """(expected value, move, visible node) for the candidates, best first."""
+        visible = self.visible_candidates(observation, max(self.candidates, 4))
+        top = visible[: self.candidates]
+        if observation.turn >= TURNS - 1 or len(top) == 1:
+            # the last two turns hold no hidden draw that matters: the hand is all there is
+            return [(node.value, node.move, node) for node in visible]
+        bags = sampled_bags(observation, self.seed, self.samples)
+        beam = Beam(self.evaluator(observation.layout), self.rollout)
+        totals = [0.0] * len(top)
+        counts = [0] * len(top)
+        alive = list(range(len(top)))
+        first = min(len(bags), max(2, self.samples // 2))
+        for k, bag in enumerate(bags):
+            if k == first:
+                # spend the remaining samples only on candidates close to the leader
+                means = [totals[i] / counts[i] for i in alive]
+                leader = max(means)
+                alive = [i for i, m in zip(alive, means, strict=True) if m >= leader - 1.5]
+                if len(alive) == 1:
+                    break
+            for i in alive:
+                totals[i] += self.play_out(beam, observation, top[i], bag)
+                counts[i] += 1
+        # the candidates that got every sample first: their means are the surest
+        scored = [(totals[i] / counts[i], i not in alive, i) for i in range(len(top))]
+        scored.sort(key=lambda item: (item[1], -item[0], item[2]))
+        return [(mean, top[i].move, top[i]) for mean, _, i in scored]
+
+    def play_out(self, beam: Beam, observation: Observation, candidate: Node, bag) -> float:
+        """The value ``depth`` turns after ``candidate`` in one sampled future."""
+        move = candidate.move
+        draws = iter(bag[:2])
+        market = tuple(conveyor(list(observation.market), move.market_index, draws.__next__)[:3])
+        node = Node(candidate.quilt, candidate.parts, candidate.hand, market, 2,
+                    observation.turn + 1, candidate.value)  # fmt: skip
+        return beam.run([node], bag, self.depth)[0].value
+
+
+class HindsightPlayer(_Searching):
+    """Knows the bag: one wide beam over the whole game; its score is the best known."""
+
+    sees_bag = True
+
+    def __init__(self, seed: str = "", width: int = 24, breadth: int | None = None,
+                 **_ignored):  # fmt: skip
+        super().__init__(seed)
+        self.options = SearchOptions(width=width, breadth=breadth or width)
+        self._plan: list[Move] = []
+
+    def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
+        if deal is None or setup.goals is not None or setup.family:
+            return None
+        # rank arrangements on quick games with the true bag, then search the best two fully
+        ranked = choose_arrangement(setup, [deal], self.evaluator, keep=2)
+        best = None
+        for goals in ranked:
+            layout = setup.layout(goals)
+            node = self.search(layout, deal.hand, deal.market, deal.bag, 1)
+            if best is None or node.value > best[0].value:
+                best = (node, goals)
+        self._plan = best[0].line()
+        return best[1]
+
+    def search(self, layout: Layout, hand, market, bag, turn: int) -> Node:
+        beam = Beam(self.evaluator(layout), self.options)
+        root = beam.root(Quilt(layout), hand, market, turn)
+        return beam.run([root], list(bag), TURNS)[0]
+
+    def choose_move(self, observation: Observation, game: SoloGame | None = None) -> Move:
+        placed = len(observation.quilt.placements)
+        if len(self._plan) != TURNS or placed >= TURNS:
+            if game is None:
+                raise ValueError("the hindsight player needs the game (it reads the bag)")
+            self._plan = self.plan_from(game)
+        return self._plan[placed]
+
+    def plan_from(self, game: SoloGame) -> list[Move]:
+        """Moves for every turn: the ones already played are placeholders, never returned."""
+        beam = Beam(self.evaluator(game.quilt.layout), self.options)
+        root = beam.root(game.quilt.copy(), game.hand, game.market, game.turn)
+        line = beam.run([root], game.remaining_bag, TURNS)[0].line()
+        return [Move(0, 0, None)] * (game.turn - 1) + line
+
+
+def sampled_bags(observation: Observation, seed: str, count: int) -> list[list[int]]:
+    """``count`` shuffles of the unseen patches; the same for every candidate of a turn."""
+    unseen = sorted(observation.unseen().elements())
+    return [
+        SeededStream(f"{seed}/turn-{observation.turn}/sample-{k}").shuffle(unseen[:])
+        for k in range(count)
+    ]
+
+
+def sampled_deals(setup: Setup, seed: str, count: int) -> list[Deal]:
+    """Whole deals consistent with ``setup`` (nothing else is visible before the goals)."""
+    deals = []
+    for k in range(count):
+        bag = SeededStream(f"{seed}/goals/sample-{k}").shuffle(setup.pool())
+        deals.append(Deal(seed, setup, tuple(bag[:2]), tuple(bag[2:5]), tuple(bag[5:])))
+    return deals
+
+
+__all__ = ["BeamPlayer", "FairPlayer", "HindsightPlayer", "arrangements"]
