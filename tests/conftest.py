@@ -1,0 +1,159 @@
+"""Shared fixtures for the service's tests (and the browser tests).
+
+Databases: ``make test`` points ``DATABASE_URL`` at PostgreSQL when it is reachable; plain
+``pytest`` uses SQLite. Tests that need PostgreSQL or Redis skip with a reason when the
+server is absent, except under ``CI=true``, where they fail instead.
+
+Each pytest run gets its own test database name and its own Celery queue, so that runs by
+several people on one machine do not meet.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import quote, urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN_ID = f"{os.getpid()}"
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+TEST_QUEUE = f"calico-test-{RUN_ID}"
+# Small solver settings for workers started by tests: a test checks plumbing, not strength.
+TEST_SOLVER_ENV = {
+    "CALICO_PAR_OPTIONS": os.environ.get("TEST_CALICO_PAR_OPTIONS", "{}"),
+    "CALICO_BEST_OPTIONS": os.environ.get("TEST_CALICO_BEST_OPTIONS", "{}"),
+    "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
+}
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def require(available: bool, reason: str) -> None:
+    """Skip when a server is absent, but fail in CI, where everything must run."""
+    if available:
+        return
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: this test must run)")
+    pytest.skip(reason)
+
+
+def redis_reachable() -> bool:
+    url = urlparse(REDIS_URL)
+    try:
+        with socket.create_connection((url.hostname, url.port or 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def on_postgres() -> bool:
+    from django.db import connection
+
+    return connection.vendor == "postgresql"
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """A test database of our own per run: ``test_<name>_<pid>`` (PostgreSQL only)."""
+    from django.conf import settings
+
+    for db in settings.DATABASES.values():
+        if db["ENGINE"] != "django.db.backends.sqlite3":
+            db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{RUN_ID}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing():
+    """Password hashing is slow by design; tests check who may log in, not the hash."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def celery_test_broker():
+    """Tasks sent by tests go to this run's own queue on Redis when it is up, else nowhere
+    (an in-memory broker): only a test with ``celery_worker_process`` runs them."""
+    from calico_site.celery import app
+
+    app.conf.broker_url = REDIS_URL if redis_reachable() else "memory://"
+    app.conf.broker_transport_options = {}
+    app.conf.task_default_queue = TEST_QUEUE
+    yield app
+    if app.conf.broker_url.startswith("redis"):
+        with app.connection_for_write() as conn:
+            conn.default_channel.queue_purge(TEST_QUEUE)
+
+
+def _database_url(settings_dict: dict) -> str:
+    user = quote(settings_dict.get("USER") or "")
+    password = settings_dict.get("PASSWORD")
+    auth = f"{user}:{quote(password)}@" if password else f"{user}@" if user else ""
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, celery_test_broker):
+    """A real Celery worker process (``celery -A calico_site worker``) on Redis, using the
+    test database (PostgreSQL). Yields the worker's node name once it answers a ping; stops
+    it afterwards.
+
+    Tests using it must commit what the worker reads: mark them
+    ``@pytest.mark.django_db(transaction=True)`` (or use ``live_server``). Tasks sent with
+    ``.delay()`` (and services' ``on_commit`` enqueues) reach it through this run's queue.
+    Solver strength in the worker comes from ``TEST_CALICO_*_OPTIONS`` (JSON) if set.
+    """
+    from django.db import connection
+
+    require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
+    require(redis_reachable(), f"needs Redis at {REDIS_URL}")
+    node = f"{TEST_QUEUE}-{uuid.uuid4().hex[:6]}@localhost"
+    var_dir = tempfile.mkdtemp(prefix="calico-worker-")
+    env = {
+        **os.environ,
+        **TEST_SOLVER_ENV,
+        "DJANGO_SETTINGS_MODULE": "calico_site.settings",
+        "DATABASE_URL": _database_url(connection.settings_dict),
+        "CELERY_BROKER_URL": REDIS_URL,
+        "CELERY_QUEUE": TEST_QUEUE,
+        "CALICO_VAR_DIR": var_dir,
+    }
+    log_path = Path(var_dir) / "worker.log"
+    with open(log_path, "wb") as log:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=solo",
+             "-Q", TEST_QUEUE, "-n", node, "--without-gossip", "--without-mingle",
+             "--without-heartbeat", "--loglevel=INFO"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        _wait_for_worker(celery_test_broker, node, worker, log_path)
+        yield node
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+def _wait_for_worker(app, node: str, worker: subprocess.Popen, log_path: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            pytest.fail(f"the Celery worker exited:\n{log_path.read_text()[-3000:]}")
+        if app.control.ping(destination=[node], timeout=0.5):
+            return
+    worker.kill()
+    pytest.fail(f"the Celery worker did not answer within 60 s:\n{log_path.read_text()[-3000:]}")

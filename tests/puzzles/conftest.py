@@ -1,0 +1,83 @@
+"""Helpers for the service's tests: players, API clients, whole games through the API."""
+
+import datetime
+
+import pytest
+from puzzle_helpers import goals_for, next_move
+from rest_framework.test import APIClient
+
+from puzzles.models import Challenge, Player
+from puzzles.services.challenges import ensure_challenge, today
+from puzzles.services.players import register, token_for
+
+
+@pytest.fixture
+def make_player(db):
+    def make(username: str = "alice") -> Player:
+        return register(username, "a long password 1")
+
+    return make
+
+
+@pytest.fixture
+def client_for(db):
+    """An API client authenticated by token, as an API client would be."""
+
+    def make(player: Player) -> APIClient:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(player)}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def alice(make_player):
+    return make_player("alice")
+
+
+@pytest.fixture
+def alice_api(alice, client_for):
+    return client_for(alice)
+
+
+@pytest.fixture
+def daily(db) -> Challenge:
+    return ensure_challenge(today())
+
+
+@pytest.fixture
+def yesterday(db) -> Challenge:
+    return ensure_challenge(today() - datetime.timedelta(days=1))
+
+
+@pytest.fixture
+def start_game():
+    """POST /api/games/ with the first three goal options; returns the game object."""
+
+    def start(client: APIClient, date: datetime.date | None = None) -> dict:
+        day = (date or today()).isoformat()
+        challenge = client.get(f"/api/challenges/{day}/").json()
+        response = client.post(
+            "/api/games/", {"date": day, "goals": goals_for(challenge)}, format="json"
+        )
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    return start
+
+
+@pytest.fixture
+def play_through():
+    """Play a whole game through the API; returns every response body, in order."""
+
+    def play(client: APIClient, game: dict) -> list[dict]:
+        bodies = []
+        while game["status"] == "playing":
+            response = client.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
+            assert response.status_code == 200, response.content
+            game = response.json()
+            bodies.append(game)
+        return bodies
+
+    return play
