@@ -1,31 +1,113 @@
-"""Page views: thin shells. Every number on a page is fetched from the JSON API."""
+"""Page views: thin shells around the JSON API, plus the sign-up and log-in forms.
 
-from django.shortcuts import render
+A first page visit makes the visitor a guest player (``ensure_guest``); the pages' scripts
+fetch every number from the API, so no view here computes or repeats a score.
+"""
+
+import datetime
+
+from django.contrib.auth import authenticate, login, logout
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from solver.game import GOALS
+
+from ..services import players
+from ..services.errors import BadInput
+
+# The printed goal tiles, for the goal picker's labels (the engine's own table).
+GOAL_TILES = {
+    goal.id: {"notation": goal.notation, "one": goal.one, "both": goal.both} for goal in GOALS
+}
+
+
+def _date_or_none(value: str) -> str | None:
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        return None
+
+
+def _bad_date(request, value: str):
+    return render(
+        request,
+        "puzzles/not_found.html",
+        {"what": f"{value!r} is not a date like 2026-11-29"},
+        status=404,
+    )
 
 
 def daily(request):
-    return render(request, "puzzles/game.html", {"date": ""})
+    players.ensure_guest(request)
+    return render(
+        request, "puzzles/game.html", {"date": "", "goal_tiles": GOAL_TILES, "nav": "daily"}
+    )
 
 
 def practice(request, date):
-    return render(request, "puzzles/game.html", {"date": date})
+    day = _date_or_none(date)
+    if day is None:
+        return _bad_date(request, date)
+    players.ensure_guest(request)
+    context = {"date": day, "practice": True, "goal_tiles": GOAL_TILES, "nav": "archive"}
+    return render(request, "puzzles/game.html", context)
 
 
 def leaderboard(request, date=""):
-    return render(request, "puzzles/leaderboard.html", {"date": date})
+    day = _date_or_none(date) if date else ""
+    if day is None:
+        return _bad_date(request, date)
+    players.ensure_guest(request)
+    return render(request, "puzzles/leaderboard.html", {"date": day, "nav": "leaderboard"})
 
 
 def archive(request):
-    return render(request, "puzzles/archive.html")
+    players.ensure_guest(request)
+    return render(request, "puzzles/archive.html", {"nav": "archive"})
 
 
+def _is_guest(user) -> bool:
+    return user.is_authenticated and user.is_guest
+
+
+@require_http_methods(["GET", "POST"])
 def signup(request):
-    return render(request, "puzzles/signup.html")
+    """Choose a username and password; a guest keeps its games (the guest is claimed)."""
+    if request.user.is_authenticated and not request.user.is_guest:
+        return redirect("web:daily")
+    error = None
+    username = ""
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        guest = request.user if _is_guest(request.user) else None
+        try:
+            user = players.register(username, request.POST.get("password", ""), guest)
+        except BadInput as problem:
+            error = problem.detail
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("web:daily")
+    context = {"error": error, "username": username, "nav": "signup"}
+    return render(request, "puzzles/signup.html", context, status=400 if error else 200)
 
 
+@require_http_methods(["GET", "POST"])
 def login_view(request):
-    return render(request, "puzzles/login.html")
+    error = None
+    username = ""
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        user = authenticate(request, username=username, password=request.POST.get("password", ""))
+        if user is None:
+            error = "That username and password do not match a player."
+        else:
+            login(request, user)
+            return redirect("web:daily")
+    context = {"error": error, "username": username, "nav": "login"}
+    return render(request, "puzzles/login.html", context, status=400 if error else 200)
 
 
+@require_POST
 def logout_view(request):
-    return render(request, "puzzles/login.html")
+    logout(request)
+    return redirect("web:daily")

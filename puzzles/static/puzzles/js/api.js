@@ -1,0 +1,49 @@
+// The JSON API client: same-origin session cookie, CSRF header on writes, errors as ApiError.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const message = (body && (body.detail || body.error)) || `The server answered ${status}.`;
+    super(typeof message === "string" ? message : JSON.stringify(message));
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function csrfToken() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  if (meta && meta.content) return meta.content;
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    headers["X-CSRFToken"] = csrfToken();
+  }
+  const response = await fetch(path, {
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = { detail: text.slice(0, 200) }; }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const api = {
+  daily: () => request("GET", "/api/daily/"),
+  challenge: (date) => request("GET", `/api/challenges/${encodeURIComponent(date)}/`),
+  challenges: (page = 1) => request("GET", `/api/challenges/?page=${page}`),
+  startGame: (date, goals) => request("POST", "/api/games/", goals ? { date, goals } : { date }),
+  game: (id) => request("GET", `/api/games/${id}/`),
+  move: (id, move) => request("POST", `/api/games/${id}/moves/`, move),
+  askHint: (id) => request("POST", `/api/games/${id}/hints/`, {}),
+  hint: (id, hintId) => request("GET", `/api/games/${id}/hints/${hintId}/`),
+  leaderboard: (date, { page = 1, excludeHints = false } = {}) =>
+    request("GET", `/api/leaderboards/${encodeURIComponent(date)}/?page=${page}${excludeHints ? "&hints=exclude" : ""}`),
+};

@@ -1,0 +1,217 @@
+// The quilt board: an SVG hex board drawn from a game object sent by the server, with a
+// keyboard cursor. It reports clicks and Enter on empty patch spaces; it decides nothing.
+import {
+  HEX_R, HEX_W, buttonToken, catHead, cellCentre, describePatch, hexPoints, motifDefs,
+  patchShape, rainbowDefs, svg,
+} from "./svg.js";
+
+const SIZE = 7;
+const GOAL_CELLS = ["2,3", "3,4", "4,2"];
+const GOAL_NOTATION = {
+  "all-different": "≠",
+  "aa-bb-cc": "AA·BB·CC",
+  "aaa-bbb": "AAA·BBB",
+  "aaa-bb-c": "AAA·BB·C",
+  "aa-bb-c-d": "AA·BB·C·D",
+  "aaaa-bb": "AAAA·BB",
+};
+export const GOAL_LABEL = {
+  "all-different": "All different",
+  "aa-bb-cc": "AA-BB-CC",
+  "aaa-bbb": "AAA-BBB",
+  "aaa-bb-c": "AAA-BB-C",
+  "aa-bb-c-d": "AA-BB-C-D",
+  "aaaa-bb": "AAAA-BB",
+};
+
+const isPatchSpace = (r, c) => r >= 1 && r <= 5 && c >= 1 && c <= 5 && !GOAL_CELLS.includes(`${r},${c}`);
+const parse = (name) => name.split(",").map(Number);
+
+export class Board {
+  constructor(root, { onActivate, onGoal = null }) {
+    this.root = root;
+    this.onActivate = onActivate;
+    this.onGoal = onGoal;
+    this.cursor = "3,3";
+    this.state = null;
+    const width = HEX_W * (SIZE + 0.5);
+    const height = 1.5 * HEX_R * (SIZE - 1) + 2 * HEX_R;
+    this.svg = svg("svg", {
+      class: "board", viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`, tabindex: 0,
+      role: "group", "aria-label": "Your quilt. Arrow keys move the cursor, Enter places the chosen patch.",
+    });
+    root.append(this.svg);
+    this.svg.addEventListener("click", (event) => {
+      const goal = event.target.closest("[data-goal]");
+      if (goal && this.onGoal) this.onGoal(goal.dataset.goal);
+      const cell = event.target.closest("[data-cell]");
+      if (cell && cell.dataset.empty === "true") {
+        this.cursor = cell.dataset.cell;
+        this.onActivate(cell.dataset.cell);
+      }
+    });
+    this.svg.addEventListener("keydown", (event) => {
+      const goal = event.target.closest("[data-goal]");
+      if (goal && this.onGoal && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        this.onGoal(goal.dataset.goal);
+      } else if (event.target === this.svg) {
+        this.keydown(event);
+      }
+    });
+    this.geometry = { width, height };
+  }
+
+  keydown(event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[event.key]) {
+      event.preventDefault();
+      this.moveCursor(...moves[event.key]);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      const empty = this.state && this.state.game.empty_cells.includes(this.cursor);
+      if (empty) this.onActivate(this.cursor);
+    }
+  }
+
+  // Step over goal spaces; stay put at the edge of the patch spaces.
+  moveCursor(dr, dc) {
+    let [r, c] = parse(this.cursor);
+    for (let step = 0; step < SIZE; step++) {
+      r += dr;
+      c += dc;
+      if (r < 1 || r > 5 || c < 1 || c > 5) return;
+      if (isPatchSpace(r, c)) break;
+    }
+    this.cursor = `${r},${c}`;
+    this.render(this.state);
+  }
+
+  render(state) {
+    this.state = state;
+    const { game, pending, hintCell, justPlaced } = state;
+    if (game.id) this.root.dataset.gameId = game.id;
+    this.svg.replaceChildren();
+    const { width, height } = this.geometry;
+    const clip = { x: HEX_W * 0.32, y: HEX_R * 0.42, w: width - HEX_W * 0.64, h: height - HEX_R * 0.84 };
+    this.svg.append(
+      motifDefs("m"),
+      rainbowDefs(),
+      svg("defs", {}, [svg("clipPath", { id: "quilt-clip" }, [
+        svg("rect", { x: clip.x, y: clip.y, width: clip.w, height: clip.h, rx: 10 }),
+      ])]),
+      svg("rect", { x: clip.x - 5, y: clip.y - 5, width: clip.w + 10, height: clip.h + 10, rx: 14, fill: "#e4dac4" }),
+      svg("rect", { x: clip.x, y: clip.y, width: clip.w, height: clip.h, rx: 10, fill: "#f3efe4" }),
+    );
+    const quilt = svg("g", { "clip-path": "url(#quilt-clip)" });
+    const cellsLayer = svg("g");
+    const placed = new Map(game.quilt.placements.map((p) => [p.cell, p]));
+    const goalResults = new Map((game.score.goals || []).map((g) => [g.cell, g]));
+    const empty = new Set(game.empty_cells);
+
+    for (let r = 0; r < SIZE; r++) {
+      for (let c = 0; c < SIZE; c++) {
+        const name = `${r},${c}`;
+        const [cx, cy] = cellCentre(r, c);
+        if (game.border[name]) {
+          quilt.append(svg("g", { "data-border": name }, [patchShape(game.border[name], cx, cy)]));
+        } else if (GOAL_CELLS.includes(name)) {
+          cellsLayer.append(this.goalSpace(name, cx, cy, game.goals[name], goalResults.get(name), state));
+        } else if (isPatchSpace(r, c)) {
+          cellsLayer.append(this.patchSpace(name, cx, cy, {
+            patch: placed.get(name), empty: empty.has(name),
+            pending: pending && pending.cell === name ? pending.patch : null,
+            hinted: hintCell === name, justPlaced: justPlaced === name,
+          }));
+        }
+      }
+    }
+    this.svg.append(quilt, cellsLayer, this.tokens(game.score));
+    if (this.svg.ownerDocument.activeElement === this.svg || state.showCursor) {
+      const [r, c] = parse(this.cursor);
+      const [cx, cy] = cellCentre(r, c);
+      this.svg.append(svg("polygon", { class: "cursor", points: hexPoints(cx, cy, HEX_R - 1) }));
+    }
+    this.svg.setAttribute("aria-activedescendant", `cell-${this.cursor.replace(",", "-")}`);
+  }
+
+  patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced }) {
+    const [r, c] = parse(name);
+    const what = patch ? describePatch(patch) : pending ? `${describePatch(pending)}, not yet placed` : "empty";
+    const group = svg("g", {
+      class: `cell${empty ? " empty" : ""}${justPlaced ? " just-placed" : ""}`,
+      id: `cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
+      "data-hint-cell": hinted ? name : null, role: "button",
+      "aria-label": `Row ${r + 1}, column ${c + 1}: ${what}`,
+    });
+    group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
+    if (patch) {
+      group.append(patchShape(patch, cx, cy));
+    } else {
+      group.append(svg("polygon", { class: "stitch", points: hexPoints(cx, cy, HEX_R - 4.5) }));
+      if (pending) {
+        group.append(svg("g", { class: "pending" }, [patchShape(pending, cx, cy)]));
+        group.append(svg("polygon", { class: "pending-ring", points: hexPoints(cx, cy, HEX_R - 2) }));
+      }
+    }
+    group.append(svg("polygon", { class: "hex-edge", points: hexPoints(cx, cy) }));
+    if (hinted) group.append(svg("polygon", { class: "hint-ring", points: hexPoints(cx, cy, HEX_R - 3) }));
+    return group;
+  }
+
+  goalSpace(name, cx, cy, goalId, result, { picking = false, chosenGoal = null } = {}) {
+    const label = goalId ? GOAL_LABEL[goalId] : "face-down goal";
+    const met = result || { colors: false, patterns: false, points: 0 };
+    const state = met.colors && met.patterns ? "met by colours and patterns"
+      : met.colors ? "met by colours" : met.patterns ? "met by patterns" : "not met yet";
+    const group = svg("g", {
+      class: "goal", "data-goal": name, "data-goal-id": goalId || "",
+      "data-colors-met": String(!!met.colors), "data-patterns-met": String(!!met.patterns),
+      role: picking ? "button" : "img", tabindex: picking ? 0 : null,
+      "aria-label": picking ? `Goal space ${name}: ${goalId ? label : "empty"}${chosenGoal ? `; put ${GOAL_LABEL[chosenGoal]} here` : ""}`
+        : `Design goal ${label}: ${state}`,
+    });
+    if (picking) group.classList.add("droppable");
+    group.append(svg("polygon", { class: "goal-space", points: hexPoints(cx, cy, HEX_R - 0.5) }));
+    if (!goalId) {
+      if (picking) group.append(svg("text", { class: "goal-text", x: cx, y: cy + 3 }, ["drop here"]));
+      return group;
+    }
+    const notation = GOAL_NOTATION[goalId];
+    const big = notation.length === 1;
+    group.append(svg("text", {
+      class: "goal-text", x: cx, y: cy + (big ? 1 : -3), style: big ? "font-size:17px" : null,
+    }, [notation]));
+    const mark = (x, letter, on) => [
+      svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12, r: 5.4 }),
+      svg("text", { class: `goal-mark-label${on ? " met" : ""}`, x, y: cy + 14.3 }, [on ? "✓" : letter]),
+    ];
+    if (!picking) group.append(...mark(cx - 7, "C", met.colors), ...mark(cx + 7, "P", met.patterns));
+    if (met.points) {
+      group.append(svg("text", { class: "goal-points", x: cx, y: cy - 14 }, [`+${met.points}`]));
+    }
+    group.append(svg("title", {}, [`${label}: ${state}`]));
+    return group;
+  }
+
+  // One button per buttoned group and one cat head per cat token, on the group's middle cell.
+  tokens(score) {
+    const layer = svg("g", { class: "tokens-layer" });
+    const middle = (cells) => {
+      const points = cells.map((n) => cellCentre(...parse(n)));
+      const mx = points.reduce((s, p) => s + p[0], 0) / points.length;
+      const my = points.reduce((s, p) => s + p[1], 0) / points.length;
+      return points.reduce((best, p) =>
+        Math.hypot(p[0] - mx, p[1] - my) < Math.hypot(best[0] - mx, best[1] - my) ? p : best);
+    };
+    for (const button of score.buttons || []) {
+      const [x, y] = middle(button.cells);
+      layer.append(buttonToken(button.color, x + 11, y + 11, 8));
+    }
+    for (const token of score.cats || []) {
+      const [x, y] = middle(token.cells);
+      layer.append(catHead(token.cat, x - 10, y - 9, 9));
+    }
+    return layer;
+  }
+}

@@ -1,0 +1,105 @@
+// The end of a game: final score beside par (and best known), rank, the day's histogram,
+// a spoiler-free share text and the way to the leaderboard. Every number is the server's.
+import { el } from "./panel.js";
+import { svg } from "./svg.js";
+
+export function histogram(entries, { mine = null, par = null } = {}) {
+  const width = 420;
+  const height = 170;
+  const pad = { left: 10, right: 10, top: 26, bottom: 24 };
+  const scores = entries.map((e) => e.score).concat([mine, par].filter((v) => v !== null));
+  if (!scores.length) return el("p", { class: "muted", text: "No finished games yet." });
+  const lo = Math.min(...scores) - 1;
+  const hi = Math.max(...scores) + 1;
+  const top = Math.max(1, ...entries.map((e) => e.count));
+  const x = (score) => pad.left + ((score - lo) / (hi - lo)) * (width - pad.left - pad.right);
+  const barW = Math.max(2, (width - pad.left - pad.right) / (hi - lo + 1) - 1);
+  const base = height - pad.bottom;
+  const root = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": `Histogram of the day's scores${mine !== null ? `; yours is ${mine}` : ""}${par !== null ? `; par is ${par}` : ""}`,
+  });
+  for (const entry of entries) {
+    const h = ((base - pad.top) * entry.count) / top;
+    root.append(svg("rect", {
+      class: `bar${entry.score === mine ? " mine" : ""}`, x: x(entry.score) - barW / 2, y: base - h,
+      width: barW, height: h, rx: 1.5,
+    }, [svg("title", {}, [`${entry.score}: ${entry.count} player${entry.count === 1 ? "" : "s"}`])]));
+  }
+  root.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: base, y2: base, stroke: "#cbbd9f" }));
+  const marker = (value, label, color, row) => {
+    if (value === null) return;
+    root.append(
+      svg("line", { class: "mark-line", x1: x(value), x2: x(value), y1: pad.top - 6 + row * 0, y2: base, stroke: color, "stroke-dasharray": "4 3" }),
+      svg("text", { x: x(value), y: 12 + row * 11, "text-anchor": "middle", style: `fill:${color};font-weight:700` }, [`${label} ${value}`]),
+    );
+  };
+  marker(par, "par", "#b04a2a", 0);
+  marker(mine, "you", "#2f8f96", mine !== null && par !== null && Math.abs(x(mine) - x(par)) < 50 ? 1 : 0);
+  root.append(
+    svg("text", { x: pad.left, y: height - 6 }, [String(lo)]),
+    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [String(hi)]),
+  );
+  return root;
+}
+
+export function shareText(game, challenge) {
+  const score = game.score;
+  const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
+  const goals = (score.goals || []).map((g) => (g.colors && g.patterns ? "🟩" : g.colors || g.patterns ? "🟨" : "⬜")).join("");
+  const lines = [
+    `Calico Daily ${game.date}${game.ranked ? "" : " (practice)"}`,
+    `🧶 ${score.total}${par !== null ? ` · par ${par} (${score.total - par >= 0 ? "+" : ""}${score.total - par})` : ""}`,
+    `Goals ${goals}`,
+    `🐈×${(score.cats || []).length} 🔘×${(score.buttons || []).length}${score.rainbow ? " 🌈" : ""}${game.hints_used ? ` 💡×${game.hints_used}` : ""}`,
+    `${location.origin}/`,
+  ];
+  return lines.join("\n");
+}
+
+export function renderEnd(container, { game, challenge, board }) {
+  const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
+  const best = challenge.best_known && challenge.best_known.score !== undefined && challenge.best_known.score !== null
+    ? challenge.best_known.score : null;
+  const diff = par === null ? null : game.score.total - par;
+  const me = board && board.me;
+  const text = shareText(game, challenge);
+  const copy = el("button", { class: "btn", type: "button", "data-action": "share", text: "Copy share text" });
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      copy.textContent = "Copied!";
+    } catch {
+      copy.textContent = "Select the text to copy";
+    }
+  });
+  const figure = (value, label, attrs = {}) => el("div", {}, [
+    el("div", { class: "big-number", text: value === null ? "–" : String(value), ...attrs }),
+    el("div", { class: "big-label", text: label }),
+  ]);
+  container.replaceChildren(el("section", { class: "end card", "aria-labelledby": "end-title" }, [
+    el("h2", { id: "end-title", text: game.ranked ? "Your quilt is finished!" : "Practice quilt finished" }),
+    el("div", { class: "headline" }, [
+      figure(game.score.total, "your score", { "data-score-total": String(game.score.total) }),
+      figure(par, "par"),
+      diff === null ? null : el("div", {
+        class: `versus ${diff >= 0 ? "up" : "down"}`,
+        text: diff >= 0 ? `${diff} over par` : `${-diff} under par`,
+      }),
+      best === null ? null : figure(best, "best known"),
+      me && me.rank ? figure(`#${me.rank}`, `rank · top ${Math.max(1, Math.round(100 - me.percentile))}%`) : null,
+    ]),
+    game.ranked ? null : el("p", { class: "muted", text: "Practice games are not ranked." }),
+    board ? el("div", { class: "histogram" }, [
+      el("h3", { text: `Today's scores (${board.count} player${board.count === 1 ? "" : "s"})` }),
+      histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
+    ]) : null,
+    el("h3", { text: "Share (no spoilers)" }),
+    el("pre", { class: "share", "data-share": "" , text }),
+    el("div", { class: "end-actions" }, [
+      copy,
+      el("a", { class: "btn btn-primary", href: `/leaderboard/${game.date}/`, "data-action": "leaderboard", text: "See the leaderboard" }),
+      el("a", { class: "btn", href: "/archive/", text: "Play a past day" }),
+    ]),
+  ]));
+}

@@ -1,0 +1,393 @@
+// The game controller: loads the day, runs the goal picker, then the turns
+// (hand patch -> empty space -> market patch), hints and the end screen.
+// The server applies every move and sends back every number shown.
+import { api, ApiError } from "./api.js";
+import { Board } from "./board.js";
+import { renderEnd } from "./endscreen.js";
+import { fetchHint } from "./hint.js";
+import { capitalise, el, renderCats, renderScore } from "./panel.js";
+import { GoalPicker } from "./picker.js";
+import { describePatch, patchIcon, tokenIcon } from "./svg.js";
+
+const TURNS = 22;
+const $ = (selector, root = document) => root.querySelector(selector);
+
+class GameController {
+  constructor(root) {
+    this.root = root;
+    this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
+    this.date = root.dataset.date || "";
+    this.challenge = null;
+    this.game = null;
+    this.selectedHand = 0;
+    this.pending = null; // the empty space chosen for the hand patch this turn
+    this.hint = null;
+    this.busy = false;
+    this.board = new Board($("[data-board]", root), {
+      onActivate: (cell) => this.chooseCell(cell),
+      onGoal: (cell) => this.picker && this.picker.drop(cell),
+    });
+    document.addEventListener("keydown", (event) => this.shortcut(event));
+  }
+
+  // ---- loading ---------------------------------------------------------------------
+  async boot() {
+    try {
+      this.challenge = this.date ? await api.challenge(this.date) : await api.daily();
+      this.date = this.challenge.date;
+      this.renderHeading();
+      const saved = sessionStorage.getItem(this.storageKey());
+      const id = this.challenge.ranked_game || saved;
+      if (id) {
+        try {
+          const game = await api.game(id);
+          if (game.status === "playing" || String(game.id) === String(this.challenge.ranked_game)) {
+            return this.show(game);
+          }
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      }
+      this.showSetup();
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  storageKey() {
+    return `calico-game-${this.date}`;
+  }
+
+  renderHeading() {
+    const when = new Date(`${this.date}T12:00:00Z`).toLocaleDateString(undefined, {
+      weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
+    });
+    $("[data-heading]", this.root).textContent = this.root.dataset.practice ? `Practice · ${when}` : `Daily quilt · ${when}`;
+  }
+
+  // ---- setup: goal picker and start --------------------------------------------------
+  showSetup() {
+    const c = this.challenge;
+    this.root.dataset.phase = "setup";
+    this.game = null;
+    const setupBox = $("[data-setup]", this.root);
+    setupBox.hidden = false;
+    $("[data-playing]", this.root).hidden = true;
+    $("[data-end]", this.root).replaceChildren();
+    renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
+    renderScore($("[data-score]", this.root), { total: 0, goal_points: 0, cat_points: 0, button_points: 0, goals: [], cats: [], buttons: [], rainbow: false });
+    this.renderStats();
+    const start = $('[data-action="start"]', this.root);
+    const pickerBox = $("[data-picker]", this.root);
+    if (c.goal_options) {
+      this.picker = new GoalPicker(pickerBox, c.goal_options, this.goalTiles, (placement, holding) => {
+        this.drawSetupBoard(placement, holding);
+        start.disabled = !this.picker.complete;
+      });
+      this.picker.render();
+    } else {
+      this.picker = null;
+      pickerBox.replaceChildren(
+        el("h2", { text: "Today's design goals" }),
+        el("p", { class: "picker-note", text: c.goals && Object.keys(c.goals).length
+          ? "This setup fixes the goals. Fill their six neighbours to match by colour, pattern or both."
+          : "In this variant the goal spaces are face-down: only cats and buttons score." }),
+      );
+      this.drawSetupBoard(c.goals || {}, null);
+      start.disabled = false;
+    }
+    start.onclick = () => this.start();
+  }
+
+  drawSetupBoard(goals, holding) {
+    this.board.render({
+      game: {
+        id: null, border: this.challenge.border, goals, empty_cells: [], quilt: { placements: [] },
+        score: { goals: [], buttons: [], cats: [] },
+      },
+      picking: Boolean(this.picker), chosenGoal: holding,
+    });
+  }
+
+  async start() {
+    const start = $('[data-action="start"]', this.root);
+    start.disabled = true;
+    try {
+      const goals = this.picker ? { ...this.picker.placement } : undefined;
+      const game = await api.startGame(this.date, goals);
+      sessionStorage.setItem(this.storageKey(), game.id);
+      this.show(game);
+      this.board.svg.focus({ preventScroll: true });
+    } catch (error) {
+      start.disabled = false;
+      this.message(error.message, true);
+    }
+  }
+
+  // ---- playing -----------------------------------------------------------------------
+  show(game, { justPlaced = null } = {}) {
+    this.game = game;
+    this.root.dataset.phase = game.status;
+    $("[data-setup]", this.root).hidden = true;
+    this.renderStats();
+    renderCats($("[data-cats]", this.root), game.setup.cats, game.score);
+    renderScore($("[data-score]", this.root), game.score);
+    if (game.status === "finished") return this.finish(justPlaced);
+    $("[data-playing]", this.root).hidden = false;
+    this.render(justPlaced);
+  }
+
+  render(justPlaced = null) {
+    const game = this.game;
+    const hintMove = this.hint && this.hint.turn === game.turn ? this.hint.move : null;
+    this.board.render({
+      game: this.boardView(),
+      pending: this.pending && { cell: this.pending, patch: game.hand[this.selectedHand] },
+      hintCell: hintMove && hintMove.cell,
+      justPlaced,
+    });
+    this.renderHand(hintMove);
+    this.renderMarket(hintMove);
+    this.renderHintBox();
+    this.renderPrompt();
+  }
+
+  // The board draws the printed parts from the game's setup and the rest from the game.
+  boardView() {
+    const { border, goals } = this.game.setup;
+    return { ...this.game, border, goals };
+  }
+
+  renderStats() {
+    const game = this.game;
+    const par = (game && game.par) || this.challenge.par;
+    const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
+    const turn = game ? Math.min(game.turn, TURNS) : 0;
+    const stats = [
+      ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${TURNS}`) : `–/${TURNS}`, "turn"],
+      ["Score", game ? String(game.score.total) : "0", "score"],
+      ["Par", parText, "par"],
+      ["Hints", game ? String(game.hints_used) : "0", "hints"],
+    ];
+    $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
+      el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
+  }
+
+  renderHand(hintMove) {
+    const slots = this.game.hand.map((patch, index) => {
+      const button = el("button", {
+        type: "button", class: `slot${hintMove && hintMove.hand_index === index ? " hinted" : ""}`,
+        "data-hand-index": String(index), "aria-pressed": String(this.selectedHand === index),
+        "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
+      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
+      button.addEventListener("click", () => this.chooseHand(index));
+      return button;
+    });
+    $("[data-hand]", this.root).replaceChildren(...slots);
+  }
+
+  renderMarket(hintMove) {
+    const lastTurn = this.game.turn === TURNS;
+    const slots = this.game.market.map((patch, index) => {
+      const hinted = hintMove && hintMove.market_index === index;
+      const button = el("button", {
+        type: "button", class: `slot${hinted ? " hinted" : ""}`, "data-market-index": String(index),
+        "aria-label": `Market patch ${index + 1}${index === 0 ? ", nearest the bag" : ""}: ${describePatch(patch)}`,
+      }, [
+        index === 0 ? el("span", { class: "slot-tag", text: "by the bag" }) : null,
+        index === 2 ? el("span", { class: "slot-tag", text: "last chance" }) : null,
+        patchIcon(patch),
+        el("span", { class: "slot-label", text: describePatch(patch) }),
+      ]);
+      if (lastTurn || !this.pending || this.busy) button.disabled = true;
+      button.addEventListener("click", () => this.chooseMarket(index));
+      return button;
+    });
+    $("[data-market]", this.root).replaceChildren(...slots);
+  }
+
+  renderPrompt() {
+    const hand = this.game.hand[this.selectedHand];
+    let text;
+    if (this.busy) text = "Sewing…";
+    else if (!this.pending) text = `Place your ${describePatch(hand)} patch: click an empty space, or use the arrow keys and Enter.`;
+    else text = "Now take a patch from the market into your hand (click the same space again to undo).";
+    $("[data-prompt]", this.root).textContent = text;
+  }
+
+  chooseHand(index) {
+    if (this.busy || !this.game) return;
+    this.selectedHand = index;
+    this.render();
+  }
+
+  chooseCell(cell) {
+    if (this.busy || !this.game || this.game.status !== "playing") return;
+    if (this.pending === cell) {
+      this.pending = null;
+      return this.render();
+    }
+    this.pending = cell;
+    if (this.game.turn === TURNS) return this.submit(null);
+    this.render();
+    const first = $("[data-market-index]:not([disabled])", this.root);
+    if (first && document.activeElement !== this.board.svg) first.focus({ preventScroll: true });
+  }
+
+  chooseMarket(index) {
+    if (this.busy || !this.pending) return;
+    this.submit(index);
+  }
+
+  async submit(marketIndex) {
+    const cell = this.pending;
+    this.busy = true;
+    this.render();
+    try {
+      const game = await api.move(this.game.id, {
+        turn: this.game.turn, hand_index: this.selectedHand, cell, market_index: marketIndex,
+      });
+      this.pending = null;
+      this.selectedHand = 0;
+      this.busy = false;
+      this.announce(game.last_award);
+      this.show(game, { justPlaced: cell });
+    } catch (error) {
+      this.busy = false;
+      this.pending = null;
+      if (error instanceof ApiError && error.status === 409) {
+        this.message("That turn was already played; here is the quilt as it stands.");
+        return this.show(await api.game(this.game.id));
+      }
+      this.message(error.message, true);
+      this.render();
+    }
+  }
+
+  // What the placement earned, the moment the server says so.
+  announce(award) {
+    if (!award) return;
+    if (award.button) this.toast(tokenIcon("button", award.button), `Button! A ${award.button} group of three · +3`);
+    if (award.cat) this.toast(tokenIcon("cat", award.cat), `${capitalise(award.cat)} came to nap on your quilt!`);
+    if (award.rainbow) this.toast(tokenIcon("button", "rainbow"), "Rainbow button! All six colours");
+  }
+
+  toast(icon, text) {
+    const layer = $("[data-toasts]");
+    const toast = el("div", { class: "toast", role: "status" }, [icon, el("span", { text })]);
+    layer.append(toast);
+    setTimeout(() => toast.remove(), 3200);
+  }
+
+  message(text, isError = false) {
+    const box = $("[data-message]", this.root);
+    box.hidden = !text;
+    box.className = isError ? "error-box" : "card";
+    box.textContent = text || "";
+    if (text) setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 6000);
+  }
+
+  fail(error) {
+    this.message(`Could not load the game: ${error.message}`, true);
+  }
+
+  // ---- hints -------------------------------------------------------------------------
+  async askHint() {
+    if (!this.game || this.hintRunning || this.game.status !== "playing") return;
+    const turn = this.game.turn;
+    this.hintRunning = { seconds: 0 };
+    this.renderHintBox();
+    try {
+      const hint = await fetchHint(this.game.id, (seconds) => {
+        this.hintRunning = { seconds };
+        this.renderHintBox();
+      });
+      this.hintRunning = null;
+      if (this.game.turn !== turn) return this.renderHintBox();
+      this.hint = hint;
+      this.game = await api.game(this.game.id);
+      this.renderStats();
+      this.selectedHand = hint.move.hand_index;
+      this.render();
+    } catch (error) {
+      this.hintRunning = null;
+      this.message(error.message, true);
+      this.renderHintBox();
+    }
+  }
+
+  renderHintBox() {
+    const box = $("[data-hint-box]", this.root);
+    const button = $('[data-action="hint"]', this.root);
+    const used = this.game ? this.game.hints_used : 0;
+    $("[data-hint-count]", this.root).textContent = `${used} hint${used === 1 ? "" : "s"} used`;
+    button.disabled = Boolean(this.hintRunning) || !this.game || this.game.status !== "playing";
+    if (this.hintRunning) {
+      box.replaceChildren(
+        el("div", { class: "progress", role: "progressbar", "aria-label": "The solver is thinking" }),
+        el("p", { class: "muted", text: `The solver is looking ahead… ${this.hintRunning.seconds}s` }),
+      );
+      return;
+    }
+    const hint = this.hint && this.game && this.hint.turn === this.game.turn ? this.hint : null;
+    if (!hint) return box.replaceChildren();
+    const { move } = hint;
+    const market = move.market_index === null || move.market_index === undefined
+      ? "" : `, then take market patch ${move.market_index + 1} (${describePatch(this.game.market[move.market_index])})`;
+    const play = el("button", { type: "button", class: "btn", "data-action": "play-hint", text: "Play this move" });
+    play.addEventListener("click", () => this.playHint(hint));
+    box.replaceChildren(
+      el("p", { "data-hint": "", text: `Place ${describePatch(this.game.hand[move.hand_index])} on ${move.cell}${market}.` }),
+      hint.expected_score !== undefined && hint.expected_score !== null
+        ? el("p", { class: "muted", text: `The solver expects about ${Math.round(hint.expected_score)} points from here.` }) : null,
+      el("ul", {}, (hint.reasons || []).map((reason) => el("li", { text: reason }))),
+      play,
+    );
+  }
+
+  playHint(hint) {
+    if (this.busy) return;
+    this.selectedHand = hint.move.hand_index;
+    this.pending = hint.move.cell;
+    if (this.game.turn === TURNS) return this.submit(null);
+    this.submit(hint.move.market_index);
+  }
+
+  // ---- keyboard shortcuts (the board handles arrows and Enter itself) -----------------
+  shortcut(event) {
+    if (!this.game || this.game.status !== "playing" || event.target.closest("input, textarea")) return;
+    if (event.key === "1" || event.key === "2") this.chooseHand(Number(event.key) - 1);
+    else if (event.key === "Escape" && this.pending) {
+      this.pending = null;
+      this.render();
+    } else if (event.key.toLowerCase() === "h") this.askHint();
+  }
+
+  // ---- the end -----------------------------------------------------------------------
+  async finish(justPlaced) {
+    this.root.dataset.phase = "finished";
+    sessionStorage.removeItem(this.storageKey());
+    this.board.render({ game: this.boardView(), justPlaced });
+    $("[data-playing]", this.root).hidden = true;
+    this.renderHintBox();
+    let board = null;
+    try {
+      [this.challenge, board] = await Promise.all([api.challenge(this.date), api.leaderboard(this.date)]);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+    const end = $("[data-end]", this.root);
+    renderEnd(end, { game: this.game, challenge: this.challenge, board });
+    const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: "Play again (practice)" });
+    again.addEventListener("click", () => this.showSetup());
+    $(".end-actions", end).append(again);
+    this.renderStats();
+  }
+}
+
+const root = document.querySelector("[data-game-root]");
+if (root) {
+  const controller = new GameController(root);
+  $('[data-action="hint"]', root).addEventListener("click", () => controller.askHint());
+  controller.boot();
+}

@@ -1,0 +1,77 @@
+// The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
+import { catPortrait, patchIcon, shapeDrawing, tokenIcon } from "./svg.js";
+import { GOAL_LABEL } from "./board.js";
+
+export const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined) continue;
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of [].concat(children)) if (child) node.append(child);
+  return node;
+}
+export { el };
+
+export function renderCats(container, cats, score) {
+  const earned = (catId) => (score.cats || []).filter((token) => token.cat === catId).length;
+  container.replaceChildren(...cats.map((cat) => {
+    const tiles = el("div", { class: "tiles" }, cat.patterns.map((pattern) => {
+      const icon = patchIcon({ color: "navy", pattern }, { mono: true });
+      icon.setAttribute("role", "img");
+      icon.setAttribute("aria-label", `${pattern} pattern`);
+      icon.setAttribute("aria-hidden", "false");
+      return icon;
+    }));
+    const shape = shapeDrawing(cat.shape);
+    const count = earned(cat.cat);
+    return el("div", { class: "cat", "data-cat": cat.cat }, [
+      catPortrait(cat.cat),
+      el("div", {}, [
+        el("div", { class: "name", text: capitalise(cat.cat) }),
+        el("div", { class: "req", text: `${capitalise(cat.patterns.join(" or "))}: ${cat.requirement || ""}` }),
+        tiles,
+      ]),
+      el("div", { class: "points" }, [
+        shape ? el("div", { class: "shape", title: cat.requirement }, [shape]) : null,
+        el("b", { text: String(cat.points) }),
+        el("span", { class: "muted", text: "pts" }),
+        count ? el("div", { class: "earned", text: `×${count} earned` }) : null,
+      ]),
+    ]);
+  }));
+}
+
+export function renderScore(container, score) {
+  const buttons = (score.buttons || []).length;
+  const catTokens = (score.cats || []).length;
+  const goalsMet = (score.goals || []).filter((g) => g.points > 0).length;
+  const row = (label, sub, value, attrs = {}) => el("tr", attrs, [
+    el("td", {}, [label, sub ? el("span", { class: "sub", text: ` ${sub}` }) : null]),
+    el("td", { text: value }),
+  ]);
+  const tokens = el("div", { class: "tokens", "aria-label": "Tokens earned" }, [
+    ...(score.buttons || []).map((b) => tokenIcon("button", b.color)),
+    ...(score.rainbow ? [tokenIcon("button", "rainbow")] : []),
+    ...(score.cats || []).map((c) => tokenIcon("cat", c.cat)),
+  ]);
+  container.replaceChildren(
+    el("table", { class: "score-table" }, [
+      el("tbody", {}, [
+        row("Goals", `${goalsMet} of ${(score.goals || []).length} met`, String(score.goal_points)),
+        row("Cats", `${catTokens} token${catTokens === 1 ? "" : "s"}`, String(score.cat_points)),
+        row("Buttons", `${buttons} token${buttons === 1 ? "" : "s"}${score.rainbow ? ", rainbow incl." : ""}`, String(score.button_points)),
+        row("Rainbow", "all six colours", score.rainbow ? "yes" : "not yet"),
+        row("Total", null, String(score.total), { class: "total" }),
+      ]),
+    ]),
+    tokens,
+    el("ul", { class: "goal-list muted", style: "margin:.4rem 0 0;padding-left:1rem;font-size:.85rem" },
+      (score.goals || []).map((g) => el("li", {
+        text: `${GOAL_LABEL[g.goal] || g.goal} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
+      }))),
+  );
+}

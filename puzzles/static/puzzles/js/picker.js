@@ -1,0 +1,78 @@
+// The goal picker of the standard setup: choose 3 of the 4 offered goals and drop each on a
+// goal space. Starts from a sensible preselection, so "Start" alone is a fine first game.
+import { GOAL_LABEL } from "./board.js";
+import { el } from "./panel.js";
+
+const GOAL_CELLS = ["2,3", "3,4", "4,2"];
+const SPACE_NAMES = { "2,3": "upper", "3,4": "right", "4,2": "lower" };
+
+// Leave out "all different" when it is offered (the hardest to complete), else the last one.
+export function preselect(options) {
+  const leaveOut = options.includes("all-different") ? "all-different" : options[options.length - 1];
+  const chosen = options.filter((goal) => goal !== leaveOut).slice(0, 3);
+  return Object.fromEntries(GOAL_CELLS.map((cell, i) => [cell, chosen[i]]));
+}
+
+export class GoalPicker {
+  // `values`: {goal id: {one, both}}, the printed tile values, embedded by the page view.
+  constructor(container, options, values, onChange) {
+    this.container = container;
+    this.values = values;
+    this.options = options;
+    this.onChange = onChange;
+    this.placement = preselect(options);
+    this.holding = null; // the goal picked up, waiting for a goal space
+  }
+
+  get complete() {
+    return GOAL_CELLS.every((cell) => this.placement[cell]);
+  }
+
+  pick(goal) {
+    this.holding = this.holding === goal ? null : goal;
+    this.render();
+  }
+
+  // Drop the held goal on a space; a goal already there goes back to the options.
+  drop(cell) {
+    if (!this.holding) {
+      this.holding = this.placement[cell] || null;
+      delete this.placement[cell];
+    } else {
+      for (const [other, goal] of Object.entries(this.placement)) {
+        if (goal === this.holding) delete this.placement[other];
+      }
+      this.placement[cell] = this.holding;
+      this.holding = null;
+    }
+    this.render();
+  }
+
+  render() {
+    const used = new Set(Object.values(this.placement));
+    const buttons = this.options.map((goal) => {
+      const where = Object.entries(this.placement).find(([, g]) => g === goal);
+      const button = el("button", {
+        type: "button", class: `goal-option${used.has(goal) ? "" : " unused"}`,
+        "aria-pressed": String(this.holding === goal), "data-goal-option": goal,
+      }, [
+        el("span", { class: "notation", text: GOAL_LABEL[goal] }),
+        el("span", { class: "values", text: `${this.values[goal].one} / ${this.values[goal].both} pts` }),
+        el("span", { class: "values", text: where ? `on the ${SPACE_NAMES[where[0]]} space` : "not used" }),
+      ]);
+      button.addEventListener("click", () => this.pick(goal));
+      return button;
+    });
+    this.container.replaceChildren(
+      el("h2", { text: "Choose your design goals" }),
+      el("p", {
+        class: "picker-note",
+        text: this.holding
+          ? `Now tap a teal goal space on the quilt to put ${GOAL_LABEL[this.holding]} there.`
+          : "Three of these four go on the quilt. Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.",
+      }),
+      el("div", { class: "options" }, buttons),
+    );
+    this.onChange(this.placement, this.holding);
+  }
+}

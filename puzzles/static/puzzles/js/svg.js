@@ -1,0 +1,200 @@
+// SVG drawing kit: hexes, the six pattern motifs, patches, buttons, cats and cat shapes.
+// Purely visual: nothing here knows a rule.
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const COLORS = {
+  navy: "#353790",
+  teal: "#6cc4ca",
+  green: "#7ca045",
+  yellow: "#f8b22b",
+  purple: "#8c2c8e",
+  pink: "#cd256f",
+};
+
+export const PATTERN_NAMES = {
+  dots: "dots",
+  ferns: "ferns",
+  flowers: "flowers",
+  quatrefoil: "quatrefoil",
+  stripes: "stripes",
+  vines: "vines",
+};
+
+export const HEX_R = 30; // centre to corner, in board units
+export const HEX_W = Math.sqrt(3) * HEX_R;
+
+export function svg(tag, attrs = {}, children = []) {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
+  }
+  for (const child of [].concat(children)) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+export function hexPoints(cx, cy, r = HEX_R) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 90); // pointy top
+    points.push(`${(cx + r * Math.cos(angle)).toFixed(2)},${(cy + r * Math.sin(angle)).toFixed(2)}`);
+  }
+  return points.join(" ");
+}
+
+// Centre of "row,col" on the odd-r grid (odd rows shifted right by half a hex).
+export function cellCentre(row, col) {
+  return [HEX_W * (col + (row % 2 ? 0.5 : 0)) + HEX_W / 2, 1.5 * HEX_R * row + HEX_R];
+}
+
+// White motifs drawn over the colour; each is told apart by shape alone.
+const MOTIFS = {
+  dots: { size: 12, draw: () => [
+    svg("circle", { cx: 3, cy: 3, r: 2.1 }), svg("circle", { cx: 9, cy: 9, r: 2.1 }),
+  ] },
+  stripes: { size: 7, draw: () => [svg("rect", { x: 2.4, y: 0, width: 2.1, height: 7 })] },
+  flowers: { size: 16, draw: () => [flower(4, 4), flower(12, 12)] },
+  quatrefoil: { size: 12, draw: () => [
+    svg("g", { fill: "none", stroke: "#fff", "stroke-width": 1.25 }, [
+      svg("circle", { cx: 3, cy: 6, r: 3 }), svg("circle", { cx: 9, cy: 6, r: 3 }),
+      svg("circle", { cx: 6, cy: 3, r: 3 }), svg("circle", { cx: 6, cy: 9, r: 3 }),
+    ]),
+  ] },
+  ferns: { size: 16, draw: () => [
+    svg("g", { fill: "none", stroke: "#fff", "stroke-width": 1.2, "stroke-linecap": "round" }, [
+      svg("path", { d: "M8 15.5 Q7.2 8 8.6 0.5" }),
+      svg("path", { d: "M8 13 L4.6 10.8 M8 13 L11.4 11 M7.8 9.8 L4.8 7.8 M7.9 9.8 L11 8 M8 6.6 L5.4 4.9 M8.2 6.6 L10.8 5 M8.4 3.5 L6.6 2.2 M8.5 3.5 L10.2 2.3" }),
+    ]),
+  ] },
+  vines: { size: 18, draw: () => [
+    svg("g", { fill: "none", stroke: "#fff", "stroke-width": 1.3, "stroke-linecap": "round" }, [
+      svg("path", { d: "M1 15 C1 6 13 4 13 10 C13 14 7.5 14 7.5 10.5 C7.5 8.6 10 8.6 10 10.2" }),
+      svg("path", { d: "M13 10 C14 14 16 16 18 17" }),
+    ]),
+  ] },
+};
+
+function flower(cx, cy) {
+  const petals = [];
+  for (let i = 0; i < 5; i++) {
+    const a = (Math.PI * 2 * i) / 5 - Math.PI / 2;
+    petals.push(svg("ellipse", {
+      cx: (cx + 2.1 * Math.cos(a)).toFixed(2), cy: (cy + 2.1 * Math.sin(a)).toFixed(2),
+      rx: 1.55, ry: 1.05, transform: `rotate(${(a * 180) / Math.PI} ${(cx + 2.1 * Math.cos(a)).toFixed(2)} ${(cy + 2.1 * Math.sin(a)).toFixed(2)})`,
+    }));
+  }
+  return svg("g", {}, [...petals, svg("circle", { cx, cy, r: 0.75 })]);
+}
+
+// <defs> with one <pattern> per motif; put it once in every SVG that draws patches.
+export function motifDefs(prefix = "m") {
+  const defs = svg("defs");
+  for (const [name, motif] of Object.entries(MOTIFS)) {
+    defs.append(svg("pattern", {
+      id: `${prefix}-${name}`, width: motif.size, height: motif.size,
+      patternUnits: "userSpaceOnUse",
+    }, [svg("g", { fill: "#fff", "fill-opacity": 0.92 }, motif.draw())]));
+  }
+  return defs;
+}
+
+export function describePatch(patch) {
+  return `${patch.color} ${patch.pattern}`;
+}
+
+// A patch hex at (cx, cy): the colour, then the motif on top. `mono` draws the black-and-white
+// pattern tile of a cat instead of a coloured patch.
+export function patchShape(patch, cx, cy, { r = HEX_R, prefix = "m", mono = false } = {}) {
+  const points = hexPoints(cx, cy, r);
+  return svg("g", { class: "patch-shape" }, [
+    svg("polygon", { points, fill: mono ? "#3a3540" : COLORS[patch.color] || "#999" }),
+    svg("polygon", { points, fill: `url(#${prefix}-${patch.pattern})` }),
+    svg("polygon", { points, fill: "none", stroke: "rgb(0 0 0 / 18%)", "stroke-width": 1 }),
+  ]);
+}
+
+// A standalone little SVG of one patch (hand, market, cat pattern tiles).
+export function patchIcon(patch, { mono = false, prefix } = {}) {
+  const id = prefix || `i${Math.random().toString(36).slice(2, 8)}`;
+  return svg("svg", { viewBox: "-2 -2 56 64", "aria-hidden": "true" }, [
+    motifDefs(id),
+    patchShape(patch, 26, 30, { prefix: id, mono }),
+  ]);
+}
+
+export function buttonToken(color, cx = 0, cy = 0, r = 9) {
+  const fill = color === "rainbow" ? "url(#rainbow-fill)" : COLORS[color];
+  return svg("g", { class: "token button-token" }, [
+    svg("circle", { cx, cy, r, fill, stroke: "#fff", "stroke-width": 2 }),
+    svg("circle", { cx, cy, r: r - 2.5, fill: "none", stroke: "rgb(255 255 255 / 55%)", "stroke-width": 0.8 }),
+    ...[[-1, -1], [1, -1], [-1, 1], [1, 1]].map(([dx, dy]) =>
+      svg("circle", { cx: cx + dx * r * 0.22, cy: cy + dy * r * 0.22, r: r * 0.11, fill: "#fff" })),
+  ]);
+}
+
+export function rainbowDefs() {
+  const stops = Object.values(COLORS).map((c, i, all) =>
+    svg("stop", { offset: `${(i / (all.length - 1)) * 100}%`, "stop-color": c }));
+  return svg("defs", {}, [svg("linearGradient", { id: "rainbow-fill", x1: 0, y1: 0, x2: 1, y2: 1 }, stops)]);
+}
+
+export function tokenIcon(kind, value) {
+  const root = svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" });
+  if (kind === "button") {
+    if (value === "rainbow") root.append(rainbowDefs());
+    root.append(buttonToken(value, 0, 0, 10.5));
+  } else {
+    root.append(catHead(value, 0, 1, 10));
+  }
+  return root;
+}
+
+const CAT_COATS = {
+  millie: ["#f1efe9", "#2f2a3a"], tibbit: ["#d99a4e", "#6b3d12"], callie: ["#e7c9a0", "#3c2c1e"],
+  rumi: ["#8f8f99", "#2c2c34"], coconut: ["#fbf7f0", "#c07a38"], cira: ["#c8c0b4", "#4a3f36"],
+  tecolote: ["#6e6259", "#f1c26a"], almond: ["#d8b48a", "#5a3b20"], gwenivere: ["#efe9f5", "#7a6a92"],
+  leo: ["#f0b45a", "#7a4310"],
+};
+
+// A friendly cat head: coat colour and a patch of marking, ears, eyes.
+export function catHead(catId, cx, cy, size = 20) {
+  const [coat, mark] = CAT_COATS[catId] || ["#ddd", "#333"];
+  const s = size / 20;
+  const p = (x, y) => `${(cx + x * s).toFixed(2)},${(cy + y * s).toFixed(2)}`;
+  return svg("g", { class: "token cat-head" }, [
+    svg("polygon", { points: [p(-17, -6), p(-15, -21), p(-4, -13)].join(" "), fill: coat, stroke: mark, "stroke-width": 1.6 * s, "stroke-linejoin": "round" }),
+    svg("polygon", { points: [p(17, -6), p(15, -21), p(4, -13)].join(" "), fill: coat, stroke: mark, "stroke-width": 1.6 * s, "stroke-linejoin": "round" }),
+    svg("ellipse", { cx, cy: cy + 1 * s, rx: 18 * s, ry: 15 * s, fill: coat, stroke: mark, "stroke-width": 1.6 * s }),
+    svg("path", { d: `M${p(-5, -14)} Q${p(0, -6)} ${p(5, -14)}`, fill: mark, opacity: 0.55 }),
+    svg("ellipse", { cx: cx - 6.5 * s, cy: cy, rx: 2.4 * s, ry: 3 * s, fill: mark }),
+    svg("ellipse", { cx: cx + 6.5 * s, cy: cy, rx: 2.4 * s, ry: 3 * s, fill: mark }),
+    svg("path", { d: `M${p(-2, 6)} L${p(2, 6)} L${p(0, 8.5)} Z`, fill: "#d9707a" }),
+  ]);
+}
+
+export function catPortrait(catId) {
+  return svg("svg", { viewBox: "-23 -25 46 46", class: "portrait", "aria-hidden": "true" }, [
+    svg("circle", { cx: 0, cy: -2, r: 22, fill: "#f0e6d3" }),
+    catHead(catId, 0, 0, 20),
+  ]);
+}
+
+// A cat's shape ([q, r] axial cells) as little hexes, or null for a size cat.
+export function shapeDrawing(shape) {
+  if (!shape || !shape.length) return null;
+  const r = 7;
+  const w = Math.sqrt(3) * r;
+  const centres = shape.map(([q, row]) => [w * (q + row / 2), 1.5 * r * row]);
+  const xs = centres.map((c) => c[0]);
+  const ys = centres.map((c) => c[1]);
+  const minX = Math.min(...xs) - w / 2 - 1;
+  const minY = Math.min(...ys) - r - 1;
+  const width = Math.max(...xs) - Math.min(...xs) + w + 2;
+  const height = Math.max(...ys) - Math.min(...ys) + 2 * r + 2;
+  return svg("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, "aria-hidden": "true" },
+    centres.map(([x, y]) => svg("polygon", {
+      points: hexPoints(x, y, r - 0.6), fill: "#3a3540", stroke: "#fff", "stroke-width": 0.8,
+    })));
+}
