@@ -6,7 +6,7 @@ Public API used by the service (``puzzles``): ``STRATEGIES``, ``make_player``, `
 
 from .base import GameRecord, Player, play_game
 from .hints import Hint, hint
-from .players import BeamPlayer, FairPlayer, HindsightPlayer
+from .players import BeamPlayer, FairPlayer, HindsightPlayer, search_options
 from .simple import GreedyPlayer, RandomPlayer
 
 STRATEGIES = {
@@ -19,10 +19,13 @@ STRATEGIES = {
 
 
 def make_player(strategy: str, seed: str = "", **options) -> Player:
-    """A player by strategy name; ``seed`` makes a randomised player reproducible."""
+    """A player by strategy name; ``seed`` makes a randomised player reproducible.
+
+    ``width``/``samples``/``depth``/``candidates`` tune the searching players; the defaults
+    are the par strength. Raises ValueError naming a bad strategy or option."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
-    return STRATEGIES[strategy](seed=seed, **options)
+    return STRATEGIES[strategy](seed=seed, **search_options(options))
 
 
 __all__ = [

@@ -30,9 +30,22 @@ class SearchOptions:
 class Node:
     """A search state after some turns: quilt, its evaluation parts, hand, market, draws."""
 
-    __slots__ = ("drawn", "hand", "market", "move", "parent", "parts", "quilt", "turn", "value")
+    __slots__ = (
+        "drawn",
+        "hand",
+        "key",
+        "market",
+        "move",
+        "parent",
+        "parts",
+        "quilt",
+        "turn",
+        "value",
+    )
 
-    def __init__(self, quilt, parts, hand, market, drawn, turn, value, parent=None, move=None):
+    def __init__(
+        self, quilt, parts, hand, market, drawn, turn, value, parent=None, move=None, key=None
+    ):
         self.quilt: Quilt = quilt
         self.parts = parts
         self.hand = hand
@@ -42,6 +55,7 @@ class Node:
         self.value = value
         self.parent = parent
         self.move: Move | None = move
+        self.key = key or tuple(quilt.cells)  # the quilt's identity for the placement cache
 
     def first_move(self) -> Move:
         """The move at the root of this node's line."""
@@ -65,6 +79,33 @@ class Beam:
     def __init__(self, evaluator: Evaluator, options: SearchOptions = SearchOptions()):
         self.evaluator = evaluator
         self.options = options
+        # (quilt cells, patch) -> its placements, best first: a hand bonus computed for a
+        # state is exactly the next turn's stage 1 of that state, and sampled futures of one
+        # decision revisit the same quilts
+        self._placed: dict[tuple, list[tuple]] = {}
+
+    def with_options(self, options: SearchOptions) -> "Beam":
+        """A beam with other options that shares this one's caches."""
+        other = Beam(self.evaluator, options)
+        other._placed = self._placed
+        return other
+
+    def placed(self, key: tuple, quilt: Quilt, parts, patch: int) -> list[tuple]:
+        """(value, cell, child quilt, child parts) of every placement of ``patch``, best first."""
+        found = self._placed.get((key, patch))
+        if found is None:
+            after, total = self.evaluator.after, self.evaluator.total
+            found = []
+            for cell in _bits(quilt.empty_mask):
+                child = quilt.copy()
+                child.place(cell, patch)
+                child_parts = after(child, parts, cell, patch)
+                found.append((total(child, child_parts), cell, child, child_parts))
+            found.sort(key=_first, reverse=True)
+            if len(self._placed) >= 4000:
+                self._placed.clear()
+            self._placed[key, patch] = found
+        return found
 
     def root(self, quilt: Quilt, hand, market, turn: int) -> Node:
         parts = self.evaluator.parts(quilt)
@@ -73,43 +114,25 @@ class Beam:
 
     def placements(self, nodes: list[Node]) -> list[tuple]:
         """Stage 1: (value, node, hand index, cell, quilt, parts) for every placement."""
-        evaluator = self.evaluator
-        after, total = evaluator.after, evaluator.total
         found = []
         for node in nodes:
-            quilt, parts, hand = node.quilt, node.parts, node.hand
-            cells = list(_bits(quilt.empty_mask))
+            hand = node.hand
             for index, patch in enumerate(hand):
                 if index and patch == hand[0]:
                     continue  # the same patch twice: one set of placements is enough
-                for cell in cells:
-                    child = quilt.copy()
-                    child.place(cell, patch)
-                    child_parts = after(child, parts, cell, patch)
-                    found.append((total(child, child_parts), node, index, cell, child, child_parts))
+                for v, cell, child, parts in self.placed(node.key, node.quilt, node.parts, patch):
+                    found.append((v, node, index, cell, child, parts))
         found.sort(key=_first, reverse=True)
         return found
 
-    def hand_gain(self, quilt: Quilt, parts, value: float, patch: int, memo: dict) -> float:
+    def hand_gain(self, key, quilt: Quilt, parts, value: float, patch: int) -> float:
         """What placing ``patch`` next turn would add to the quilt's value, at best."""
-        gain = memo.get(patch)
-        if gain is None:
-            after, total = self.evaluator.after, self.evaluator.total
-            gain = -1e9
-            for cell in _bits(quilt.empty_mask):
-                child = quilt.copy()
-                child.place(cell, patch)
-                v = total(child, after(child, parts, cell, patch))
-                if v > gain:
-                    gain = v
-            gain -= value
-            memo[patch] = gain
-        return gain
+        return self.placed(key, quilt, parts, patch)[0][0] - value
 
-    def hand_bonus(self, quilt, parts, value, hand, memo, last=False) -> float:
+    def hand_bonus(self, key, quilt, parts, value, hand, last=False) -> float:
         """The best next placement from ``hand``, plus a share of the other patch's."""
-        a = self.hand_gain(quilt, parts, value, hand[0], memo)
-        b = self.hand_gain(quilt, parts, value, hand[1], memo)
+        a = self.hand_gain(key, quilt, parts, value, hand[0])
+        b = self.hand_gain(key, quilt, parts, value, hand[1])
         if a < b:
             a, b = b, a
         return a if last else a + self.options.second_patch * b
@@ -130,7 +153,7 @@ class Beam:
         last = turn + 1 == TURNS  # the hand left now meets only one more placement
         for v, node, h, cell, quilt, parts in placed[: options.breadth]:
             keep = node.hand[1 - h]
-            memo: dict = {}
+            cells = tuple(quilt.cells)
             for m, taken in enumerate(node.market):
                 hand = (keep, taken)
                 if bag is None:
@@ -140,14 +163,14 @@ class Beam:
                     draws = iter(bag[node.drawn : node.drawn + 2])
                     market = tuple(conveyor(list(node.market), m, draws.__next__)[:3])
                     drawn = node.drawn + 2
-                key = (tuple(quilt.cells), min(hand), max(hand), market)
+                key = (cells, min(hand), max(hand), market)
                 if key in seen:
                     continue
                 seen.add(key)
-                bonus = self.hand_bonus(quilt, parts, v, hand, memo, last)
+                bonus = self.hand_bonus(cells, quilt, parts, v, hand, last)
                 children.append(
                     Node(quilt, parts, hand, market, drawn, turn + 1, v + bonus, node,
-                         Move(h, cell, m))
+                         Move(h, cell, m), cells)
                 )  # fmt: skip
         children.sort(key=_value, reverse=True)
         return children[: options.width]

@@ -1,10 +1,33 @@
-"""Hints: the solver's move for a visible state, with short reasons a person understands."""
+"""Hints: the fair solver's move for a visible state, with short reasons a person understands.
+
+The move is the fair player's; ``expected_score`` is its mean over the sampled futures of
+the final score of quick games played from the move (never below the points already held);
+the reasons say what the placement earns now, what it builds towards, and why the market
+patch was taken.
+"""
 
 from dataclasses import dataclass, field
 
-from solver.game import Move, Observation, patch_name
+from solver.game import (
+    EMPTY,
+    NEIGHBOURS,
+    TURNS,
+    Move,
+    Observation,
+    Quilt,
+    cat_by_id,
+    group_of,
+    patch_name,
+)
+from solver.game.patches import COLORS, PATTERNS
 
-from .simple import GreedyPlayer
+from .beam import Beam, Node
+from .evaluation import attribute_chance
+from .goal_choice import QUICK
+from .players import FairPlayer, sampled_bags, search_options
+
+# Hints answer within ~2 s at any turn on this machine (fewer candidates than par).
+HINT_DEFAULTS = {"width": 2, "samples": 6, "depth": 2, "candidates": 4}
 
 
 @dataclass
@@ -21,11 +44,76 @@ class Hint:
         }
 
 
-def hint(observation: Observation) -> Hint:
+def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
-    move = GreedyPlayer().choose_move(observation)
-    trial = observation.quilt.copy()
+    if observation.turn > TURNS:
+        raise ValueError("the game is over: there is no move to hint")
+    player = FairPlayer(seed="hint", **{**HINT_DEFAULTS, **search_options(options)})
+    _, move, node = player.ranked(observation)[0]
+    expected = expected_final(player, observation, node)
+    return Hint(move, expected, reasons(observation, move, node.quilt))
+
+
+def expected_final(player: FairPlayer, observation: Observation, node: Node) -> float:
+    """Mean final score of quick games from the chosen move over a few sampled futures."""
+    if observation.turn == TURNS:
+        return float(node.quilt.points)
+    beam = Beam(player.evaluator(observation.layout), QUICK)
+    finals = []
+    for bag in sampled_bags(observation, "hint-expected", max(1, min(player.samples, 3))):
+        finals.append(player.play_out(beam, observation, node, bag, depth=TURNS))
+    return sum(finals) / len(finals)
+
+
+def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
+    """Two or three short reasons: what the placement earns, what it builds, the market."""
+    before = observation.quilt
     patch = observation.hand[move.hand_index]
-    trial.place(move.cell, patch)
-    reasons = [f"place {patch_name(patch)}: +{trial.total() - observation.quilt.total()} now"]
-    return Hint(move, float(trial.total()), reasons)
+    color, pattern = divmod(patch, 6)
+    said = []
+    goals_before = {cell: points for cell, _, _, _, points in before.goal_results()}
+    for cell, goal, colors, patterns, points in after.goal_results():
+        if points and not goals_before[cell]:
+            how = "colours and patterns" if colors and patterns else (
+                "colours" if colors else "patterns")  # fmt: skip
+            said.append(f"completes {goal.notation} with {how}: +{points}")
+    if len(after.cat_tokens) > len(before.cat_tokens):
+        cat_id, _, _ = after.cat_tokens[-1]
+        said.append(f"earns {cat_id.title()} with {PATTERNS[pattern]}: +{cat_by_id(cat_id).points}")
+    if len(after.buttons) > len(before.buttons):
+        rainbow = " and the rainbow: +6" if after.rainbow and not before.rainbow else ": +3"
+        said.append(f"a {COLORS[color]} button{rainbow}")
+    said += progress(after, move.cell, color, pattern)
+    if move.market_index is not None:
+        taken = observation.market[move.market_index]
+        said.append(f"take {patch_name(taken)} for next turn")
+    return said[:3]
+
+
+def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
+    """What the placed patch builds towards when it earned nothing yet."""
+    said = []
+    cat = quilt.layout.cat_of_pattern[pattern]
+    group = group_of(cell, quilt.pattern_masks[pattern])
+    size = group.bit_count()
+    if cat is not None and not group & quilt.cat_mask and size >= 2:
+        said.append(f"{PATTERNS[pattern]} group {size} of {cat.size} towards {cat.id.title()}")
+    group = group_of(cell, quilt.color_masks[color])
+    if group.bit_count() == 2 and not group & quilt.button_mask:
+        said.append(f"{COLORS[color]} pair: one more for a button")
+    for goal_cell, goal in quilt.layout.goal_specs:
+        around = [quilt.cells[n] for n in NEIGHBOURS[goal_cell]]
+        if cell in NEIGHBOURS[goal_cell] and EMPTY in around:
+            filled = [p for p in around if p != EMPTY]
+            open_for = [
+                name
+                for name, values in (("colours", [p // 6 for p in filled]),
+                                     ("patterns", [p % 6 for p in filled]))
+                if attribute_chance(values, goal.counts, 1.0, 0.0)
+            ]  # fmt: skip
+            if open_for:
+                said.append(
+                    f"{len(filled)} of 6 around {goal.notation}, "
+                    f"{' and '.join(open_for)} still possible"
+                )
+    return said

@@ -21,6 +21,24 @@ from .beam import Beam, Node, SearchOptions
 from .evaluation import Evaluator
 from .goal_choice import arrangements, choose_arrangement
 
+# Options every strategy accepts (players that do not use one ignore it); None means the
+# default, as a command line passes None for an option it was not given.
+OPTIONS = ("width", "samples", "depth", "candidates")
+
+
+def search_options(options: dict) -> dict:
+    """The given options, checked; raises ValueError naming a bad one."""
+    given = {}
+    for name, value in options.items():
+        if name not in OPTIONS:
+            raise ValueError(f"unknown option {name!r}; choose from {', '.join(OPTIONS)}")
+        if value is None:
+            continue
+        if type(value) is not int or not 1 <= value <= 1000:
+            raise ValueError(f"{name} must be a whole number from 1 to 1000, not {value!r}")
+        given[name] = value
+    return given
+
 
 class _Searching(Player):
     """Keeps one evaluator (and its caches) per layout."""
@@ -35,18 +53,22 @@ class _Searching(Player):
             found = self._evaluators[layout] = Evaluator(layout)
         return found
 
-    def visible_candidates(self, observation: Observation, breadth: int) -> list[Node]:
+    def visible_candidates(
+        self, observation: Observation, breadth: int, beam: Beam | None = None
+    ) -> list[Node]:
         """The turn's moves ranked on visible facts alone (placement, then next hand)."""
-        beam = Beam(
-            self.evaluator(observation.layout), SearchOptions(width=breadth * 3, breadth=breadth)
-        )
+        options = SearchOptions(width=breadth * 3, breadth=breadth)
+        if beam is None:
+            beam = Beam(self.evaluator(observation.layout), options)
+        else:
+            beam = beam.with_options(options)
         root = beam.root(observation.quilt, observation.hand, observation.market,
                          observation.turn)  # fmt: skip
         return beam.step([root], None)
 
 
 class BeamPlayer(_Searching):
-    def __init__(self, seed: str = "", width: int = 8, **_ignored):
+    def __init__(self, seed: str = "", width: int = 8, **_search_options):
         super().__init__(seed)
         self.width = width
 
@@ -61,7 +83,7 @@ class FairPlayer(_Searching):
     """Par: chooses among the best visible candidates by playing them out in sampled futures."""
 
     def __init__(self, seed: str = "", width: int = 3, samples: int = 8, depth: int = 3,
-                 candidates: int = 6, **_ignored):  # fmt: skip
+                 candidates: int = 6, **_search_options):  # fmt: skip
         super().__init__(seed)
         self.samples = samples
         self.depth = depth
@@ -77,13 +99,13 @@ class FairPlayer(_Searching):
 
     def ranked(self, observation: Observation) -> list[tuple[float, Move, Node]]:
         """(expected value, move, visible node) for the candidates, best first."""
-        visible = self.visible_candidates(observation, max(self.candidates, 4))
+        beam = Beam(self.evaluator(observation.layout), self.rollout)
+        visible = self.visible_candidates(observation, max(self.candidates, 4), beam)
         top = visible[: self.candidates]
         if observation.turn >= TURNS - 1 or len(top) == 1:
             # the last two turns hold no hidden draw that matters: the hand is all there is
             return [(node.value, node.move, node) for node in visible]
         bags = sampled_bags(observation, self.seed, self.samples)
-        beam = Beam(self.evaluator(observation.layout), self.rollout)
         totals = [0.0] * len(top)
         counts = [0] * len(top)
         alive = list(range(len(top)))
@@ -104,14 +126,17 @@ class FairPlayer(_Searching):
         scored.sort(key=lambda item: (item[1], -item[0], item[2]))
         return [(mean, top[i].move, top[i]) for mean, _, i in scored]
 
-    def play_out(self, beam: Beam, observation: Observation, candidate: Node, bag) -> float:
-        """The value ``depth`` turns after ``candidate`` in one sampled future."""
+    def play_out(
+        self, beam: Beam, observation: Observation, candidate: Node, bag, depth: int = 0
+    ) -> float:
+        """The value ``depth`` turns (default: the player's) after ``candidate`` in one
+        sampled future."""
         move = candidate.move
         draws = iter(bag[:2])
         market = tuple(conveyor(list(observation.market), move.market_index, draws.__next__)[:3])
         node = Node(candidate.quilt, candidate.parts, candidate.hand, market, 2,
-                    observation.turn + 1, candidate.value)  # fmt: skip
-        return beam.run([node], bag, self.depth)[0].value
+                    observation.turn + 1, candidate.value, key=candidate.key)  # fmt: skip
+        return beam.run([node], bag, depth or self.depth)[0].value
 
 
 class HindsightPlayer(_Searching):
@@ -119,10 +144,9 @@ class HindsightPlayer(_Searching):
 
     sees_bag = True
 
-    def __init__(self, seed: str = "", width: int = 24, breadth: int | None = None,
-                 **_ignored):  # fmt: skip
+    def __init__(self, seed: str = "", width: int = 24, **_search_options):
         super().__init__(seed)
-        self.options = SearchOptions(width=width, breadth=breadth or width)
+        self.options = SearchOptions(width=width, breadth=width)
         self._plan: list[Move] = []
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:

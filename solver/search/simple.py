@@ -8,7 +8,7 @@ from .base import Player
 
 
 class RandomPlayer(Player):
-    def __init__(self, seed: str = ""):
+    def __init__(self, seed: str = "", **_search_options):
         self.rng = random.Random(seed)  # reproducible within one Python version; a baseline
 
     def choose_move(self, observation: Observation, game=None) -> Move:
@@ -36,7 +36,7 @@ class GreedyPlayer(Player):
     """Places for the best immediate gain; takes the market patch that would then offer the
     best immediate gain next turn (each judged one ply deep, nothing further)."""
 
-    def __init__(self, seed: str = ""):
+    def __init__(self, seed: str = "", **_search_options):
         pass  # deterministic: the seed is accepted for a uniform factory and not needed
 
     def choose_move(self, observation: Observation, game=None) -> Move:
