@@ -103,10 +103,11 @@ def _record_score(game: Game, state: SoloGame) -> None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         if game.ranked:
-            _count_on_leaderboard(game)
+            count_on_leaderboard(game)
 
 
-def _count_on_leaderboard(game: Game) -> None:
+def count_on_leaderboard(game: Game) -> None:
+    """Add a finished ranked game to its day's tally (in the caller's transaction)."""
     key = dict(
         challenge_id=game.challenge_id,
         score=game.score,

@@ -1,0 +1,79 @@
+import pytest
+
+from puzzles.models import Game
+from puzzles.selectors.leaderboards import PAGE_SIZE, leaderboard, rank_of
+from puzzles.services.games import count_on_leaderboard
+
+
+@pytest.fixture
+def finished(daily, make_player):
+    """finished(name, score, cats, buttons, hints=0): a finished ranked game of the day."""
+
+    def make(name, score, cats, buttons, hints=0):
+        game = Game.objects.create(
+            challenge=daily, player=make_player(name), ranked=True, status="finished",
+            score=score, cat_tokens=cats, button_tokens=buttons, hints_used=hints, turn=23,
+        )  # fmt: skip
+        count_on_leaderboard(game)
+        return game
+
+    return make
+
+
+def test_order_is_score_then_cats_then_buttons_and_ties_share_a_rank(daily, finished):
+    finished("low", 40, 3, 3)
+    finished("fewer-cats", 50, 1, 5)
+    finished("tied-a", 50, 2, 1)
+    finished("tied-b", 50, 2, 1)
+    finished("more-buttons", 50, 2, 2)
+    board = leaderboard(daily, 1, False)
+    ranks = [(e["player"], e["rank"]) for e in board["entries"]]
+    assert ranks == [
+        ("more-buttons", 1),
+        ("tied-a", 2),
+        ("tied-b", 2),
+        ("fewer-cats", 4),
+        ("low", 5),
+    ]
+    assert board["count"] == 5
+    assert board["histogram"] == [{"score": 40, "count": 1}, {"score": 50, "count": 4}]
+
+
+def test_me_has_rank_percentile_and_score(daily, finished):
+    for i in range(3):
+        finished(f"p{i}", 60 - i, 0, 0)
+    me = finished("me", 58, 0, 0)
+    board = leaderboard(daily, 1, False, me.player)
+    assert board["me"] == {"rank": 3, "percentile": 50.0, "score": 58, "game": me.pk}
+    assert leaderboard(daily, 1, False, finished("nobody-else", 1, 0, 0).player)["me"]["rank"] == 5
+
+
+def test_hints_exclude_leaves_out_hinted_games(daily, finished):
+    finished("helped", 90, 0, 0, hints=2)
+    me = finished("me", 50, 0, 0)
+    with_hints = leaderboard(daily, 1, False, me.player)
+    without = leaderboard(daily, 1, True, me.player)
+    assert [e["hints_used"] for e in with_hints["entries"]] == [2, 0]
+    assert with_hints["me"]["rank"] == 2
+    assert [e["player"] for e in without["entries"]] == ["me"]
+    assert without["me"]["rank"] == 1 and without["count"] == 1
+
+
+def test_unfinished_and_practice_games_are_not_listed(daily, finished, make_player):
+    Game.objects.create(challenge=daily, player=make_player("playing"), ranked=True)
+    Game.objects.create(
+        challenge=daily, player=make_player("practice"), status="finished", score=99
+    )
+    finished("done", 10, 0, 0)
+    board = leaderboard(daily, 1, False)
+    assert [e["player"] for e in board["entries"]] == ["done"]
+
+
+def test_the_second_page_continues_the_ranks(daily, finished):
+    finished("top", 200, 0, 0)
+    for i in range(PAGE_SIZE + 1):
+        finished(f"p{i:03}", 100 - i // 2, 0, 0)  # pairs share a score
+    page2 = leaderboard(daily, 2, False)["entries"]
+    # Page 2 starts inside a tie begun on page 1 (both ranked 50); the next is 52nd.
+    assert [e["rank"] for e in page2] == [PAGE_SIZE, PAGE_SIZE + 2]
+    assert rank_of(daily, (100, 0, 0)) == 2

@@ -1,0 +1,61 @@
+"""Par, best-known and hints, computed in-process by the services the tasks call."""
+
+import pytest
+
+from puzzles.models import SolverRun
+from puzzles.services import solver_runs
+from puzzles.services.games import do_start_game
+from puzzles.services.hints import compute_hint, do_request_hint
+from puzzles.services.replay import deal_of, replay
+from puzzles.tasks import compute_solver_run
+from solver.game import Move, SoloGame, patch_from_json
+
+TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
+
+
+def replayed_total(challenge, run) -> int:
+    """The score of the run's stored moves, replayed by the engine on the day's deal."""
+    game = SoloGame.start(deal_of(challenge), run.goals)
+    for move in run.moves:
+        assert game.hand[move["hand_index"]] == patch_from_json(move["patch"])
+        game.play(Move.from_json(move))
+    assert game.finished
+    return game.quilt.total()
+
+
+def test_par_is_the_fair_solvers_score_of_the_deal(daily, settings):
+    settings.CALICO_PAR_OPTIONS = TINY_FAIR
+    run = SolverRun.objects.get(challenge=daily, kind="par")
+    compute_solver_run(run.pk)  # the task body, run here
+    run.refresh_from_db()
+    assert run.status == "ready" and run.score == replayed_total(daily, run)
+
+
+def test_best_known_is_the_hindsight_solvers_score(yesterday, settings):
+    settings.CALICO_BEST_OPTIONS = {"width": 1}
+    run = SolverRun.objects.create(challenge=yesterday, kind="best")
+    solver_runs.compute_solver_run(run.pk)
+    run.refresh_from_db()
+    assert run.status == "ready" and run.score == replayed_total(yesterday, run)
+
+
+def test_a_failed_run_is_recorded(daily, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ValueError("no solver today")
+
+    monkeypatch.setattr(solver_runs, "make_player", broken)
+    run = SolverRun.objects.get(challenge=daily, kind="par")
+    with pytest.raises(ValueError):
+        solver_runs.compute_solver_run(run.pk)
+    run.refresh_from_db()
+    assert run.status == "failed" and "no solver today" in run.error
+
+
+def test_a_hint_is_a_legal_move_for_the_state_of_its_turn(alice, daily):
+    goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
+    game = do_start_game(alice, daily.date, goals)
+    row = compute_hint(do_request_hint(game.pk, alice).pk)
+    assert row.status == "ready" and row.reasons
+    state, _ = replay(game)
+    state.check(Move.from_json(row.move))  # raises if illegal
+    assert compute_hint(row.pk).move == row.move  # computed once
