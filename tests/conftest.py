@@ -9,55 +9,28 @@ several people on one machine do not meet.
 """
 
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import quote, urlparse
+from urllib.parse import quote
 
 import pytest
+from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN_ID = f"{os.getpid()}"
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
 TEST_QUEUE = f"calico-test-{RUN_ID}"
 # Small solver settings for workers started by tests: a test checks plumbing, not strength.
 TEST_SOLVER_ENV = {
-    "CALICO_PAR_OPTIONS": os.environ.get("TEST_CALICO_PAR_OPTIONS", "{}"),
-    "CALICO_BEST_OPTIONS": os.environ.get("TEST_CALICO_BEST_OPTIONS", "{}"),
+    "CALICO_PAR_OPTIONS": os.environ.get(
+        "TEST_CALICO_PAR_OPTIONS", '{"width": 1, "samples": 1, "depth": 1}'
+    ),
+    "CALICO_BEST_OPTIONS": os.environ.get("TEST_CALICO_BEST_OPTIONS", '{"width": 1}'),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
 }
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
-
-
-def require(available: bool, reason: str) -> None:
-    """Skip when a server is absent, but fail in CI, where everything must run."""
-    if available:
-        return
-    if in_ci():
-        pytest.fail(f"{reason} (CI=true: this test must run)")
-    pytest.skip(reason)
-
-
-def redis_reachable() -> bool:
-    url = urlparse(REDIS_URL)
-    try:
-        with socket.create_connection((url.hostname, url.port or 6379), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
-def on_postgres() -> bool:
-    from django.db import connection
-
-    return connection.vendor == "postgresql"
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,41 @@
+"""A real Celery worker process on Redis and PostgreSQL computes a day's par and a hint."""
+
+import time
+
+import pytest
+
+from puzzles.models import Hint, SolverRun
+from puzzles.services.challenges import ensure_challenge, today
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def wait_for(read, done, seconds=300):
+    """Poll ``read()`` until ``done(value)``; the limit only stops a stuck test."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = read()
+        if done(value):
+            return value
+        time.sleep(0.2)
+    pytest.fail(f"still not done after {seconds} s: {value!r}")
+
+
+def test_a_worker_computes_the_par_and_a_hint(celery_worker_process, alice_api, start_game):
+    challenge = ensure_challenge(today())  # enqueues the par run after commit
+    par = wait_for(
+        lambda: SolverRun.objects.get(challenge=challenge, kind="par"),
+        lambda run: run.status != "pending",
+    )
+    assert par.status == "ready", par.error
+    assert par.score > 0 and len(par.moves) == 22
+
+    game = start_game(alice_api)
+    assert game["par"] == {"status": "ready", "score": par.score}
+    asked = alice_api.post(f"/api/games/{game['id']}/hints/")
+    assert asked.status_code == 202
+    url = f"/api/games/{game['id']}/hints/{asked.json()['id']}/"
+    hint = wait_for(lambda: alice_api.get(url).json(), lambda h: h["status"] != "pending")
+    assert hint["status"] == "ready", Hint.objects.get(pk=hint["id"]).error
+    move = {"turn": 1, **hint["move"]}
+    assert alice_api.post(f"/api/games/{game['id']}/moves/", move, format="json").status_code == 200
