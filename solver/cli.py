@@ -1,0 +1,144 @@
+"""The command line (DESIGN.md): ``python -m solver score | deal | play | hint | bench``.
+
+Every command prints one JSON document on standard output and exits 0, or prints one line
+naming the problem on standard error and exits 2 (bad arguments, unreadable file, bad JSON,
+input that breaks the rules). A file name of ``-`` reads standard input.
+"""
+
+import argparse
+import importlib
+import json
+import os
+import sys
+
+from solver.game import SETUP_KINDS, Observation, RulesError, deal, score_quilt_file
+
+BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """Input the command cannot use; the message is the one line the user sees."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage block
+        raise BadInput(f"{self.prog}: {message}")
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra and args.run is not run_bench:  # only bench passes arguments on
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.extra = extra
+        result = args.run(args)
+    except (BadInput, RulesError) as problem:
+        message = " ".join(str(problem).splitlines())
+        print(f"error: {message}", file=sys.stderr)
+        return BAD_INPUT
+    if isinstance(result, int):  # bench reports its own exit code
+        return result
+    try:
+        print(json.dumps(result), flush=True)
+    except BrokenPipeError:  # the reader left early (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="python -m solver", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+
+    score = commands.add_parser("score", help="print the score object of a quilt file")
+    score.add_argument("quilt", metavar="QUILT.json", help="a quilt file, or - for stdin")
+    score.set_defaults(run=run_score)
+
+    dealt = commands.add_parser("deal", help="print the setup and the whole bag of a seed")
+    add_deal_options(dealt)
+    dealt.set_defaults(run=run_deal)
+
+    play = commands.add_parser("play", help="play a whole solo game with a strategy")
+    add_deal_options(play)
+    play.add_argument("--strategy", required=True, help="random, greedy, beam, fair, hindsight")
+    play.add_argument("--width", type=int, help="beam width (searching strategies)")
+    play.add_argument("--samples", type=int, help="sampled bags (the fair strategy)")
+    play.set_defaults(run=run_play)
+
+    hint = commands.add_parser("hint", help="the fair solver's move for a visible state")
+    hint.add_argument("state", metavar="STATE.json", help="a quilt file plus hand, market, ...")
+    hint.set_defaults(run=run_hint)
+
+    bench = commands.add_parser("bench", help="the benchmark table (see bench/)", add_help=False)
+    bench.set_defaults(run=run_bench)
+    return parser
+
+
+def add_deal_options(parser: ArgumentParser) -> None:
+    parser.add_argument("seed", metavar="SEED")
+    parser.add_argument("--setup", choices=SETUP_KINDS, default="standard")
+    parser.add_argument("--variant", choices=("family", "lower-variance"))
+
+
+def run_score(args) -> dict:
+    return score_quilt_file(read_json(args.quilt))
+
+
+def run_deal(args) -> dict:
+    return deal(args.seed, args.setup, args.variant).to_json()
+
+
+def run_play(args) -> dict:
+    from solver.search import STRATEGIES, make_player, play_game
+
+    if args.strategy not in STRATEGIES:
+        raise BadInput(f"unknown strategy {args.strategy!r}; choose from {', '.join(STRATEGIES)}")
+    options = {name: getattr(args, name) for name in ("width", "samples")}
+    options = {name: value for name, value in options.items() if value is not None}
+    dealt = deal(args.seed, args.setup, args.variant)
+    try:
+        player = make_player(args.strategy, seed=args.seed, **options)
+    except ValueError as problem:
+        raise BadInput(str(problem)) from None
+    return play_game(dealt, player).to_json()
+
+
+def run_hint(args) -> dict:
+    from solver.search import hint
+
+    observation = Observation.from_json(read_json(args.state))
+    try:
+        return hint(observation).to_json()
+    except ValueError as problem:  # e.g. a finished game has no move to hint
+        raise BadInput(str(problem)) from None
+
+
+def run_bench(args) -> int:
+    try:
+        bench = importlib.import_module("solver.bench")  # lazily: it imports the searchers
+    except ModuleNotFoundError as missing:
+        if missing.name != "solver.bench":
+            raise
+        raise BadInput("bench: solver.bench is not installed") from None
+    return bench.main(args.extra) or 0
+
+
+def read_json(name: str):
+    """The JSON document in file ``name`` (``-``: standard input)."""
+    try:
+        if name == "-":
+            text = sys.stdin.buffer.read().decode("utf-8")
+        else:
+            with open(name, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as problem:
+        raise BadInput(f"cannot read {name}: {problem.strerror or problem}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{name} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise BadInput(f"{name} is not valid JSON: {problem}") from None
+    except RecursionError:
+        raise BadInput(f"{name} is not valid JSON: nested too deeply") from None
