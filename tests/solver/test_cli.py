@@ -1,0 +1,148 @@
+"""The command line, run as a subprocess: exit 0 with JSON on stdout, or exit 2 with one line
+on stderr naming the problem. Games printed by ``play`` replay move by move against ``deal``."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.game import Deal, Move, SoloGame, deal, patch_to_json, score_quilt_file
+
+ROOT = Path(__file__).parents[2]
+QUILT = {
+    "board": "purple",
+    "goals": {"2,3": "aaaa-bb", "3,4": "aa-bb-c-d", "4,2": "aaa-bb-c"},
+    "cats": [
+        {"cat": "callie", "patterns": ["dots", "ferns"]},
+        {"cat": "almond", "patterns": ["flowers", "stripes"]},
+        {"cat": "leo", "patterns": ["quatrefoil", "vines"]},
+    ],
+    "placements": [
+        {"cell": "1,1", "color": "teal", "pattern": "quatrefoil"},
+        {"cell": "1,2", "color": "teal", "pattern": "quatrefoil"},
+        {"cell": "2,2", "color": "pink", "pattern": "dots"},
+    ],
+}
+
+
+def solver(*args, stdin=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "solver", *args],
+        cwd=ROOT, input=stdin, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def ok(*args, stdin=None):
+    result = solver(*args, stdin=stdin)
+    assert (result.returncode, result.stderr) == (0, "")
+    return json.loads(result.stdout)
+
+
+def test_score_prints_the_score_object(tmp_path):
+    path = tmp_path / "quilt.json"
+    path.write_text(json.dumps(QUILT))
+    printed = ok("score", str(path))
+    assert printed == score_quilt_file(QUILT)
+    assert printed["button_points"] == 3  # teal, with the printed teal at 1,0
+    assert reference.agrees(printed, QUILT)
+
+
+def test_score_reads_stdin():
+    assert ok("score", "-", stdin=json.dumps(QUILT)) == score_quilt_file(QUILT)
+
+
+def test_deal_prints_the_whole_deal():
+    printed = ok("deal", "2026-11-29", "--setup", "beginner", "--variant", "lower-variance")
+    assert printed == deal("2026-11-29", "beginner", "lower-variance").to_json()
+    assert len(printed["hand"]) + len(printed["market"]) + len(printed["bag"]) == 72
+
+
+def replay(dealt: dict, played: dict) -> SoloGame:
+    """Replay ``play``'s moves against ``deal``'s JSON under the conveyor rules."""
+    setup = Deal.from_json(dealt).setup
+    asks_for_goals = setup.goals is None and not setup.family
+    game = SoloGame.start(
+        Deal.from_json(dealt), played["quilt"]["goals"] if asks_for_goals else None
+    )
+    for turn, move in enumerate(played["moves"], start=1):
+        assert move["turn"] == turn == game.turn
+        assert patch_to_json(game.hand[move["hand_index"]]) == move["patch"]
+        game.play(Move.from_json(move))
+    assert game.finished
+    return game
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), max_size=12),
+    strategy=st.sampled_from(["random", "greedy"]),
+    setup=st.sampled_from(["standard", "beginner", "scenario-5"]),
+    variant=st.sampled_from([[], ["--variant", "family"], ["--variant", "lower-variance"]]),
+)
+def test_played_games_replay_against_the_deal_with_the_same_score(seed, strategy, setup, variant):
+    options = ["--setup", setup, *variant]
+    played = ok("play", seed, "--strategy", strategy, *options)
+    assert set(played) == {"score", "quilt", "seconds", "moves"}
+    assert len(played["moves"]) == 22 and played["moves"][-1]["market_index"] is None
+    game = replay(ok("deal", seed, *options), played)
+    assert game.quilt.score() == played["score"]
+    assert reference.agrees(played["score"], played["quilt"])  # an independent scorer agrees
+
+
+def test_hint_suggests_a_legal_move(tmp_path):
+    dealt = deal("hint", "beginner")
+    game = SoloGame.start(dealt)
+    game.play(Move(0, game.quilt.empty_cells[0], 0))
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(game.observation().to_json()))
+    printed = ok("hint", str(path))
+    game.check(Move.from_json(printed["move"]))
+    assert isinstance(printed["expected_score"], float) and printed["reasons"]
+
+
+def bad(data) -> str:
+    return json.dumps({**QUILT, **data})
+
+
+BAD = [
+    (["score", "missing.json"], None, "cannot read missing.json"),
+    (["score", "-"], "{not json", "- is not valid JSON"),
+    (["score", "-"], "[" * 100_000, "nested too deeply"),
+    (["score", "-"], bad({"board": "orange"}), "unknown board 'orange'"),
+    (["score", "-"], bad({"cats": [{"cat": "tom", "patterns": ["dots", "ferns"]}]}), "three cats"),
+    (["score", "-"], bad({"goals": {"2,3": "xyz"}}), "unknown goal 'xyz'"),
+    (["score", "-"], bad({"placements": [{"cell": "4,2", "color": "navy", "pattern": "dots"}]}),
+     "cell '4,2' is not an empty patch space"),
+    (["score", "-"], bad({"placements": [{"cell": "1,1", "color": "navy", "pattern": "dots"}] * 2}),
+     "cell '1,1' is used twice"),
+    (["score", "-"], bad({"placements": [{"cell": c, "color": "navy", "pattern": "dots"}
+                                         for c in ("1,1", "1,2", "1,3", "1,4")]}),
+     "more than three copies of navy dots"),
+    (["score", "-"], bad({"cats": [{"cat": c["cat"], "patterns": ["dots", "ferns"]}
+                                   for c in QUILT["cats"]]}),
+     "patterns not split two per cat"),
+    (["deal", "x", "--setup", "expert"], None, "invalid choice: 'expert'"),
+    (["deal", "x", "--variant", "wild"], None, "invalid choice: 'wild'"),
+    (["deal"], None, "required: SEED"),
+    (["deal", "x", "y"], None, "unrecognized arguments: y"),
+    (["play", "x", "--strategy", "oracle"], None, "unknown strategy 'oracle'"),
+    (["play", "x"], None, "required: --strategy"),
+    (["play", "x", "--strategy", "greedy", "--width", "wide"], None, "invalid int value"),
+    (["hint", "-"], json.dumps({**QUILT, "turn": 1}), "turn must be 4"),
+    (["launch"], None, "invalid choice: 'launch'"),
+    ([], None, "required: COMMAND"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), BAD, ids=[m for *_, m in BAD])
+def test_bad_input_exits_2_with_one_line_naming_the_problem(args, stdin, message):
+    result = solver(*args, stdin=stdin)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert message in result.stderr
