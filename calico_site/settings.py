@@ -21,9 +21,12 @@ env = environ.Env()
 def local_secret(name: str) -> str:
     """A secret kept in ``var/`` for the embedded default: made once, stable across restarts."""
     path = VAR_DIR / name
-    if not path.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "x") as new:  # exclusive: two processes starting at once agree
+            new.write(secrets.token_hex(32))
+    except FileExistsError:
+        pass
     return path.read_text().strip()
 
 
@@ -80,7 +83,14 @@ TEMPLATES = [
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'calico.sqlite3'}"),
 }
-DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # BEGIN IMMEDIATE: a write transaction takes the lock up front, so the game-row lock
+    # of a move (select_for_update is a no-op on SQLite) still serialises moves.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -127,12 +137,13 @@ REDIS_URL = env.str("REDIS_URL", default="")
 BROKER_DIR = VAR_DIR / "broker"
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
-    for folder in ("queue", "processed"):
+    for folder in ("queue", "processed", "control"):
         (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
+        "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
