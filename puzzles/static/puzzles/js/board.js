@@ -60,6 +60,9 @@ export class Board {
       }
     });
     this.geometry = { width, height };
+    // The cursor shows while the board has keyboard focus.
+    // (Only the cursor is redrawn: re-rendering cells on focus would swallow the click.)
+    for (const type of ["focus", "blur"]) this.svg.addEventListener(type, () => this.drawCursor());
   }
 
   keydown(event) {
@@ -84,7 +87,15 @@ export class Board {
       if (isPatchSpace(r, c)) break;
     }
     this.cursor = `${r},${c}`;
-    this.render(this.state);
+    this.drawCursor();
+  }
+
+  drawCursor() {
+    this.svg.querySelector(".cursor")?.remove();
+    this.svg.setAttribute("aria-activedescendant", `cell-${this.cursor.replace(",", "-")}`);
+    if (!this.svg.matches(":focus-visible")) return;
+    const [cx, cy] = cellCentre(...parse(this.cursor));
+    this.svg.append(svg("polygon", { class: "cursor", points: hexPoints(cx, cy, HEX_R - 1) }));
   }
 
   render(state) {
@@ -127,12 +138,7 @@ export class Board {
       }
     }
     this.svg.append(quilt, cellsLayer, this.tokens(game.score));
-    if (this.svg.ownerDocument.activeElement === this.svg || state.showCursor) {
-      const [r, c] = parse(this.cursor);
-      const [cx, cy] = cellCentre(r, c);
-      this.svg.append(svg("polygon", { class: "cursor", points: hexPoints(cx, cy, HEX_R - 1) }));
-    }
-    this.svg.setAttribute("aria-activedescendant", `cell-${this.cursor.replace(",", "-")}`);
+    this.drawCursor();
   }
 
   patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced }) {

@@ -6,7 +6,7 @@ import { svg } from "./svg.js";
 export function histogram(entries, { mine = null, par = null } = {}) {
   const width = 420;
   const height = 170;
-  const pad = { left: 10, right: 10, top: 26, bottom: 24 };
+  const pad = { left: 28, right: 28, top: 26, bottom: 24 };
   const scores = entries.map((e) => e.score).concat([mine, par].filter((v) => v !== null));
   if (!scores.length) return el("p", { class: "muted", text: "No finished games yet." });
   const lo = Math.min(...scores) - 1;
@@ -87,8 +87,9 @@ export function renderEnd(container, { game, challenge, board }) {
         text: diff >= 0 ? `${diff} over par` : `${-diff} under par`,
       }),
       best === null ? null : figure(best, "best known"),
-      me && me.rank ? figure(`#${me.rank}`, `rank · top ${Math.max(1, Math.round(100 - me.percentile))}%`) : null,
+      me && me.rank ? figure(`#${me.rank}`, `rank of ${board.count}`) : null,
     ]),
+    me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: `Your ranked quilt is at or above ${me.percentile}% of today's quilts.` }) : null,
     game.ranked ? null : el("p", { class: "muted", text: "Practice games are not ranked." }),
     board ? el("div", { class: "histogram" }, [
       el("h3", { text: `Today's scores (${board.count} player${board.count === 1 ? "" : "s"})` }),

@@ -72,6 +72,7 @@ class GameController {
     this.game = null;
     const setupBox = $("[data-setup]", this.root);
     setupBox.hidden = false;
+    $("[data-hint-card]", this.root).hidden = false;
     $("[data-playing]", this.root).hidden = true;
     $("[data-end]", this.root).replaceChildren();
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
@@ -128,6 +129,7 @@ class GameController {
   show(game, { justPlaced = null } = {}) {
     this.game = game;
     this.root.dataset.phase = game.status;
+    $("[data-hint-card]", this.root).hidden = game.status !== "playing";
     $("[data-setup]", this.root).hidden = true;
     this.renderStats();
     renderCats($("[data-cats]", this.root), game.setup.cats, game.score);
@@ -230,8 +232,9 @@ class GameController {
     this.pending = cell;
     if (this.game.turn === TURNS) return this.submit(null);
     this.render();
+    // Keyboard players go straight on to the market; Enter takes the patch by the bag.
     const first = $("[data-market-index]:not([disabled])", this.root);
-    if (first && document.activeElement !== this.board.svg) first.focus({ preventScroll: true });
+    if (first) first.focus({ preventScroll: true });
   }
 
   chooseMarket(index) {
@@ -241,6 +244,7 @@ class GameController {
 
   async submit(marketIndex) {
     const cell = this.pending;
+    const fromKeyboard = this.root.contains(document.activeElement) && document.activeElement.matches(":focus-visible");
     this.busy = true;
     this.render();
     try {
@@ -252,6 +256,7 @@ class GameController {
       this.busy = false;
       this.announce(game.last_award);
       this.show(game, { justPlaced: cell });
+      if (fromKeyboard && game.status === "playing") this.board.svg.focus({ preventScroll: true });
     } catch (error) {
       this.busy = false;
       this.pending = null;
@@ -337,7 +342,7 @@ class GameController {
     const play = el("button", { type: "button", class: "btn", "data-action": "play-hint", text: "Play this move" });
     play.addEventListener("click", () => this.playHint(hint));
     box.replaceChildren(
-      el("p", { "data-hint": "", text: `Place ${describePatch(this.game.hand[move.hand_index])} on ${move.cell}${market}.` }),
+      el("p", { "data-hint": "", text: `Place ${describePatch(this.game.hand[move.hand_index])} on the ringed space${market}.` }),
       hint.expected_score !== undefined && hint.expected_score !== null
         ? el("p", { class: "muted", text: `The solver expects about ${Math.round(hint.expected_score)} points from here.` }) : null,
       el("ul", {}, (hint.reasons || []).map((reason) => el("li", { text: reason }))),
@@ -369,7 +374,8 @@ class GameController {
     sessionStorage.removeItem(this.storageKey());
     this.board.render({ game: this.boardView(), justPlaced });
     $("[data-playing]", this.root).hidden = true;
-    this.renderHintBox();
+    $("[data-hint-card]", this.root).hidden = true;
+    this.board.svg.blur();
     let board = null;
     try {
       [this.challenge, board] = await Promise.all([api.challenge(this.date), api.leaderboard(this.date)]);

@@ -44,12 +44,13 @@ function render(board, challenge) {
     day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
   });
   $("[data-heading]").textContent = `Leaderboard · ${when}`;
+  $('[data-day-step="1"]').hidden = !challenge.closed;
   const mine = board.me ? board.me.rank : null;
   const rows = board.entries.map((entry) => el("tr", {
     class: mine !== null && entry.rank === mine && board.me.score === entry.score ? "me" : null,
   }, [
     el("td", { class: "num", text: String(entry.rank) }),
-    el("td", { text: entry.player }),
+    el("td", { text: displayName(entry.player) }),
     el("td", { class: "num", "data-entry-score": String(entry.score), text: String(entry.score) }),
     el("td", { class: "num", text: String(entry.cats) }),
     el("td", { class: "num", text: String(entry.buttons) }),
@@ -83,6 +84,11 @@ function render(board, challenge) {
     challenge.closed ? el("a", { class: "btn", href: `/play/${board.date}/`, text: "Play this day as practice" })
       : el("a", { class: "btn btn-primary", href: "/", text: "Play today's quilt" }),
   );
+}
+
+// Guests have generated names; show them as guests rather than as random hex.
+function displayName(username) {
+  return username.startsWith("guest-") ? `Guest ${username.slice(6, 10)}` : username;
 }
 
 function pageButton(text, page) {

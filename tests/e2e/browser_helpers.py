@@ -1,0 +1,46 @@
+"""Driving the game page the way a player does: clicks (or taps) on stable test hooks."""
+
+import json
+
+TURNS = 22
+# A hint waits for the worker, which may still be busy with the day's par run.
+WORKER_WAIT_MS = 240_000
+
+
+def start_daily(page, site: str, path: str = "/"):
+    """Open a game page, keep the preselected goals, press Start; returns the game id."""
+    page.goto(site + path)
+    page.click('[data-action="start"]:not([disabled])')
+    page.wait_for_selector("[data-game-id] [data-cell]")
+    return page.get_attribute("[data-game-id]", "data-game-id")
+
+
+def api_get(page, site: str, path: str) -> dict:
+    """A GET with the page's own session (the guest the page made)."""
+    response = page.request.get(site + path)
+    assert response.ok, f"{path}: {response.status} {response.text()}"
+    return json.loads(response.text())
+
+
+def current_turn(page) -> int:
+    return int(page.get_attribute("[data-stat-turn]", "data-stat-turn").split("/")[0])
+
+
+def empty_cells(page) -> list[str]:
+    return [
+        node.get_attribute("data-cell")
+        for node in page.query_selector_all('[data-cell][data-empty="true"]')
+    ]
+
+
+def play_turn(page, hand: int, cell: str, market: int | None, tap: bool = False):
+    """One whole turn by clicks; waits until the server's answer is on the board."""
+    act = page.tap if tap else page.click
+    turn = current_turn(page)
+    act(f'[data-hand-index="{hand}"]')
+    act(f'[data-cell="{cell}"]')
+    if turn < TURNS:
+        act(f'[data-market-index="{market}"]')
+    page.wait_for_selector(f'[data-cell="{cell}"][data-empty="false"]')
+    if turn < TURNS:
+        page.wait_for_selector(f'[data-stat-turn="{turn + 1}/{TURNS}"]')

@@ -1,0 +1,72 @@
+"""Browser tests: Playwright drives Debian's Chromium against the live Django server, with a
+real Celery worker (``celery_worker_process``, from tests/conftest.py) computing par and hints.
+
+They need PostgreSQL and Redis (they skip without them, and fail under CI=true). Screenshots
+of every page land in ``test-artifacts/e2e/`` (git-ignored): look at them.
+"""
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+# pytest-django's live server runs in a thread of this process; Playwright's sync API runs an
+# event loop in it too, which makes Django refuse synchronous database access without this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "e2e"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture
+def site(live_server):
+    """The live site's base URL (tasks wait in this run's queue: no worker)."""
+    return live_server.url
+
+
+@pytest.fixture
+def site_with_worker(live_server, celery_worker_process):
+    """The live site's base URL, with a real worker computing par and hints beside it."""
+    return live_server.url
+
+
+@pytest.fixture
+def shot():
+    """``shot(page, "name")`` saves a full-page screenshot as a test artifact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture(scope="session")
+def reference_scorer():
+    """The independent scorer of tests/solver/reference.py (shares no code with the engine)."""
+    spec = importlib.util.spec_from_file_location(
+        "reference_scorer", ROOT / "tests" / "solver" / "reference.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
