@@ -15,6 +15,8 @@ class MultiplayerGame:
     def __init__(self, layouts: list[Layout], seed: str, copies: int = 3):
         if len(layouts) not in PLAYERS:
             raise RulesError("a multiplayer game has 2 to 4 players")
+        if len({layout.cats for layout in layouts}) != 1:
+            raise RulesError("every player scores the same three cats")
         if copies not in (2, 3) or (copies == 2 and len(layouts) != 2):
             raise RulesError("3 copies of each patch, or 2 (lower variance) with 2 players")
         bag = SeededStream(seed).shuffle([p for p in range(36) for _ in range(copies)])
