@@ -1,7 +1,8 @@
 """Choosing the goals: 3 of the 4 options, and which goal space each one takes.
 
-Every arrangement (4 x 3! = 24) plays the same few quick games (a narrow beam, the same
-deals for every arrangement, so that the comparison is fair); the best average wins.
+Every arrangement (4 x 3! = 24) plays a quick game (a narrow beam) on the first deal; the
+best few play the other deals too (the same deals for every arrangement, so that the
+comparison is fair), and the best total wins.
 """
 
 from itertools import permutations
@@ -11,6 +12,7 @@ from solver.game import GOAL_CELLS, TURNS, Deal, Quilt, Setup, cell_name
 from .beam import Beam, SearchOptions
 
 QUICK = SearchOptions(width=1, breadth=1)
+FINALISTS = 6  # arrangements that play every deal
 
 
 def arrangements(setup: Setup) -> list[dict]:
@@ -30,9 +32,12 @@ def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int
     when the setup fixes its goals."""
     if setup.goals is not None or setup.family:
         return None
-    scored = []
-    for goals in arrangements(setup):
-        beam = Beam(evaluator_for(setup.layout(goals)), QUICK)
-        scored.append((sum(quick_game(beam, deal) for deal in deals), goals))
-    scored.sort(key=lambda item: item[0], reverse=True)  # stable: ties keep the fixed order
+    scored = [(0.0, goals) for goals in arrangements(setup)]
+    for round_deals, survivors in ((deals[:1], len(scored)), (deals[1:], max(FINALISTS, keep))):
+        scored = [
+            (total + sum(quick_game(Beam(evaluator_for(setup.layout(goals)), QUICK), deal)
+                         for deal in round_deals), goals)
+            for total, goals in scored[:survivors]
+        ]  # fmt: skip
+        scored.sort(key=lambda item: item[0], reverse=True)  # stable: ties keep the order
     return [goals for _, goals in scored[:keep]] if keep else scored[0][1]

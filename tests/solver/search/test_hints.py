@@ -1,0 +1,60 @@
+"""Hints: the fair solver's move for a visible state, with reasons a person understands."""
+
+import pytest
+
+from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
+from solver.search import hint, make_player
+from solver.search.hints import reasons
+
+SMALL = {"samples": 2, "width": 2}
+
+
+def _game_at(turn: int, seed: str = "test-hints") -> SoloGame:
+    d = deal(seed, setup="beginner")
+    game = SoloGame.start(d)
+    player = make_player("greedy")
+    while game.turn < turn:
+        game.play(player.choose_move(game.observation()))
+    return game
+
+
+@pytest.mark.parametrize("turn", [1, 12, TURNS - 1, TURNS])
+def test_a_hint_is_a_legal_move_with_reasons_and_a_plausible_expected_score(turn):
+    game = _game_at(turn)
+    answer = hint(game.observation(), **SMALL)
+    game.check(answer.move)
+    data = answer.to_json()
+    assert set(data) == {"move", "expected_score", "reasons"}
+    assert 1 <= len(data["reasons"]) <= 3
+    assert all(isinstance(r, str) and r for r in data["reasons"])
+    assert data["expected_score"] >= game.quilt.total()
+
+
+def test_hints_are_deterministic_and_survive_a_json_round_trip_of_the_state():
+    observation = _game_at(9).observation()
+    again = Observation.from_json(observation.to_json())
+    assert hint(observation, **SMALL).to_json() == hint(again, **SMALL).to_json()
+
+
+def test_reasons_name_a_completed_goal_and_the_market_patch():
+    game = _game_at(1)
+    quilt = game.quilt
+    # fill five neighbours of the all-different goal at 2,3 with five colours and patterns,
+    # so that a sixth patch of the missing colour and pattern completes it with both
+    around = ["1,2", "1,3", "2,2", "2,4", "3,2"]
+    for k, name in enumerate(around):
+        quilt.place(parse_cell(name), k * 6 + k)
+    observation = Observation(
+        game.setup, quilt, (5 * 6 + 5, 0), game.market, (), len(quilt.placements) + 1
+    )
+    move = Move(0, parse_cell("3,3"), 1)
+    after = quilt.copy()
+    after.place(move.cell, observation.hand[0])
+    said = reasons(observation, move, after)
+    assert said[0] == "completes A-B-C-D-E-F with colours and patterns: +15"
+    assert said[-1].startswith("take ")
+
+
+def test_bad_hint_options_are_refused():
+    with pytest.raises(ValueError, match="samples"):
+        hint(_game_at(1).observation(), samples=-1)
