@@ -1,0 +1,127 @@
+"""The solver benchmark: ``python -m solver bench [--seeds N] [--strategies a,b] ...``.
+
+Plays the public seeds bench-0001 ... bench-NNNN (standard setup) with each strategy, one
+game per process at a time (``--jobs`` runs that many processes side by side; each game is
+still timed alone on its core), and prints a Markdown table: mean, 10th and 90th percentile
+score and seconds per game. Then the hint latency at turns 1, 8, 15 and 21 of games played
+by the beam player on the first ``--hint-seeds`` seeds. ``--json FILE`` also writes every
+game's figures. Timings depend on the machine's load: report it with the table.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from solver.game import SoloGame, deal
+from solver.search import STRATEGIES, hint, make_player, play_game
+
+HINT_TURNS = (1, 8, 15, 21)
+
+
+def parse(argv) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m solver bench", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--seeds", type=int, default=50, help="how many public seeds (1-9999)")
+    parser.add_argument("--prefix", default="bench", help="seed names: PREFIX-0001 ...")
+    parser.add_argument("--strategies", default="random,greedy,beam,fair,hindsight")
+    parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
+    parser.add_argument("--hint-seeds", type=int, default=5, help="games whose hints are timed")
+    parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
+    args = parser.parse_args(argv)
+    strategies = [s for s in args.strategies.split(",") if s]
+    unknown = [s for s in strategies if s not in STRATEGIES]
+    if unknown:
+        parser.error(f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}")
+    if not 1 <= args.seeds <= 9999 or args.jobs < 1 or args.hint_seeds < 0:
+        parser.error("--seeds must be 1 to 9999, --jobs at least 1, --hint-seeds at least 0")
+    args.strategy_list = strategies
+    return args
+
+
+def play_one(strategy: str, seed: str) -> dict:
+    record = play_game(deal(seed), make_player(strategy, seed=seed))
+    return {"strategy": strategy, "seed": seed, "score": record.score["total"],
+            "seconds": record.seconds}  # fmt: skip
+
+
+def time_hints(seed: str) -> list[dict]:
+    """Hint latency on the visible states of a beam player's game at HINT_TURNS."""
+    d = deal(seed)
+    player = make_player("beam", seed=seed)
+    game = SoloGame.start(d, player.choose_goals(d.setup))
+    timings = []
+    while not game.finished:
+        observation = game.observation()
+        if game.turn in HINT_TURNS:
+            started = time.perf_counter()
+            hint(observation)
+            timings.append({"seed": seed, "turn": game.turn,
+                            "seconds": time.perf_counter() - started})  # fmt: skip
+        game.play(player.choose_move(observation))
+    return timings
+
+
+def percentile(values, q: float) -> float:
+    """The q-quantile (0..1) by linear interpolation between closest ranks."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def table(games: list[dict], strategies) -> str:
+    lines = ["| strategy | games | mean score | p10 | p90 | s/game (mean) | s/game (p90) |",
+             "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for strategy in strategies:
+        rows = [g for g in games if g["strategy"] == strategy]
+        scores = [g["score"] for g in rows]
+        seconds = [g["seconds"] for g in rows]
+        lines.append(
+            f"| {strategy} | {len(rows)} | {statistics.mean(scores):.1f} | "
+            f"{percentile(scores, 0.1):.1f} | {percentile(scores, 0.9):.1f} | "
+            f"{statistics.mean(seconds):.2f} | {percentile(seconds, 0.9):.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def hint_table(timings: list[dict]) -> str:
+    lines = ["| hint at turn | states | mean s | max s |", "|---:|---:|---:|---:|"]
+    for turn in HINT_TURNS:
+        seconds = [t["seconds"] for t in timings if t["turn"] == turn]
+        if seconds:
+            lines.append(f"| {turn} | {len(seconds)} | {statistics.mean(seconds):.2f} | "
+                         f"{max(seconds):.2f} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    seeds = [f"{args.prefix}-{k:04d}" for k in range(1, args.seeds + 1)]
+    jobs = [(strategy, seed) for strategy in args.strategy_list for seed in seeds]
+    started = time.time()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        games = list(pool.map(play_one, *zip(*jobs, strict=True)))
+        hint_seeds = seeds[: args.hint_seeds]
+        timings = [t for found in pool.map(time_hints, hint_seeds) for t in found]
+    load = os.getloadavg()[0]
+    print(f"Solver bench: {len(seeds)} seeds {seeds[0]} ... {seeds[-1]}, standard setup, "
+          f"{args.jobs} process(es); load average {load:.1f} at the end; "
+          f"{time.time() - started:.0f} s in all.\n")  # fmt: skip
+    print(table(games, args.strategy_list))
+    if timings:
+        print()
+        print(hint_table(timings))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as file:
+            json.dump({"games": games, "hints": timings}, file, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
