@@ -125,9 +125,7 @@ class Setup:
 
     @property
     def scenario(self) -> Scenario | None:
-        return (
-            SCENARIOS[int(self.kind.split("-")[1])] if self.kind.startswith("scenario-") else None
-        )
+        return _scenario_of(self.kind)
 
     def pool(self) -> list[int]:
         """Every patch of this setup's bag, in canonical order."""
@@ -136,6 +134,8 @@ class Setup:
     def layout(self, goals: dict | None = None) -> Layout:
         """The quilt layout once the goals are placed; ``goals`` only where the setup asks."""
         if self.goals is not None or self.family:
+            if goals and self.family:
+                raise RulesError("the family variant has no goals to choose; send none")
             if goals:
                 raise RulesError(f"the {self.kind} setup fixes its goals; send none")
             return Layout.build(self.board, dict(self.goals or ()), self.cats, self.family)

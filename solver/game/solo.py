@@ -123,7 +123,7 @@ class SoloGame:
         """Raise RulesError naming what makes ``move`` illegal now."""
         if self.finished:
             raise RulesError("the game is over")
-        if not (isinstance(move.hand_index, int) and 0 <= move.hand_index < len(self.hand)):
+        if not (type(move.hand_index) is int and 0 <= move.hand_index < len(self.hand)):
             raise RulesError(f"hand_index must be 0 to {len(self.hand) - 1}")
         cell = move.cell
         if not (type(cell) is int and 0 <= cell < 49 and self.quilt.empty_mask >> cell & 1):
@@ -131,7 +131,7 @@ class SoloGame:
         if self.turn == TURNS:
             if move.market_index is not None:
                 raise RulesError("the last turn has no market step: market_index must be null")
-        elif not (isinstance(move.market_index, int) and 0 <= move.market_index < 3):
+        elif not (type(move.market_index) is int and 0 <= move.market_index < 3):
             raise RulesError("market_index must be 0, 1 or 2")
 
     def play(self, move: Move) -> tuple[int, str | None, bool]:
@@ -215,6 +215,10 @@ class Observation:
             raise RulesError("the hand must hold two patches")
         if turn < TURNS and len(market) != 3:
             raise RulesError("the market must hold three patches")
+        if len(discarded) != min(turn - 1, TURNS - 1):  # one per market step
+            raise RulesError(
+                f"discarded must hold {min(turn - 1, TURNS - 1)} patches on turn {turn}"
+            )
         visible = Counter(p for _, p in quilt.placements)
         visible.update(hand + market + discarded)
         for patch, count in visible.items():

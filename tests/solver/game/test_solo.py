@@ -135,6 +135,7 @@ def test_observation_is_a_copy_and_round_trips_through_json():
         ({"turn": 5}, "turn must be 2"),
         ({"turn": "2"}, "turn must be 2"),
         ({"hand": []}, "the hand must hold two patches"),
+        ({"discarded": []}, "discarded must hold 1 patches on turn 2"),
         ({"market": "none"}, "market must be a list of patches"),
         ({"variant": "chaos", "setup": None}, "unknown variant 'chaos'"),
         ({"board": "green"}, "differ from the quilt's"),
@@ -148,10 +149,11 @@ def test_bad_states_are_refused(change, message):
         Observation.from_json(data)
 
 
-def test_five_copies_of_a_patch_in_view_are_refused():
+def test_four_copies_of_a_patch_in_view_are_refused():
     game = new_game()
     data = game.observation().to_json()
-    data["discarded"] = [data["hand"][0]] * 4
+    data["hand"] = [data["hand"][0]] * 2
+    data["market"][:2] = data["hand"]
     with pytest.raises(RulesError, match="more than 3 copies of pink quatrefoil"):
         Observation.from_json(data)
 
