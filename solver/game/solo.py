@@ -215,10 +215,9 @@ class Observation:
             raise RulesError("the hand must hold two patches")
         if turn < TURNS and len(market) != 3:
             raise RulesError("the market must hold three patches")
-        if len(discarded) != min(turn - 1, TURNS - 1):  # one per market step
-            raise RulesError(
-                f"discarded must hold {min(turn - 1, TURNS - 1)} patches on turn {turn}"
-            )
+        market_steps = min(turn - 1, TURNS - 1)  # one discard each; none on turn 22
+        if len(discarded) != market_steps:
+            raise RulesError(f"on turn {turn} discarded must have length {market_steps}")
         visible = Counter(p for _, p in quilt.placements)
         visible.update(hand + market + discarded)
         for patch, count in visible.items():

@@ -102,8 +102,10 @@ def test_goal_choice_must_come_from_the_options_one_per_space():
         setup.layout({**ok, "4,2": "aaa-bb-c"})
     with pytest.raises(RulesError, match="design-goal spaces"):
         setup.layout({"2,3": "aaa-bb-c", "3,4": "aaaa-bb"})
-    with pytest.raises(RulesError, match="fixes its goals"):
+    with pytest.raises(RulesError, match="the beginner setup fixes its goals"):
         deal("x", "beginner").setup.layout(ok)
+    with pytest.raises(RulesError, match="the family variant has no goals to choose"):
+        deal("x", "standard", "family").setup.layout(ok)
 
 
 def score(total=0, goals=(), cats=(), buttons=(), rainbow=False):

@@ -135,7 +135,7 @@ def test_observation_is_a_copy_and_round_trips_through_json():
         ({"turn": 5}, "turn must be 2"),
         ({"turn": "2"}, "turn must be 2"),
         ({"hand": []}, "the hand must hold two patches"),
-        ({"discarded": []}, "discarded must hold 1 patches on turn 2"),
+        ({"discarded": []}, "on turn 2 discarded must have length 1"),
         ({"market": "none"}, "market must be a list of patches"),
         ({"variant": "chaos", "setup": None}, "unknown variant 'chaos'"),
         ({"board": "green"}, "differ from the quilt's"),
