@@ -72,11 +72,12 @@ class GameController {
     this.game = null;
     const setupBox = $("[data-setup]", this.root);
     setupBox.hidden = false;
-    $("[data-hint-card]", this.root).hidden = false;
+    // Before the start only the cats matter (they help choose goals).
+    $("[data-hint-card]", this.root).hidden = true;
+    $("[data-score-card]", this.root).hidden = true;
     $("[data-playing]", this.root).hidden = true;
     $("[data-end]", this.root).replaceChildren();
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
-    renderScore($("[data-score]", this.root), { total: 0, goal_points: 0, cat_points: 0, button_points: 0, goals: [], cats: [], buttons: [], rainbow: false });
     this.renderStats();
     const start = $('[data-action="start"]', this.root);
     const pickerBox = $("[data-picker]", this.root);
@@ -130,6 +131,7 @@ class GameController {
     this.game = game;
     this.root.dataset.phase = game.status;
     $("[data-hint-card]", this.root).hidden = game.status !== "playing";
+    $("[data-score-card]", this.root).hidden = false;
     $("[data-setup]", this.root).hidden = true;
     this.renderStats();
     renderCats($("[data-cats]", this.root), game.setup.cats, game.score);
@@ -167,7 +169,7 @@ class GameController {
     const turn = game ? Math.min(game.turn, TURNS) : 0;
     const stats = [
       ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${TURNS}`) : `–/${TURNS}`, "turn"],
-      ["Score", game ? String(game.score.total) : "0", "score"],
+      ["Score", game ? String(game.score.total) : "–", "score"],
       ["Par", parText, "par"],
       ["Hints", game ? String(game.hints_used) : "0", "hints"],
     ];
@@ -254,7 +256,7 @@ class GameController {
       this.pending = null;
       this.selectedHand = 0;
       this.busy = false;
-      this.announce(game.last_award);
+      this.announce(game.last_award, game.score.total - this.game.score.total);
       this.show(game, { justPlaced: cell });
       if (fromKeyboard && game.status === "playing") this.board.svg.focus({ preventScroll: true });
     } catch (error) {
@@ -270,11 +272,16 @@ class GameController {
   }
 
   // What the placement earned, the moment the server says so.
-  announce(award) {
-    if (!award) return;
-    if (award.button) this.toast(tokenIcon("button", award.button), `Button! A ${award.button} group of three · +3`);
-    if (award.cat) this.toast(tokenIcon("cat", award.cat), `${capitalise(award.cat)} came to nap on your quilt!`);
-    if (award.rainbow) this.toast(tokenIcon("button", "rainbow"), "Rainbow button! All six colours");
+  // `gained` is the change in the server's total, so the page adds no points of its own.
+  announce(award, gained) {
+    const earned = award || {};
+    if (earned.button) this.toast(tokenIcon("button", earned.button), `Button! A ${earned.button} group`);
+    if (earned.cat) this.toast(tokenIcon("cat", earned.cat), `${capitalise(earned.cat)} came to nap on your quilt!`);
+    if (earned.rainbow) this.toast(tokenIcon("button", "rainbow"), "Rainbow button! All six colours");
+    if (gained > 0) {
+      const token = earned.button || earned.cat;
+      this.toast(null, token ? `+${gained} points` : `A design goal is met! +${gained} points`);
+    }
   }
 
   toast(icon, text) {
