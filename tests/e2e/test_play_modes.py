@@ -124,3 +124,19 @@ def test_signing_up_claims_the_guest_and_its_game(site, page, shot):
     assert page.get_attribute("[data-game-id]", "data-game-id") == game_id
     assert current_turn(page) == 2
     assert TURNS == 22
+
+
+def test_a_stale_tab_is_told_and_catches_up(site, page, context):
+    game_id = start_daily(page, site)
+    stale = context.new_page()
+    stale.goto(site + "/")
+    stale.wait_for_selector(f'[data-game-id="{game_id}"] [data-cell="1,1"][data-empty="true"]')
+    play_turn(page, 0, "1,1", 0)
+
+    stale.click('[data-hand-index="0"]')
+    stale.click('[data-cell="1,2"]')
+    stale.click('[data-market-index="0"]')
+    stale.wait_for_selector("text=That turn was already played")
+    stale.wait_for_selector('[data-cell="1,1"][data-empty="false"]')
+    assert stale.get_attribute('[data-cell="1,2"]', "data-empty") == "true"
+    assert api_get(page, site, f"/api/games/{game_id}/")["turn"] == 2

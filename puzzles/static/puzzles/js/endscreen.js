@@ -92,7 +92,7 @@ export function renderEnd(container, { game, challenge, board }) {
     me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: `Your ranked quilt is at or above ${me.percentile}% of today's quilts.` }) : null,
     game.ranked ? null : el("p", { class: "muted", text: "Practice games are not ranked." }),
     board ? el("div", { class: "histogram" }, [
-      el("h3", { text: `Today's scores (${board.count} player${board.count === 1 ? "" : "s"})` }),
+      el("h3", { text: `${challenge.closed ? `Scores of ${game.date}` : "Today's scores"} (${board.count} ranked player${board.count === 1 ? "" : "s"})` }),
       histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
     ]) : null,
     el("h3", { text: "Share (no spoilers)" }),

@@ -36,21 +36,28 @@ class GameController {
       this.challenge = this.date ? await api.challenge(this.date) : await api.daily();
       this.date = this.challenge.date;
       this.renderHeading();
+      // Resume a game in progress (a practice run of this tab first), else show the
+      // finished ranked game, else set up a new one.
+      const ranked = this.challenge.ranked_game;
       const saved = sessionStorage.getItem(this.storageKey());
-      const id = this.challenge.ranked_game || saved;
-      if (id) {
-        try {
-          const game = await api.game(id);
-          if (game.status === "playing" || String(game.id) === String(this.challenge.ranked_game)) {
-            return this.show(game);
-          }
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-        }
+      let finished = null;
+      for (const id of [saved, ranked].filter(Boolean)) {
+        const game = await this.tryLoad(id);
+        if (game && game.status === "playing") return this.show(game);
+        if (game && String(game.id) === String(ranked)) finished = game;
       }
-      this.showSetup();
+      return finished ? this.show(finished) : this.showSetup();
     } catch (error) {
       this.fail(error);
+    }
+  }
+
+  async tryLoad(id) {
+    try {
+      return await api.game(id);
+    } catch (error) {
+      if (error instanceof ApiError) return null; // gone, or another player's
+      throw error;
     }
   }
 
