@@ -9,6 +9,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from .errors import RulesError
+from .files import quilt_from_json, quilt_to_json
 from .hexgrid import cell_name, describe_cell, parse_cell
 from .patches import patch_from_json, patch_name, patch_to_json
 from .quilt import Layout, Quilt
@@ -184,8 +185,6 @@ class Observation:
 
     def to_json(self) -> dict:
         """A quilt file plus the visible state (the input of ``python -m solver hint``)."""
-        from .files import quilt_to_json
-
         return {
             "setup": self.setup.to_json(),
             **quilt_to_json(self.quilt),
@@ -197,8 +196,6 @@ class Observation:
 
     @classmethod
     def from_json(cls, data) -> "Observation":
-        from .files import quilt_from_json
-
         if not isinstance(data, dict):
             raise RulesError("a state must be a JSON object")
         quilt = quilt_from_json(data)
@@ -223,8 +220,7 @@ class Observation:
         for patch, count in visible.items():
             if count > setup.copies:
                 raise RulesError(f"more than {setup.copies} copies of {patch_name(patch)}")
-        obs = cls(setup, quilt, hand, market, discarded, turn)
-        return obs
+        return cls(setup, quilt, hand, market, discarded, turn)
 
 
 def _patch_list(data: dict, key: str) -> list:
