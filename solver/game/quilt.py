@@ -4,7 +4,9 @@ Tokens are awarded at placement time (RULES.md, Rulings): after a patch goes dow
 connected group of its colour earns a button when it has at least 3 patches and no patch of
 it carries a button yet; the connected group of its pattern earns that pattern's cat when the
 group carries no cat yet and meets the cat's requirement. Border patches join groups like
-placed ones. Goals are scored at the end, from the six neighbours of each goal space.
+placed ones. Goals score from the six neighbours of each goal space once all six are filled
+(they can never change after that, so this is the rulebook's end-of-game goal score, shown
+as soon as it is known).
 """
 
 from dataclasses import dataclass
