@@ -98,6 +98,16 @@ class Game(models.Model):
                 condition=Q(ranked=True, status="finished"),
                 name="leaderboard_order",
             ),
+            # The same order for ``hints=exclude``.
+            models.Index(
+                "challenge",
+                models.F("score").desc(),
+                models.F("cat_tokens").desc(),
+                models.F("button_tokens").desc(),
+                "id",
+                condition=Q(ranked=True, status="finished", hints_used=0),
+                name="leaderboard_order_no_hints",
+            ),
         ]
 
     def __str__(self):

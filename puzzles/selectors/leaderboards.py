@@ -59,13 +59,14 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
         for row in tallies.values("score").annotate(n=Sum("games")).order_by("score")
     ]
     offset = (page - 1) * PAGE_SIZE
-    rows = list(
-        ranked_games(challenge, exclude_hints)
-        .select_related("player")
-        .only("score", "cat_tokens", "button_tokens", "hints_used", "player__username")[
+    # Ids first: an index-only walk of the leaderboard index, however deep the page.
+    ids = list(
+        ranked_games(challenge, exclude_hints).values_list("id", flat=True)[
             offset : offset + PAGE_SIZE
         ]
     )
+    found = Game.objects.select_related("player").in_bulk(ids)
+    rows = [found[pk] for pk in ids]
     entries = []
     previous = None
     for row in rows:
