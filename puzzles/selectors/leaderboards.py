@@ -60,11 +60,8 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
     ]
     offset = (page - 1) * PAGE_SIZE
     # Ids first: an index-only walk of the leaderboard index, however deep the page.
-    ids = list(
-        ranked_games(challenge, exclude_hints).values_list("id", flat=True)[
-            offset : offset + PAGE_SIZE
-        ]
-    )
+    ranked = ranked_games(challenge, exclude_hints).values_list("id", flat=True)
+    ids = list(ranked[offset : offset + PAGE_SIZE]) if offset < count else []
     found = Game.objects.select_related("player").in_bulk(ids)
     rows = [found[pk] for pk in ids]
     entries = []

@@ -167,6 +167,11 @@ def test_leaderboard_errors(client, daily, url, status, word):
     assert response.status_code == status and word in response.json()["detail"]
 
 
+def test_a_page_past_the_end_is_empty(client, daily):
+    body = client.get(f"/api/leaderboards/{daily.date}/?page={10**30}").json()
+    assert body["entries"] == [] and body["count"] == 0
+
+
 def test_leaderboard_is_public(client, daily):
     body = client.get(f"/api/leaderboards/{daily.date}/?hints=exclude").json()
     assert body["count"] == 0 and body["me"] is None and body["histogram"] == []
