@@ -3,6 +3,9 @@ real Celery worker (``celery_worker_process``, from tests/conftest.py) computing
 
 They need PostgreSQL and Redis (they skip without them, and fail under CI=true). Screenshots
 of every page land in ``test-artifacts/e2e/`` (git-ignored): look at them.
+
+``E2E_BASE_URL=http://127.0.0.1:8000 pytest tests/e2e/test_daily_game.py`` plays the whole
+daily against an already running site instead (``make serve`` from a fresh clone).
 """
 
 import importlib.util
@@ -43,9 +46,16 @@ def site(live_server):
 
 
 @pytest.fixture
-def site_with_worker(live_server, celery_worker_process):
-    """The live site's base URL, with a real worker computing par and hints beside it."""
-    return live_server.url
+def site_with_worker(request):
+    """The live site's base URL, with a real worker computing par and hints beside it.
+
+    With ``E2E_BASE_URL`` set (e.g. to a running ``make serve``), that site instead.
+    """
+    external = os.environ.get("E2E_BASE_URL")
+    if external:
+        return external.rstrip("/")
+    request.getfixturevalue("celery_worker_process")
+    return request.getfixturevalue("live_server").url
 
 
 @pytest.fixture
