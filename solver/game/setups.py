@@ -236,6 +236,10 @@ def deal(seed: str, setup: str = "standard", variant: str | None = None) -> Deal
     """Deal a solo game from a seed string; see the module docstring for the algorithm."""
     if not isinstance(seed, str):
         raise RulesError("the seed must be a string")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RulesError("the seed must be text that UTF-8 can encode") from None
     _check_kind(setup, variant)
     stream = SeededStream(seed)
     board = stream.choice(BOARD_NAMES)

@@ -130,6 +130,7 @@ BAD = [
     (["deal", "x", "--variant", "wild"], None, "invalid choice: 'wild'"),
     (["deal"], None, "required: SEED"),
     (["deal", "x", "y"], None, "unrecognized arguments: y"),
+    (["deal", "\udcff"], None, "the seed must be text that UTF-8 can encode"),  # byte 0xff
     (["play", "x", "--strategy", "oracle"], None, "unknown strategy 'oracle'"),
     (["play", "x"], None, "required: --strategy"),
     (["play", "x", "--strategy", "greedy", "--width", "wide"], None, "invalid int value"),

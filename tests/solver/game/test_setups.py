@@ -85,6 +85,7 @@ def test_deal_json_round_trips_and_a_tampered_bag_is_refused():
         (("s", "expert"), "unknown setup 'expert'"),
         (("s", "standard", "easy"), "unknown variant 'easy'"),
         ((42,), "the seed must be a string"),
+        (("\udcff",), "the seed must be text that UTF-8 can encode"),
     ],
 )
 def test_bad_deal_arguments_are_named(args, message):
