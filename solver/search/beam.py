@@ -184,6 +184,26 @@ class Beam:
         return nodes
 
 
+def pilot(beam: Beam, rollout: Beam, root: Node, bag, width: int) -> Node:
+    """Beam search whose states are ranked by playing each one out to the end with the quick
+    ``rollout`` search (a real continuation, so its final score is achievable from there).
+
+    ``beam``'s options choose the children that get a rollout each turn; the best ``width``
+    by rollout score go on. Returns the final node of the best complete game seen."""
+    best = rollout.run([root], bag, TURNS)[0]
+    nodes = [root]
+    while nodes[0].turn <= TURNS:
+        scored = []
+        for child in beam.step(nodes, bag):
+            final = rollout.run([child], bag, TURNS)[0]
+            if final.value > best.value:
+                best = final
+            scored.append((final.value, child.value, child))
+        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        nodes = [child for _, _, child in scored[:width]]
+    return best
+
+
 def _first(item):
     return item[0]
 

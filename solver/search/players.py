@@ -17,9 +17,9 @@ from solver.game.rng import SeededStream
 from solver.game.solo import conveyor
 
 from .base import Player
-from .beam import Beam, Node, SearchOptions
+from .beam import Beam, Node, SearchOptions, pilot
 from .evaluation import Evaluator
-from .goal_choice import arrangements, choose_arrangement
+from .goal_choice import QUICK, arrangements, choose_arrangement
 
 # Options every strategy accepts (players that do not use one ignore it); None means the
 # default, as a command line passes None for an option it was not given.
@@ -140,48 +140,45 @@ class FairPlayer(_Searching):
 
 
 class HindsightPlayer(_Searching):
-    """Knows the bag: one wide beam over the whole game; its score is the best known."""
+    """Knows the bag: a beam search whose states are ranked by quick games played to the end
+    with the true bag (``beam.pilot``); its score is the best-known score of a deal."""
 
     sees_bag = True
 
-    def __init__(self, seed: str = "", width: int = 24, **_search_options):
+    def __init__(self, seed: str = "", width: int = 6, candidates: int = 18, **_search_options):
         super().__init__(seed)
-        self.options = SearchOptions(width=width, breadth=width)
+        self.width = width
+        self.options = SearchOptions(width=candidates, breadth=max(width, candidates // 3))
         self._plan: list[Move] = []
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         if deal is None or setup.goals is not None or setup.family:
             return None
         # rank arrangements on quick games with the true bag, then search the best two fully
-        ranked = choose_arrangement(setup, [deal], self.evaluator, keep=2)
         best = None
-        for goals in ranked:
+        for goals in choose_arrangement(setup, [deal], self.evaluator, keep=2):
             layout = setup.layout(goals)
-            node = self.search(layout, deal.hand, deal.market, deal.bag, 1)
+            node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1)
             if best is None or node.value > best[0].value:
                 best = (node, goals)
         self._plan = best[0].line()
         return best[1]
 
-    def search(self, layout: Layout, hand, market, bag, turn: int) -> Node:
+    def search(self, layout: Layout, quilt: Quilt, hand, market, bag, turn: int) -> Node:
         beam = Beam(self.evaluator(layout), self.options)
-        root = beam.root(Quilt(layout), hand, market, turn)
-        return beam.run([root], list(bag), TURNS)[0]
+        root = beam.root(quilt, hand, market, turn)
+        return pilot(beam, beam.with_options(QUICK), root, list(bag), self.width)
 
     def choose_move(self, observation: Observation, game: SoloGame | None = None) -> Move:
-        placed = len(observation.quilt.placements)
-        if len(self._plan) != TURNS or placed >= TURNS:
+        placed = observation.quilt.placements
+        planned = [move.cell for move in self._plan[: len(placed)]]
+        if len(self._plan) != TURNS or planned != [cell for cell, _ in placed]:
             if game is None:
                 raise ValueError("the hindsight player needs the game (it reads the bag)")
-            self._plan = self.plan_from(game)
-        return self._plan[placed]
-
-    def plan_from(self, game: SoloGame) -> list[Move]:
-        """Moves for every turn: the ones already played are placeholders, never returned."""
-        beam = Beam(self.evaluator(game.quilt.layout), self.options)
-        root = beam.root(game.quilt.copy(), game.hand, game.market, game.turn)
-        line = beam.run([root], game.remaining_bag, TURNS)[0].line()
-        return [Move(0, 0, None)] * (game.turn - 1) + line
+            line = self.search(game.quilt.layout, game.quilt.copy(), game.hand, game.market,
+                               game.remaining_bag, game.turn).line()  # fmt: skip
+            self._plan = [Move(0, cell, None) for cell, _ in placed] + line
+        return self._plan[len(placed)]
 
 
 def sampled_bags(observation: Observation, seed: str, count: int) -> list[list[int]]:
