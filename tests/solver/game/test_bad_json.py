@@ -1,0 +1,68 @@
+"""Any JSON at all, and valid documents with one part replaced by junk, either load or raise
+RulesError (which the CLI and the API turn into a one-line message): never another error."""
+
+import contextlib
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.game import Deal, Move, Observation, RulesError, SoloGame, deal, quilt_from_json
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+def valid_documents() -> dict:
+    game = SoloGame.start(deal("junk", "beginner"))
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    state = game.observation().to_json()
+    return {"state": state, "deal": deal("junk").to_json(), "move": game.legal_moves()[0].to_json()}
+
+
+DOCUMENTS = json.loads(json.dumps(valid_documents()))
+LOADERS = {"state": Observation.from_json, "deal": Deal.from_json, "move": Move.from_json}
+
+
+def paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict | list):
+        for key, child in value.items() if isinstance(value, dict) else enumerate(value):
+            yield from paths(child, (*prefix, key))
+
+
+def replaced(document, path, junk):
+    if not path:
+        return junk
+    copy = json.loads(json.dumps(document))
+    parent = copy
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = junk
+    return copy
+
+
+def loads_or_refuses(loader, document):
+    with contextlib.suppress(RulesError):
+        loader(document)
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(sorted(LOADERS)), json_values)
+def test_any_json_loads_or_is_refused(kind, junk):
+    loads_or_refuses(LOADERS[kind], junk)
+    loads_or_refuses(quilt_from_json, junk)
+
+
+@settings(max_examples=500)
+@given(st.data(), st.sampled_from(sorted(LOADERS)), json_values)
+def test_a_valid_document_with_one_part_replaced_loads_or_is_refused(data, kind, junk):
+    document = DOCUMENTS[kind]
+    path = data.draw(st.sampled_from(list(paths(document))))
+    loads_or_refuses(LOADERS[kind], replaced(document, path, junk))
+    if kind == "state":
+        loads_or_refuses(quilt_from_json, replaced(document, path, junk))
