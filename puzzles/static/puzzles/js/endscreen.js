@@ -30,7 +30,7 @@ export function histogram(entries, { mine = null, par = null } = {}) {
   const marker = (value, label, color, row) => {
     if (value === null) return;
     root.append(
-      svg("line", { class: "mark-line", x1: x(value), x2: x(value), y1: pad.top - 6 + row * 0, y2: base, stroke: color, "stroke-dasharray": "4 3" }),
+      svg("line", { class: "mark-line", x1: x(value), x2: x(value), y1: pad.top - 6, y2: base, stroke: color, "stroke-dasharray": "4 3" }),
       svg("text", { x: x(value), y: 12 + row * 11, "text-anchor": "middle", style: `fill:${color};font-weight:700` }, [`${label} ${value}`]),
     );
   };
@@ -43,7 +43,7 @@ export function histogram(entries, { mine = null, par = null } = {}) {
   return root;
 }
 
-export function shareText(game, challenge) {
+function shareText(game, challenge) {
   const score = game.score;
   const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
   const goals = (score.goals || []).map((g) => (g.colors && g.patterns ? "🟩" : g.colors || g.patterns ? "🟨" : "⬜")).join("");
@@ -96,7 +96,7 @@ export function renderEnd(container, { game, challenge, board }) {
       histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
     ]) : null,
     el("h3", { text: "Share (no spoilers)" }),
-    el("pre", { class: "share", "data-share": "" , text }),
+    el("pre", { class: "share", "data-share": "", text }),
     el("div", { class: "end-actions" }, [
       copy,
       el("a", { class: "btn btn-primary", href: `/leaderboard/${game.date}/`, "data-action": "leaderboard", text: "See the leaderboard" }),

@@ -279,22 +279,31 @@ class GameController {
   }
 
   // What the placement earned, the moment the server says so.
-  // `gained` is the change in the server's total, so the page adds no points of its own.
+  // One toast per placement. `gained` is the change in the server's total, so the page
+  // adds no points of its own.
   announce(award, gained) {
     const earned = award || {};
-    if (earned.button) this.toast(tokenIcon("button", earned.button), `Button! A ${earned.button} group`);
-    if (earned.cat) this.toast(tokenIcon("cat", earned.cat), `${capitalise(earned.cat)} came to nap on your quilt!`);
-    if (earned.rainbow) this.toast(tokenIcon("button", "rainbow"), "Rainbow button! All six colours");
-    if (gained > 0) {
-      const token = earned.button || earned.cat;
-      this.toast(null, token ? `+${gained} points` : `A design goal is met! +${gained} points`);
+    const icons = [];
+    const words = [];
+    if (earned.button) {
+      icons.push(tokenIcon("button", earned.button));
+      words.push(`Button! A ${earned.button} group`);
     }
-  }
-
-  toast(icon, text) {
+    if (earned.cat) {
+      icons.push(tokenIcon("cat", earned.cat));
+      words.push(`${capitalise(earned.cat)} came to nap!`);
+    }
+    if (earned.rainbow) {
+      icons.push(tokenIcon("button", "rainbow"));
+      words.push("Rainbow: all six colours!");
+    }
+    if (gained > 0 && !words.length) words.push("A design goal is met!");
+    if (!words.length) return;
+    if (gained > 0) words.push(`+${gained}`);
     const layer = $("[data-toasts]");
-    const toast = el("div", { class: "toast", role: "status" }, [icon, el("span", { text })]);
+    const toast = el("div", { class: "toast", role: "status", "data-toast": "" }, [...icons, el("span", { text: words.join(" · ") })]);
     layer.append(toast);
+    while (layer.children.length > 2) layer.firstElementChild.remove();
     setTimeout(() => toast.remove(), 3200);
   }
 
@@ -328,6 +337,8 @@ class GameController {
       this.renderStats();
       this.selectedHand = hint.move.hand_index;
       this.render();
+      // On a phone the hint button sits below the board: bring the highlighted board back.
+      this.board.root.scrollIntoView({ block: "nearest", behavior: "smooth" });
     } catch (error) {
       this.hintRunning = null;
       this.message(error.message, true);

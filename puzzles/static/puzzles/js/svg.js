@@ -3,22 +3,13 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
-export const COLORS = {
+const COLORS = {
   navy: "#353790",
   teal: "#6cc4ca",
   green: "#7ca045",
   yellow: "#f8b22b",
   purple: "#8c2c8e",
   pink: "#cd256f",
-};
-
-export const PATTERN_NAMES = {
-  dots: "dots",
-  ferns: "ferns",
-  flowers: "flowers",
-  quatrefoil: "quatrefoil",
-  stripes: "stripes",
-  vines: "vines",
 };
 
 export const HEX_R = 30; // centre to corner, in board units
