@@ -1,5 +1,5 @@
 // The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
-import { catPortrait, patchIcon, shapeDrawing, tokenIcon } from "./svg.js";
+import { catPortrait, patchIcon, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
 import { GOAL_LABEL } from "./board.js";
 
 export const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -26,7 +26,8 @@ export function renderCats(container, cats, score) {
       icon.setAttribute("aria-hidden", "false");
       return icon;
     }));
-    const shape = shapeDrawing(cat.shape);
+    const size = (cat.requirement || "").match(/group of (\d+)/);
+    const shape = shapeDrawing(cat.shape) || (size ? sizeBadge(size[1]) : null);
     const count = earned(cat.cat);
     return el("div", { class: "cat", "data-cat": cat.cat }, [
       catPortrait(cat.cat),

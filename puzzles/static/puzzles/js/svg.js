@@ -172,6 +172,14 @@ export function catPortrait(catId) {
   ]);
 }
 
+// A size cat's badge: a dark hex with "N+" (N read from the server's requirement text).
+export function sizeBadge(size) {
+  return svg("svg", { viewBox: "-16 -17 32 34", "aria-hidden": "true" }, [
+    svg("polygon", { points: hexPoints(0, 0, 16), fill: "#3a3540" }),
+    svg("text", { x: 0, y: 5, "text-anchor": "middle", fill: "#fff", style: "font: 800 13px system-ui, sans-serif" }, [`${size}+`]),
+  ]);
+}
+
 // A cat's shape ([q, r] axial cells) as little hexes, or null for a size cat.
 export function shapeDrawing(shape) {
   if (!shape || !shape.length) return null;
