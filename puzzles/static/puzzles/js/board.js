@@ -125,7 +125,10 @@ export class Board {
         const name = `${r},${c}`;
         const [cx, cy] = cellCentre(r, c);
         if (game.border[name]) {
-          quilt.append(svg("g", { "data-border": name }, [patchShape(game.border[name], cx, cy)]));
+          const patch = game.border[name];
+          quilt.append(svg("g", { "data-border": name }, [
+            patchShape(patch, cx, cy), svg("title", {}, [`${describePatch(patch)} (printed)`]),
+          ]));
         } else if (GOAL_CELLS.includes(name)) {
           cellsLayer.append(this.goalSpace(name, cx, cy, game.goals[name], goalResults.get(name), state));
         } else if (isPatchSpace(r, c)) {
@@ -152,7 +155,7 @@ export class Board {
     });
     group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
     if (patch) {
-      group.append(patchShape(patch, cx, cy));
+      group.append(patchShape(patch, cx, cy), svg("title", {}, [describePatch(patch)]));
     } else {
       group.append(svg("polygon", { class: "stitch", points: hexPoints(cx, cy, HEX_R - 4.5) }));
       if (pending) {
