@@ -28,11 +28,12 @@ DOCUMENTS = json.loads(json.dumps(valid_documents()))
 LOADERS = {"state": Observation.from_json, "deal": Deal.from_json, "move": Move.from_json}
 
 
-def paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict | list):
-        for key, child in value.items() if isinstance(value, dict) else enumerate(value):
-            yield from paths(child, (*prefix, key))
+def a_path(draw, value, prefix=()):
+    """A path into ``value``, chosen one level at a time so that top-level keys come up often."""
+    if not isinstance(value, dict | list) or not value or draw(st.booleans()):
+        return prefix
+    key = draw(st.sampled_from(sorted(value) if isinstance(value, dict) else range(len(value))))
+    return a_path(draw, value[key], (*prefix, key))
 
 
 def replaced(document, path, junk):
@@ -62,7 +63,23 @@ def test_any_json_loads_or_is_refused(kind, junk):
 @given(st.data(), st.sampled_from(sorted(LOADERS)), json_values)
 def test_a_valid_document_with_one_part_replaced_loads_or_is_refused(data, kind, junk):
     document = DOCUMENTS[kind]
-    path = data.draw(st.sampled_from(list(paths(document))))
+    path = a_path(data.draw, document)
     loads_or_refuses(LOADERS[kind], replaced(document, path, junk))
     if kind == "state":
         loads_or_refuses(quilt_from_json, replaced(document, path, junk))
+
+
+JUNK = [None, True, 5, 2.5, "x", [], {}, [None], [5], {"color": "navy"}]
+
+
+def test_every_field_of_every_document_replaced_by_each_kind_of_junk():
+    for kind, document in DOCUMENTS.items():
+        for key in document:
+            for junk in JUNK:
+                loads_or_refuses(LOADERS[kind], {**document, key: junk})
+    state = DOCUMENTS["state"]
+    for key in state["setup"]:
+        for junk in JUNK:
+            loads_or_refuses(
+                Observation.from_json, {**state, "setup": {**state["setup"], key: junk}}
+            )
