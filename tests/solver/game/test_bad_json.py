@@ -4,11 +4,12 @@ RulesError (which the CLI and the API turn into a one-line message): never anoth
 import contextlib
 import json
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.game import Deal, Move, Observation, RulesError, SoloGame, deal, quilt_from_json
 
+UNTIMED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
@@ -52,14 +53,14 @@ def loads_or_refuses(loader, document):
         loader(document)
 
 
-@settings(max_examples=300)
+@settings(UNTIMED, max_examples=300)
 @given(st.sampled_from(sorted(LOADERS)), json_values)
 def test_any_json_loads_or_is_refused(kind, junk):
     loads_or_refuses(LOADERS[kind], junk)
     loads_or_refuses(quilt_from_json, junk)
 
 
-@settings(max_examples=500)
+@settings(UNTIMED, max_examples=500)
 @given(st.data(), st.sampled_from(sorted(LOADERS)), json_values)
 def test_a_valid_document_with_one_part_replaced_loads_or_is_refused(data, kind, junk):
     document = DOCUMENTS[kind]

@@ -5,7 +5,7 @@ import json
 from collections import Counter
 
 import reference
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.game import (
@@ -26,8 +26,8 @@ from solver.game import (
 from solver.game.boards import BOARD_NAMES
 from solver.game.patches import PATTERNS
 
-settings.register_profile("solver", deadline=None)  # never a timed assert
-settings.load_profile("solver")
+# Never a timed assert, even on a loaded machine.
+UNTIMED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.text(max_size=20)
 setups = st.sampled_from(SETUP_KINDS)
@@ -47,6 +47,7 @@ def random_move(game: SoloGame, rng) -> Move:
     return Move(rng.randrange(len(game.hand)), rng.choice(game.quilt.empty_cells), market)
 
 
+@UNTIMED
 @given(seeds, setups, variants, st.randoms(use_true_random=False))
 def test_no_patch_is_ever_created_or_lost(seed, setup, variant, rng):
     game = start(seed, setup, variant)
@@ -66,6 +67,7 @@ def test_no_patch_is_ever_created_or_lost(seed, setup, variant, rng):
             assert (game.market[2], game.discarded[-1]) == (left[0], left[1])
 
 
+@UNTIMED
 @given(seeds, setups, variants)
 def test_deals_are_deterministic(seed, setup, variant):
     assert deal(seed, setup, variant) == deal(seed, setup, variant)
@@ -74,6 +76,7 @@ def test_deals_are_deterministic(seed, setup, variant):
     )
 
 
+@UNTIMED
 @given(seeds, setups, variants, st.randoms(use_true_random=False))
 def test_replaying_a_games_moves_gives_the_same_score(seed, setup, variant, rng):
     game = start(seed, setup, variant)
@@ -126,7 +129,7 @@ def quilt_files(draw) -> dict:
     }
 
 
-@settings(max_examples=300)
+@settings(UNTIMED, max_examples=300)
 @given(quilt_files())
 def test_engine_agrees_with_the_reference_scorer(data):
     quilt = quilt_from_json(data)
@@ -135,6 +138,7 @@ def test_engine_agrees_with_the_reference_scorer(data):
     assert quilt.total() == score["total"]
 
 
+@UNTIMED
 @given(quilt_files())
 def test_quilt_json_round_trips(data):
     quilt = quilt_from_json(data)
