@@ -14,6 +14,7 @@ from solver.game import (
     PATCH_CELLS,
     SETUP_KINDS,
     TURNS,
+    Deal,
     Layout,
     Move,
     Quilt,
@@ -69,11 +70,11 @@ def test_no_patch_is_ever_created_or_lost(seed, setup, variant, rng):
 
 @UNTIMED
 @given(seeds, setups, variants)
-def test_deals_are_deterministic(seed, setup, variant):
-    assert deal(seed, setup, variant) == deal(seed, setup, variant)
-    assert json.dumps(deal(seed, setup, variant).to_json()) == json.dumps(
-        deal(seed, setup, variant).to_json()
-    )
+def test_deals_are_deterministic_and_round_trip_through_json(seed, setup, variant):
+    dealt = deal(seed, setup, variant)
+    assert dealt == deal(seed, setup, variant)
+    assert json.dumps(dealt.to_json()) == json.dumps(deal(seed, setup, variant).to_json())
+    assert Deal.from_json(json.loads(json.dumps(dealt.to_json()))) == dealt
 
 
 @UNTIMED
