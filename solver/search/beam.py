@@ -24,7 +24,7 @@ from .evaluation import Evaluator
 class SearchOptions:
     width: int = 8  # states kept after each turn
     breadth: int = 8  # placements per turn that are tried with every market slot
-    second_patch: float = 0.5  # weight of the other hand patch's gain in the hand bonus
+    second_patch: float = 0.25  # weight of the other hand patch's gain in the hand bonus
 
 
 class Node:

@@ -60,23 +60,39 @@ def attribute_chance(values, target, base: float, openness: float) -> float:
     """Chance-like weight that the colours (or patterns) of a goal's filled neighbours end up
     meeting ``target``: 0 when already impossible, else ``base`` scaled by the share of the
     six values that would keep it possible if placed next."""
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
-    if not feasible(counts.values(), target):
+    fitting = _fitting(tuple(sorted(values)), target)
+    if fitting < 0:
         return 0.0
-    fitting = 0
-    for v in range(6):
-        counts[v] = counts.get(v, 0) + 1
-        fitting += feasible(counts.values(), target)
-        counts[v] -= 1
     return base * ((1 - openness) + openness * fitting / 6)
+
+
+_FITTING: dict[tuple, int] = {}
+
+
+def _fitting(values: tuple[int, ...], target) -> int:
+    """How many of the six values keep ``target`` feasible if added; -1 if it is already
+    infeasible. Memoised: there are few sorted value tuples."""
+    key = (values, target)
+    found = _FITTING.get(key)
+    if found is None:
+        counts: dict[int, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        found = -1
+        if feasible(counts.values(), target):
+            found = 0
+            for v in range(6):
+                counts[v] = counts.get(v, 0) + 1
+                found += feasible(counts.values(), target)
+                counts[v] -= 1
+        _FITTING[key] = found
+    return found
 
 
 class _Shape:
     """A shape cat's placements that could ever hold it, indexed by cell."""
 
-    __slots__ = ("by_cell", "reach")
+    __slots__ = ("_best", "by_cell", "reach")
 
     def __init__(self, shape, border_mask: int):
         allowed = PATCH_MASK | border_mask
@@ -89,6 +105,45 @@ class _Shape:
         self.by_cell = tuple(tuple(ps) for ps in by_cell)
         # cells whose filling can change the best placement through ``cell``
         self.reach = tuple(_union(ps) for ps in self.by_cell)
+        self._best: dict[tuple[int, int], int] = {}
+
+    def best(self, live: int, empty: int) -> int:
+        """Most live cells in one placement made only of live and empty cells (0 if none)."""
+        zone = 0
+        rest = live
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            zone |= self.reach[low.bit_length() - 1]
+        key = (live, empty & zone)
+        found = self._best.get(key)
+        if found is None:
+            open_cells = live | empty
+            found = 0
+            rest = live
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for placement in self.by_cell[low.bit_length() - 1]:
+                    if placement & ~open_cells == 0:
+                        have = (placement & live).bit_count()
+                        if have > found:
+                            found = have
+            if len(self._best) > 500_000:
+                self._best.clear()
+            self._best[key] = found
+        return found
+
+
+_SHAPES: dict[tuple, _Shape] = {}
+
+
+def _shape(shape, border_mask: int) -> _Shape:
+    """One ``_Shape`` (and its cache) per shape and border, shared by every evaluator."""
+    key = (shape, border_mask)
+    if key not in _SHAPES:
+        _SHAPES[key] = _Shape(shape, border_mask)
+    return _SHAPES[key]
 
 
 def _union(masks) -> int:
@@ -114,7 +169,7 @@ class Evaluator:
             border_by_pattern[patch % 6] |= 1 << cell
         self.cats = layout.cat_of_pattern
         self.shapes = tuple(
-            _Shape(cat.shape, border_by_pattern[p]) if cat is not None and cat.shape else None
+            _shape(cat.shape, border_by_pattern[p]) if cat is not None and cat.shape else None
             for p, cat in enumerate(self.cats)
         )
         self._goal_cache: dict = {}
@@ -223,17 +278,7 @@ class Evaluator:
         scale = cat.points * w.cat_scale
         shape = self.shapes[pattern]
         if shape is not None:
-            open_cells = live | empty
-            best = 0
-            rest = live
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                for placement in shape.by_cell[low.bit_length() - 1]:
-                    if placement & ~open_cells == 0:
-                        have = (placement & live).bit_count()
-                        if have > best:
-                            best = have
+            best = shape.best(live, empty)
             return scale * (best / cat.size) ** w.cat_progress_power
         value = 0.0
         for group, frontier in groups:

@@ -5,8 +5,9 @@
 - ``FairPlayer`` is par. It takes the beam player's best candidates and plays each of them
   forward in several sampled futures (the unseen patches, shuffled; the same samples for every
   candidate), spending more samples only where candidates are close. It reads no bag.
-- ``HindsightPlayer`` runs one beam search over the whole game with the true bag: its score
-  is the best-known score of a deal.
+- ``HindsightPlayer`` knows the true bag: a beam search whose states are ranked by quick
+  games played to the end with that bag (``beam.pilot``); its score is the best-known score
+  of a deal.
 
 Each also chooses its goals (3 of the 4 options and their spaces) by playing quick games with
 every arrangement; see ``goal_choice``.
