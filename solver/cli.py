@@ -128,9 +128,9 @@ def read_json(name: str):
     """The JSON document in file ``name`` (``-``: standard input)."""
     try:
         if name == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")
+            text = sys.stdin.buffer.read().decode("utf-8-sig")
         else:
-            with open(name, encoding="utf-8") as file:
+            with open(name, encoding="utf-8-sig") as file:  # a BOM is harmless
                 text = file.read()
     except OSError as problem:
         raise BadInput(f"cannot read {name}: {problem.strerror or problem}") from None

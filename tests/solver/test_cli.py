@@ -52,8 +52,9 @@ def test_score_prints_the_score_object(tmp_path):
     assert reference.agrees(printed, QUILT)
 
 
-def test_score_reads_stdin():
+def test_score_reads_stdin_with_or_without_a_byte_order_mark():
     assert ok("score", "-", stdin=json.dumps(QUILT)) == score_quilt_file(QUILT)
+    assert ok("score", "-", stdin="\ufeff" + json.dumps(QUILT)) == score_quilt_file(QUILT)
 
 
 def test_deal_prints_the_whole_deal():
