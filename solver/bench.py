@@ -5,7 +5,8 @@ game per process at a time (``--jobs`` runs that many processes side by side; ea
 still timed alone on its core), and prints a Markdown table: mean, 10th and 90th percentile
 score and seconds per game. Then the hint latency at turns 1, 8, 15 and 21 of games played
 by the beam player on the first ``--hint-seeds`` seeds. ``--json FILE`` also writes every
-game's figures. Timings depend on the machine's load: report it with the table.
+game's figures, one JSON line per game as it finishes (so a long run can be watched).
+Timings depend on the machine's load: report it with the table.
 """
 
 import argparse
@@ -105,10 +106,19 @@ def main(argv=None) -> int:
     seeds = [f"{args.prefix}-{k:04d}" for k in range(1, args.seeds + 1)]
     jobs = [(strategy, seed) for strategy in args.strategy_list for seed in seeds]
     started = time.time()
+    log = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
+    games = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = list(pool.map(play_one, *zip(*jobs, strict=True)))
-        hint_seeds = seeds[: args.hint_seeds]
-        timings = [t for found in pool.map(time_hints, hint_seeds) for t in found]
+        for game in pool.map(play_one, *zip(*jobs, strict=True)):
+            games.append(game)
+            if log:
+                log.write(json.dumps(game) + "\n")
+                log.flush()
+        timings = [t for found in pool.map(time_hints, seeds[: args.hint_seeds]) for t in found]
+    if log:
+        for timing in timings:
+            log.write(json.dumps({"hint": timing}) + "\n")
+        log.close()
     load = os.getloadavg()[0]
     print(f"Solver bench: {len(seeds)} seeds {seeds[0]} ... {seeds[-1]}, standard setup, "
           f"{args.jobs} process(es); load average {load:.1f} at the end; "
@@ -117,9 +127,6 @@ def main(argv=None) -> int:
     if timings:
         print()
         print(hint_table(timings))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as file:
-            json.dump({"games": games, "hints": timings}, file, indent=1)
     return 0
 
 
