@@ -8,7 +8,7 @@ A turn is expanded in two stages, because the market choice does not change the 
    next turn (``hand_bonus``). The best ``width`` distinct states go on.
 
 The bag a search draws from is a plain list: the true bag for hindsight, a sampled one for
-the fair player. A search that reads no bag at all (``draws=None``) stops after the market
+the fair player. A step that reads no bag at all (``bag=None``) stops after the market
 choice, which is all the visible information decides.
 """
 
@@ -56,13 +56,6 @@ class Node:
         self.parent = parent
         self.move: Move | None = move
         self.key = key or tuple(quilt.cells)  # the quilt's identity for the placement cache
-
-    def first_move(self) -> Move:
-        """The move at the root of this node's line."""
-        node = self
-        while node.parent is not None and node.parent.parent is not None:
-            node = node.parent
-        return node.move
 
     def line(self) -> list[Move]:
         moves = []
