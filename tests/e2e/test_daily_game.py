@@ -52,7 +52,17 @@ def test_a_whole_daily_by_clicks_with_a_hint(site_with_worker, page, shot, refer
     assert page.locator(".histogram svg").count() == 1
     shot(page, "05-end-screen-desktop")
 
-    page.click('[data-action="leaderboard"]')
+    # Today's daily again is practice: the ranked game stays as it was.
+    page.click('[data-action="practice"]')
+    page.click('[data-action="start"]:not([disabled])')
+    page.wait_for_selector('[data-stat-turn="1/22"]')
+    practice_id = page.get_attribute("[data-game-id]", "data-game-id")
+    assert practice_id != game_id
+    assert api_get(page, site, f"/api/games/{practice_id}/")["ranked"] is False
+    page.goto(site + "/")
+    page.wait_for_selector(f'[data-game-id="{practice_id}"] [data-cell]')
+
+    page.goto(f"{site}/leaderboard/{game['date']}/")
     page.wait_for_selector(f'[data-entry-score="{shown}"]')
     assert page.locator("tr.me").count() == 1
     assert page.locator("[data-me]").count() == 1

@@ -16,6 +16,8 @@ def test_keyboard_alone_plays_turns(site, page, shot):
     page.wait_for_selector("[data-game-id] [data-cell]")
     game_id = page.get_attribute("[data-game-id]", "data-game-id")
     before = api_get(page, site, f"/api/games/{game_id}/")
+    label = page.get_attribute('[data-hand-index="0"]', "aria-label")
+    assert f"{before['hand'][0]['color']} {before['hand'][0]['pattern']}" in label
 
     # The board has focus after Start; the cursor starts on 3,3. Up: 2,3 is a goal space,
     # so the cursor steps over it to 1,3. Enter places; focus moves to the market, where
