@@ -259,9 +259,6 @@ class Quilt:
                 results.append((cell, goal, *goal_result(goal, neighbours)))
         return results
 
-    def goal_points(self) -> int:
-        return sum(result[4] for result in self.goal_results())
-
     def cat_points(self) -> int:
         return sum(cat_by_id(cat).points for cat, _, _ in self.cat_tokens)
 
