@@ -102,6 +102,7 @@ export class Board {
     this.state = state;
     const { game, pending, hintCell, justPlaced } = state;
     if (game.id) this.root.dataset.gameId = game.id;
+    else delete this.root.dataset.gameId; // the goal picker's board belongs to no game yet
     this.svg.replaceChildren();
     const { width, height } = this.geometry;
     const clip = { x: HEX_W * 0.32, y: HEX_R * 0.42, w: width - HEX_W * 0.64, h: height - HEX_R * 0.84 };

@@ -22,6 +22,7 @@ class GameController {
     this.selectedHand = 0;
     this.pending = null; // the empty space chosen for the hand patch this turn
     this.hint = null;
+    this.hintRunning = null; // {seconds} while a worker thinks
     this.busy = false;
     this.board = new Board($("[data-board]", root), {
       onActivate: (cell) => this.chooseCell(cell),
@@ -135,6 +136,11 @@ class GameController {
 
   // ---- playing -----------------------------------------------------------------------
   show(game, { justPlaced = null } = {}) {
+    if (!this.game || this.game.id !== game.id) {
+      this.hint = null; // a hint belongs to one game
+      this.pending = null;
+      this.selectedHand = 0;
+    }
     this.game = game;
     this.root.dataset.phase = game.status;
     $("[data-hint-card]", this.root).hidden = game.status !== "playing";
@@ -278,9 +284,8 @@ class GameController {
     }
   }
 
-  // What the placement earned, the moment the server says so.
-  // One toast per placement. `gained` is the change in the server's total, so the page
-  // adds no points of its own.
+  // What the placement earned, the moment the server says so: one toast per placement.
+  // `gained` is the change in the server's total, so the page adds no points of its own.
   announce(award, gained) {
     const earned = award || {};
     const icons = [];
@@ -386,6 +391,7 @@ class GameController {
   // ---- keyboard shortcuts (the board handles arrows and Enter itself) -----------------
   shortcut(event) {
     if (!this.game || this.game.status !== "playing" || event.target.closest("input, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "1" || event.key === "2") this.chooseHand(Number(event.key) - 1);
     else if (event.key === "Escape" && this.pending) {
       this.pending = null;
