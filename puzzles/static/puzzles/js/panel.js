@@ -20,7 +20,7 @@ export function renderCats(container, cats, score) {
   const earned = (catId) => (score.cats || []).filter((token) => token.cat === catId).length;
   container.replaceChildren(...cats.map((cat) => {
     const tiles = el("div", { class: "tiles" }, cat.patterns.map((pattern) => {
-      const icon = patchIcon({ color: "navy", pattern }, { mono: true });
+      const icon = patchIcon({ color: "navy", pattern }, { mono: true, scale: 1.8 });
       icon.setAttribute("role", "img");
       icon.setAttribute("aria-label", `${pattern} pattern`);
       icon.setAttribute("aria-hidden", "false");

@@ -80,12 +80,13 @@ function flower(cx, cy) {
 }
 
 // <defs> with one <pattern> per motif; put it once in every SVG that draws patches.
-export function motifDefs(prefix = "m") {
+// `scale` enlarges the motif for small icons, where the board's scale would be too fine.
+export function motifDefs(prefix = "m", scale = 1) {
   const defs = svg("defs");
   for (const [name, motif] of Object.entries(MOTIFS)) {
     defs.append(svg("pattern", {
       id: `${prefix}-${name}`, width: motif.size, height: motif.size,
-      patternUnits: "userSpaceOnUse",
+      patternUnits: "userSpaceOnUse", patternTransform: scale === 1 ? null : `scale(${scale})`,
     }, [svg("g", { fill: "#fff", "fill-opacity": 0.92 }, motif.draw())]));
   }
   return defs;
@@ -107,10 +108,10 @@ export function patchShape(patch, cx, cy, { r = HEX_R, prefix = "m", mono = fals
 }
 
 // A standalone little SVG of one patch (hand, market, cat pattern tiles).
-export function patchIcon(patch, { mono = false, prefix } = {}) {
-  const id = prefix || `i${Math.random().toString(36).slice(2, 8)}`;
+export function patchIcon(patch, { mono = false, scale = 1 } = {}) {
+  const id = `i${Math.random().toString(36).slice(2, 8)}`;
   return svg("svg", { viewBox: "-2 -2 56 64", "aria-hidden": "true" }, [
-    motifDefs(id),
+    motifDefs(id, scale),
     patchShape(patch, 26, 30, { prefix: id, mono }),
   ]);
 }
