@@ -28,7 +28,9 @@ TEST_SOLVER_ENV = {
     "CALICO_PAR_OPTIONS": os.environ.get(
         "TEST_CALICO_PAR_OPTIONS", '{"width": 1, "samples": 1, "depth": 1}'
     ),
-    "CALICO_BEST_OPTIONS": os.environ.get("TEST_CALICO_BEST_OPTIONS", '{"width": 1}'),
+    "CALICO_BEST_OPTIONS": os.environ.get(
+        "TEST_CALICO_BEST_OPTIONS", '{"width": 1, "candidates": 2}'
+    ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
 }
 

@@ -11,6 +11,7 @@ from puzzles.tasks import compute_solver_run
 from solver.game import Move, SoloGame, patch_from_json
 
 TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
+TINY_HINDSIGHT = {"width": 1, "candidates": 2}
 
 
 def replayed_total(challenge, run) -> int:
@@ -32,7 +33,7 @@ def test_par_is_the_fair_solvers_score_of_the_deal(daily, settings):
 
 
 def test_best_known_is_the_hindsight_solvers_score(yesterday, settings):
-    settings.CALICO_BEST_OPTIONS = {"width": 1}
+    settings.CALICO_BEST_OPTIONS = TINY_HINDSIGHT
     run = SolverRun.objects.create(challenge=yesterday, kind="best")
     solver_runs.compute_solver_run(run.pk)
     run.refresh_from_db()
