@@ -45,9 +45,8 @@ function render(board, challenge) {
   });
   $("[data-heading]").textContent = `Leaderboard · ${when}`;
   $('[data-day-step="1"]').hidden = !challenge.closed;
-  const mine = board.me ? board.me.rank : null;
   const rows = board.entries.map((entry) => el("tr", {
-    class: mine !== null && entry.rank === mine && board.me.score === entry.score ? "me" : null,
+    class: entry.player === root.dataset.username ? "me" : null,
   }, [
     el("td", { class: "num", text: String(entry.rank) }),
     el("td", { text: displayName(entry.player) }),
