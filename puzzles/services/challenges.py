@@ -61,7 +61,12 @@ def ensure_best_known(challenge: Challenge) -> None:
 
 
 def do_daily_rollover() -> Challenge:
-    """The 00:00 UTC job: make today's challenge, and the best-known runs of closed days."""
+    """The 00:00 UTC job (and ``manage.py ensure_daily``): make today's challenge, the
+    best-known runs of closed days, and enqueue again every run not ready (a failed run, or
+    one whose message a restarted broker lost; a run already done is skipped by the task)."""
+    unfinished = SolverRun.objects.exclude(status=SolverRun.Status.READY)
+    for run_id in unfinished.values_list("pk", flat=True):
+        transaction.on_commit(lambda run_id=run_id: _enqueue_run(run_id))
     challenge = ensure_challenge(today())
     closed = Challenge.objects.filter(date__lt=today()).exclude(solver_runs__kind="best")
     for past in closed:

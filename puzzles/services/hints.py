@@ -26,6 +26,10 @@ def do_request_hint(game_id: int, player: Player) -> Hint:
             raise Conflict("the game is over")
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
+            if existing.status == Hint.Status.FAILED:  # try again, still counted once
+                existing.status, existing.error = Hint.Status.PENDING, ""
+                existing.save(update_fields=["status", "error"])
+                transaction.on_commit(lambda: _enqueue(existing.pk))
             return existing
         created = Hint.objects.create(game=game, turn=game.turn)
         Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)

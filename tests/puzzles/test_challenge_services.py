@@ -76,6 +76,17 @@ def test_rollover_makes_today_and_the_best_known_runs_of_closed_days(db):
     assert SolverRun.objects.count() == 3
 
 
+def test_rollover_enqueues_every_run_not_ready(db, django_capture_on_commit_callbacks):
+    ensure_challenge(DAY)
+    SolverRun.objects.filter(challenge__date=DAY).update(status="ready")
+    with django_capture_on_commit_callbacks() as callbacks:
+        do_daily_rollover()
+    assert len(callbacks) == 2  # today's par and DAY's best-known, both new
+    with django_capture_on_commit_callbacks() as callbacks:
+        do_daily_rollover()
+    assert len(callbacks) == 2
+
+
 def test_no_best_known_run_for_an_open_day(db):
     ensure_best_known(ensure_challenge(today()))
     assert not SolverRun.objects.filter(kind="best").exists()

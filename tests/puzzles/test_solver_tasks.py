@@ -2,7 +2,7 @@
 
 import pytest
 
-from puzzles.models import SolverRun
+from puzzles.models import Hint, SolverRun
 from puzzles.services import solver_runs
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import compute_hint, do_request_hint
@@ -60,3 +60,14 @@ def test_a_hint_is_a_legal_move_for_the_state_of_its_turn(alice, daily):
     state, _ = replay(game)
     state.check(Move.from_json(row.move))  # raises if illegal
     assert compute_hint(row.pk).move == row.move  # computed once
+
+
+def test_asking_again_after_a_failed_hint_retries_it_counted_once(alice, daily):
+    goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
+    game = do_start_game(alice, daily.date, goals)
+    row = do_request_hint(game.pk, alice)
+    Hint.objects.filter(pk=row.pk).update(status="failed", error="worker lost")
+    again = do_request_hint(game.pk, alice)
+    assert again.pk == row.pk and again.status == "pending" and again.error == ""
+    game.refresh_from_db()
+    assert game.hints_used == 1
