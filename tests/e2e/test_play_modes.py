@@ -11,11 +11,20 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_keyboard_alone_plays_turns(site, page, shot):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site + "/")
+    # Goals by keyboard: Enter on the unused goal, then Enter on the right goal space.
+    unused = page.locator(".goal-option.unused")
+    goal = unused.get_attribute("data-goal-option")
+    unused.focus()
+    page.keyboard.press("Enter")
+    page.focus('[data-goal="3,4"]')
+    page.keyboard.press("Enter")
+    assert page.get_attribute('[data-goal="3,4"]', "data-goal-id") == goal
     page.focus('[data-action="start"]:not([disabled])')
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-game-id] [data-cell]")
     game_id = page.get_attribute("[data-game-id]", "data-game-id")
     before = api_get(page, site, f"/api/games/{game_id}/")
+    assert before["setup"]["goals"]["3,4"] == goal
     label = page.get_attribute('[data-hand-index="0"]', "aria-label")
     assert f"{before['hand'][0]['color']} {before['hand'][0]['pattern']}" in label
 
