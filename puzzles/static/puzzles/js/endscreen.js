@@ -62,7 +62,7 @@ export function renderEnd(container, { game, challenge, board }) {
   const best = challenge.best_known && challenge.best_known.score !== undefined && challenge.best_known.score !== null
     ? challenge.best_known.score : null;
   const diff = par === null ? null : game.score.total - par;
-  const me = board && board.me;
+  const me = game.ranked && board ? board.me : null; // a practice game has no rank
   const text = shareText(game, challenge);
   const copy = el("button", { class: "btn", type: "button", "data-action": "share", text: "Copy share text" });
   copy.addEventListener("click", async () => {
@@ -89,7 +89,7 @@ export function renderEnd(container, { game, challenge, board }) {
       best === null ? null : figure(best, "best known"),
       me && me.rank ? figure(`#${me.rank}`, `rank of ${board.count}`) : null,
     ]),
-    me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: `Your ranked quilt is at or above ${me.percentile}% of today's quilts.` }) : null,
+    me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: `Your quilt is at or above ${me.percentile}% of the day's ranked quilts.` }) : null,
     game.ranked ? null : el("p", { class: "muted", text: "Practice games are not ranked." }),
     board ? el("div", { class: "histogram" }, [
       el("h3", { text: `${challenge.closed ? `Scores of ${game.date}` : "Today's scores"} (${board.count} ranked player${board.count === 1 ? "" : "s"})` }),
