@@ -74,7 +74,7 @@ function render(board, challenge) {
       fact("best known", best === null ? (challenge.closed ? "…" : "after today") : String(best)),
       board.me ? fact("your rank", `#${board.me.rank}`) : null,
     ]),
-    board.me ? el("p", { "data-me": "", text: `You scored ${board.me.score}: at or above ${board.me.percentile}% of today's quilts.` })
+    board.me ? el("p", { "data-me": "", text: `You scored ${board.me.score}: at or above ${board.me.percentile}% of the day's ranked quilts.` })
       : el("p", { class: "muted", text: "Finish the day's ranked game to see your rank." }),
     el("div", { class: "histogram" }, [histogram(board.histogram || [], { mine: board.me ? board.me.score : null, par })]),
     el("p", { class: "muted", style: "font-size:.85rem", text: challenge.closed
