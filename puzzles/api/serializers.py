@@ -51,3 +51,113 @@ class HintOut(serializers.Serializer):
 class ErrorOut(serializers.Serializer):
     error = serializers.CharField()
     detail = serializers.CharField()
+
+
+# Response shapes, for the schema (the selectors build the JSON itself).
+
+
+class PatchOut(serializers.Serializer):
+    color = serializers.CharField()
+    pattern = serializers.CharField()
+
+
+class CatOut(serializers.Serializer):
+    cat = serializers.CharField()
+    points = serializers.IntegerField()
+    patterns = serializers.ListField(child=serializers.CharField())
+    requirement = serializers.CharField()
+    shape = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        allow_null=True,
+        help_text="axial [q, r] cells of a shape cat; null for a size cat",
+    )
+
+
+class ChallengeOut(serializers.Serializer):
+    date = serializers.DateField()
+    setup = serializers.CharField()
+    variant = serializers.CharField(allow_null=True)
+    board = serializers.CharField()
+    border = serializers.DictField(child=PatchOut(), help_text='{"r,c": patch}')
+    cats = CatOut(many=True)
+    goal_options = serializers.ListField(child=serializers.CharField(), required=False)
+    goals = serializers.DictField(child=serializers.CharField(), required=False)
+    commitment = serializers.CharField(help_text="SHA-256 of the seed, public all day")
+    seed = serializers.CharField(allow_null=True, help_text="null until the day closes")
+    closed = serializers.BooleanField()
+    par = RunOut()
+    best_known = RunOut(allow_null=True, help_text="null until the day closes")
+    ranked_game = serializers.IntegerField(allow_null=True)
+
+
+class ChallengePageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = ChallengeOut(many=True)
+
+
+class AwardOut(serializers.Serializer):
+    button = serializers.CharField(allow_null=True)
+    cat = serializers.CharField(allow_null=True)
+    rainbow = serializers.BooleanField()
+
+
+class GameSetupOut(serializers.Serializer):
+    board = serializers.CharField()
+    border = serializers.DictField(child=PatchOut())
+    goals = serializers.DictField(child=serializers.CharField())
+    cats = CatOut(many=True)
+
+
+class GameOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    ranked = serializers.BooleanField()
+    status = serializers.ChoiceField(["playing", "finished"])
+    turn = serializers.IntegerField(help_text="the next turn, 1-22")
+    hand = PatchOut(many=True)
+    market = PatchOut(many=True, help_text="slot 0 nearest the bag")
+    quilt = serializers.JSONField(help_text="a quilt file (RULES.md)")
+    empty_cells = serializers.ListField(child=serializers.CharField())
+    discarded = PatchOut(many=True)
+    score = serializers.JSONField(help_text="the score object (RULES.md)")
+    hints_used = serializers.IntegerField()
+    last_award = AwardOut(allow_null=True)
+    par = RunOut()
+    setup = GameSetupOut()
+
+
+class EntryOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    score = serializers.IntegerField()
+    cats = serializers.IntegerField()
+    buttons = serializers.IntegerField()
+    hints_used = serializers.IntegerField()
+
+
+class MeOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    percentile = serializers.FloatField(
+        help_text="share of the day's finished ranked games scoring at or below yours"
+    )
+    score = serializers.IntegerField()
+    game = serializers.IntegerField()
+
+
+class BucketOut(serializers.Serializer):
+    score = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class LeaderboardOut(serializers.Serializer):
+    date = serializers.DateField()
+    par = RunOut()
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    hints = serializers.ChoiceField(["include", "exclude"])
+    entries = EntryOut(many=True)
+    histogram = BucketOut(many=True)
+    me = MeOut(allow_null=True)

@@ -1,7 +1,6 @@
 """Thin views: parse, call a service or selector, answer. Errors are ``{error, detail}``."""
 
 from django.contrib.auth import login, update_session_auth_hash
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -92,7 +91,7 @@ def token(request):
     return Response({"token": players.token_for(serializer.validated_data["user"])})
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT})
+@extend_schema(responses={200: s.ChallengeOut})
 @api_view(["GET"])
 def daily(request):
     challenge = challenges.ensure_challenge(challenges.today())
@@ -107,7 +106,7 @@ class ArchivePages(PageNumberPagination):
 @extend_schema(
     operation_id="challenges_list",
     parameters=[OpenApiParameter("page", int)],
-    responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    responses={200: s.ChallengePageOut, **ERRORS},
 )
 @api_view(["GET"])
 def challenge_list(request):
@@ -118,7 +117,7 @@ def challenge_list(request):
     return pager.get_paginated_response([challenge_reads.challenge_json(c, player) for c in page])
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+@extend_schema(responses={200: s.ChallengeOut, **ERRORS})
 @api_view(["GET"])
 def challenge_detail(request, date):
     day = _date(date)
@@ -130,7 +129,7 @@ def challenge_detail(request, date):
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
 
-@extend_schema(request=s.GameIn, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+@extend_schema(request=s.GameIn, responses={201: s.GameOut, **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def game_create(request):
@@ -149,14 +148,14 @@ def _own_game(request, game_id: int):
     return game
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+@extend_schema(responses={200: s.GameOut, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def game_detail(request, game_id: int):
     return Response(game_json(_own_game(request, game_id)))
 
 
-@extend_schema(request=s.MoveIn, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+@extend_schema(request=s.MoveIn, responses={200: s.GameOut, **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def game_move(request, game_id: int):
@@ -202,7 +201,7 @@ def hint_detail(request, game_id: int, hint_id: int):
         OpenApiParameter("page", int),
         OpenApiParameter("hints", str, enum=["include", "exclude"]),
     ],
-    responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    responses={200: s.LeaderboardOut, **ERRORS},
 )
 @api_view(["GET"])
 def leaderboard(request, date):

@@ -1,12 +1,13 @@
 """Whatever a client sends that the schema allows (and much it does not), the API answers
-without a server error. Requests come from schemathesis, generated from /api/schema/."""
+without a server error, and what it answers matches the schema. Requests come from
+schemathesis, generated from /api/schema/."""
 
 import pytest
 import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from calico_site.wsgi import application
 
@@ -41,4 +42,7 @@ def token(alice, daily, start_game, client_for):
 )
 @pytest.mark.django_db
 def test_no_server_errors(case, token, keep_test_connection):
-    case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=[not_a_server_error])
+    case.call_and_validate(
+        headers={"Authorization": f"Token {token}"},
+        checks=[not_a_server_error, response_schema_conformance],
+    )
