@@ -3,7 +3,7 @@
 import datetime
 
 import pytest
-from browser_helpers import TURNS, api_get, current_turn, empty_cells, play_turn, start_daily
+from browser_helpers import api_get, current_turn, empty_cells, play_turn, start_daily
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -134,7 +134,16 @@ def test_signing_up_claims_the_guest_and_its_game(site, page, shot):
     page.wait_for_selector('[data-cell="1,1"][data-empty="false"]')
     assert page.get_attribute("[data-game-id]", "data-game-id") == game_id
     assert current_turn(page) == 2
-    assert TURNS == 22
+
+    # Log out (a new guest), log back in: the game is there again.
+    page.click("text=Log out")
+    page.wait_for_selector("text=Log in")
+    page.goto(site + "/login/")
+    page.fill('input[name="username"]', "calicofan")
+    page.fill('input[name="password"]', "a quilt of many cats")
+    shot(page, "13-login-desktop")
+    page.click('button[type="submit"]')
+    page.wait_for_selector(f'[data-game-id="{game_id}"] [data-cell="1,1"][data-empty="false"]')
 
 
 def test_a_stale_tab_is_told_and_catches_up(site, page, context):
