@@ -11,6 +11,7 @@ from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("CALICO_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -30,12 +31,33 @@ def local_secret(name: str) -> str:
     return path.read_text().strip()
 
 
+def secret(name: str, file_name: str) -> str:
+    """A secret from the environment; only the embedded default may keep one in ``var/``."""
+    value = env.str(name, default="")
+    if value:
+        return value
+    if HTTPS:
+        raise ImproperlyConfigured(f"{name} must be set in the environment when HTTPS=true")
+    return local_secret(file_name)
+
+
+# Production behind HTTPS sets HTTPS=true: secure cookies, redirect to https, HSTS, and
+# secrets only from the environment. Off by default so that ``make serve`` works over
+# plain http://127.0.0.1.
+HTTPS = env.bool("HTTPS", default=False)
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="") or local_secret("secret_key")
+SECRET_KEY = secret("SECRET_KEY", "secret_key")
 # The daily seeds are an HMAC of the date under this secret (DESIGN.md, "Provably fair days").
-CALICO_SEED_SECRET = env.str("CALICO_SEED_SECRET", default="") or local_secret("seed_secret")
+CALICO_SEED_SECRET = secret("CALICO_SEED_SECRET", "seed_secret")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS
+if env.bool("TRUST_X_FORWARDED_PROTO", default=False):  # only behind a proxy that sets it
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -92,6 +114,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that does not answer fails the request in seconds instead of hanging it.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "puzzles.Player"
@@ -150,6 +175,15 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker that does not answer fails a publish in seconds (a hint is then marked failed).
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+if CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 10}
+# A par or best-known run stops after this long; a hint has its own, shorter limit (tasks.py).
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
+CALICO_HINTS_PER_MINUTE = env.int("CALICO_HINTS_PER_MINUTE", default=10)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {
