@@ -61,6 +61,20 @@ def _parse_turn(data) -> int:
     return turn
 
 
+def lock_game(game_id: int, player: Player) -> Game | None:
+    """The player's game, its row locked until the transaction ends (with its challenge).
+
+    Only the game row ("of self"): the challenge row is shared by every game of the day, and
+    locking it too would serialise all of the day's moves.
+    """
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("challenge")
+        .filter(pk=game_id, player=player)
+        .first()
+    )
+
+
 def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tuple]:
     """Apply one move to a game; returns the saved row, the engine state and the award."""
     turn = _parse_turn(data)
@@ -69,12 +83,7 @@ def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tu
     except RulesError as error:
         raise BadInput(str(error)) from None
     with transaction.atomic():
-        game = (
-            Game.objects.select_for_update()
-            .select_related("challenge")
-            .filter(pk=game_id, player=player)
-            .first()
-        )
+        game = lock_game(game_id, player)
         if game is None:
             raise NotFound(f"no game {game_id} of yours")
         if game.status == Game.Status.FINISHED:

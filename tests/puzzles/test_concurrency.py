@@ -4,12 +4,13 @@ ranked starts. Each thread has its own database connection, as gunicorn workers 
 import threading
 
 import pytest
-from django.db import connection
+from django.db import DatabaseError, connection, transaction
 from puzzle_helpers import next_move
 from server_checks import on_postgres, require
 
 from puzzles.models import Challenge, Game, Hint, SolverRun
 from puzzles.services.challenges import ensure_challenge, today
+from puzzles.services.games import lock_game
 
 THREADS = 8
 
@@ -94,3 +95,21 @@ def test_hint_requests_at_once_make_one_hint_counted_once(alice_api, daily, star
     ids = at_once(lambda: alice_api.post(f"/api/games/{game['id']}/hints/").json()["id"])
     assert len(set(ids)) == 1 and Hint.objects.count() == 1
     assert Game.objects.get(pk=game["id"]).hints_used == 1
+
+
+def test_a_move_locks_its_game_row_but_not_the_days_challenge(alice, daily):
+    game = Game.objects.create(challenge=daily, player=alice, ranked=True)
+
+    def try_lock(model, pk):
+        """From another connection: can the row be locked right now?"""
+        try:
+            with transaction.atomic():
+                model.objects.select_for_update(nowait=True).get(pk=pk)
+            return True
+        except DatabaseError:
+            return False
+
+    with transaction.atomic():
+        lock_game(game.pk, alice)
+        results = at_once(lambda: (try_lock(Game, game.pk), try_lock(Challenge, daily.pk)), 1)
+    assert results == [(False, True)]
