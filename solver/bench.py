@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from solver.game import SoloGame, deal
 from solver.search import STRATEGIES, hint, make_player, play_game
+from solver.search.players import search_options
 
 HINT_TURNS = (1, 8, 15, 21)
 
@@ -33,6 +34,8 @@ def parse(argv) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
     parser.add_argument("--hint-seeds", type=int, default=5, help="games whose hints are timed")
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
+    parser.add_argument("--options", default="{}", metavar="JSON",
+                        help='options for every strategy: \'{"samples": 12}\'')  # fmt: skip
     args = parser.parse_args(argv)
     strategies = [s for s in args.strategies.split(",") if s]
     unknown = [s for s in strategies if s not in STRATEGIES]
@@ -40,12 +43,17 @@ def parse(argv) -> argparse.Namespace:
         parser.error(f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}")
     if not 1 <= args.seeds <= 9999 or args.jobs < 1 or args.hint_seeds < 0:
         parser.error("--seeds must be 1 to 9999, --jobs at least 1, --hint-seeds at least 0")
+    try:
+        args.search_options = json.loads(args.options)
+        search_options(args.search_options)
+    except (ValueError, AttributeError) as problem:
+        parser.error(f"--options: {problem}")
     args.strategy_list = strategies
     return args
 
 
-def play_one(strategy: str, seed: str) -> dict:
-    record = play_game(deal(seed), make_player(strategy, seed=seed))
+def play_one(strategy: str, seed: str, options: dict) -> dict:
+    record = play_game(deal(seed), make_player(strategy, seed=seed, **options))
     return {"strategy": strategy, "seed": seed, "score": record.score["total"],
             "seconds": record.seconds}  # fmt: skip
 
@@ -104,7 +112,7 @@ def hint_table(timings: list[dict]) -> str:
 def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     seeds = [f"{args.prefix}-{k:04d}" for k in range(1, args.seeds + 1)]
-    jobs = [(strategy, seed) for strategy in args.strategy_list for seed in seeds]
+    jobs = [(s, seed, args.search_options) for s in args.strategy_list for seed in seeds]
     started = time.time()
     log = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
     games = []
@@ -121,6 +129,7 @@ def main(argv=None) -> int:
         log.close()
     load = os.getloadavg()[0]
     print(f"Solver bench: {len(seeds)} seeds {seeds[0]} ... {seeds[-1]}, standard setup, "
+          f"options {json.dumps(args.search_options)}, "
           f"{args.jobs} process(es); load average {load:.1f} at the end; "
           f"{time.time() - started:.0f} s in all.\n")  # fmt: skip
     print(table(games, args.strategy_list))
