@@ -183,7 +183,8 @@ if CELERY_BROKER_URL.startswith("redis"):
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
-CALICO_HINTS_PER_MINUTE = env.int("CALICO_HINTS_PER_MINUTE", default=10)
+# At most a whole game's worth of new hints a minute per player: hints cannot be farmed.
+CALICO_HINTS_PER_MINUTE = env.int("CALICO_HINTS_PER_MINUTE", default=22)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {

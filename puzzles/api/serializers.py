@@ -46,6 +46,7 @@ class HintOut(serializers.Serializer):
     move = serializers.JSONField(allow_null=True)
     expected_score = serializers.FloatField(allow_null=True)
     reasons = serializers.ListField(child=serializers.CharField())
+    message = serializers.CharField(allow_blank=True, help_text="why a hint is not ready")
 
 
 class ErrorOut(serializers.Serializer):

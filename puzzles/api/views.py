@@ -15,11 +15,12 @@ from ..models import Hint
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, game_of
 from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..services import challenges, games, hints, players
+from ..services import challenges, games, hint_supply, hints, players
 from ..services.errors import BadInput, NotFound, ServiceError
 from . import serializers as s
 
 ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
+HINT_ERRORS = {**ERRORS, 429: s.ErrorOut}
 
 
 class Refused(APIException):
@@ -173,10 +174,11 @@ def _hint_json(row: Hint) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": row.reasons,
+        "message": hint_supply.message_for(row),
     }
 
 
-@extend_schema(request=None, responses={202: s.HintOut, **ERRORS})
+@extend_schema(request=None, responses={202: s.HintOut, **HINT_ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def hint_request(request, game_id: int):

@@ -3,12 +3,15 @@
 import datetime
 import hashlib
 import hmac
+import logging
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..models import Challenge, SolverRun
+
+log = logging.getLogger(__name__)
 
 
 def today() -> datetime.date:
@@ -75,6 +78,11 @@ def do_daily_rollover() -> Challenge:
 
 
 def _enqueue_run(run_id: int) -> None:
+    """Send a run to the workers; with the broker down the day still opens (the run stays
+    pending and the next rollover sends it again)."""
     from ..tasks import compute_solver_run
 
-    compute_solver_run.delay(run_id)
+    try:
+        compute_solver_run.delay(run_id)
+    except Exception as exc:
+        log.warning("solver run %s not enqueued: %s", run_id, exc)

@@ -11,6 +11,7 @@ from solver.search import hint as solver_hint
 
 from ..models import Game, Hint, Player
 from .errors import Conflict, NotFound
+from .hint_supply import check_hint_rate
 from .replay import replay
 
 log = logging.getLogger(__name__)
@@ -26,21 +27,32 @@ def do_request_hint(game_id: int, player: Player) -> Hint:
             raise Conflict("the game is over")
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
-            if existing.status == Hint.Status.FAILED:  # try again, still counted once
-                existing.status, existing.error = Hint.Status.PENDING, ""
-                existing.save(update_fields=["status", "error"])
-                transaction.on_commit(lambda: _enqueue(existing.pk))
-            return existing
-        created = Hint.objects.create(game=game, turn=game.turn)
-        Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
-        transaction.on_commit(lambda: _enqueue(created.pk))
-    return created
+            row = existing
+            if row.status == Hint.Status.FAILED:  # try again, still counted once
+                row.status, row.error = Hint.Status.PENDING, ""
+                row.save(update_fields=["status", "error"])
+                transaction.on_commit(lambda: _enqueue(row.pk))
+        else:
+            check_hint_rate(player)
+            row = Hint.objects.create(game=game, turn=game.turn)
+            Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
+            transaction.on_commit(lambda: _enqueue(row.pk))
+    row.refresh_from_db()  # failed if the broker refused it
+    return row
 
 
 def _enqueue(hint_id: int) -> None:
+    """Send the hint to the workers; if the broker is down, mark it failed at once (asking
+    again retries) rather than leave the player waiting on a message that was never sent."""
     from ..tasks import compute_hint
 
-    compute_hint.delay(hint_id)
+    try:
+        compute_hint.delay(hint_id)
+    except Exception as exc:
+        log.warning("hint %s not enqueued: %s", hint_id, exc)
+        Hint.objects.filter(pk=hint_id).update(
+            status=Hint.Status.FAILED, error=f"unavailable: {type(exc).__name__}: {exc}"
+        )
 
 
 def compute_hint(hint_id: int) -> Hint | None:

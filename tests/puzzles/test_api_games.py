@@ -5,6 +5,7 @@ import pytest
 from puzzle_helpers import goals_for, next_move
 
 from puzzles.models import Game, Hint
+from puzzles.services import hint_supply
 
 REFERENCE = Path(__file__).parents[1] / "solver" / "reference.py"
 
@@ -132,7 +133,7 @@ def test_a_hint_is_counted_when_asked_and_asking_again_returns_it(alice_api, dai
     assert first.status_code == 202
     assert first.json() | {"id": 0} == {
         "id": 0, "turn": 1, "status": "pending", "move": None, "expected_score": None,
-        "reasons": [],
+        "reasons": [], "message": hint_supply.UNAVAILABLE_PENDING,  # no worker in this test
     }  # fmt: skip
     assert alice_api.post(url).json()["id"] == first.json()["id"]
     assert alice_api.get(f"/api/games/{game['id']}/").json()["hints_used"] == 1

@@ -1,0 +1,165 @@
+"""Real processes for the fault tests: Celery workers, a throwaway Redis, gunicorn. Each can
+be started, stopped and killed by the test, on the test database and this run's queue."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def database_url() -> str:
+    """The URL of the test database this test process uses (PostgreSQL)."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    user = quote(db.get("USER") or "")
+    auth = f"{user}:{quote(db['PASSWORD'])}@" if db.get("PASSWORD") else f"{user}@"
+    return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+def same_secrets() -> dict:
+    """The test process's secrets, so that a server process deals the same days."""
+    from django.conf import settings
+
+    return {"SECRET_KEY": settings.SECRET_KEY, "CALICO_SEED_SECRET": settings.CALICO_SEED_SECRET}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(check, what: str, seconds: float = 60):
+    """Poll ``check()`` until it returns something true; the limit only stops a stuck test."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"{what}: still not so after {seconds} s")
+
+
+class Service:
+    """One server process in its own process group, logging to a file."""
+
+    def __init__(self, args: list[str], env: dict, name: str):
+        self.folder = Path(tempfile.mkdtemp(prefix=f"calico-{name}-"))
+        self.log_path = self.folder / f"{name}.log"
+        self.env = {**os.environ, **same_secrets(), "CALICO_VAR_DIR": str(self.folder), **env}
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL the whole group: no clean shutdown, as a crash or an OOM kill would."""
+        if self.running():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.running():
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_worker(app, broker_url: str, **env) -> Service:
+    """A prefork Celery worker (one child, so time limits apply) on this run's queue; returns
+    once it answers a ping."""
+    queue = app.conf.task_default_queue
+    node = f"{queue}-{uuid.uuid4().hex[:6]}@localhost"
+    settings_env = {
+        "DJANGO_SETTINGS_MODULE": "calico_site.settings",
+        "DATABASE_URL": database_url(),
+        "CELERY_BROKER_URL": broker_url,
+        "CELERY_QUEUE": queue,
+        **env,
+    }
+    worker = Service(
+        [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork", "-c",
+         "1", "-Q", queue, "-n", node, "--without-gossip", "--without-mingle",
+         "--without-heartbeat", "--loglevel=INFO"],
+        settings_env, "worker",
+    )  # fmt: skip
+
+    def answers():
+        if not worker.running():
+            pytest.fail(f"the worker exited:\n{worker.log()[-3000:]}")
+        with app.connection_for_write(broker_url) as connection:
+            return app.control.ping(destination=[node], timeout=0.5, connection=connection)
+
+    wait_until(answers, "the worker answers a ping")
+    return worker
+
+
+class ThrowawayRedis:
+    """A Redis of our own (no persistence) that a test may shut down and start again."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.folder = tempfile.mkdtemp(prefix="calico-redis-")
+        self.start()
+
+    def start(self) -> None:
+        subprocess.run(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--daemonize",
+             "yes", "--save", "", "--appendonly", "no", "--dir", self.folder],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        wait_until(self.answers, f"Redis on port {self.port} answers")
+
+    def answers(self) -> bool:
+        ping = ["redis-cli", "-p", str(self.port), "ping"]
+        return subprocess.run(ping, capture_output=True, text=True).stdout.strip() == "PONG"
+
+    def shutdown(self) -> None:
+        subprocess.run(
+            ["redis-cli", "-p", str(self.port), "shutdown", "nosave"], capture_output=True
+        )
+        wait_until(lambda: not self.answers(), f"Redis on port {self.port} is down")
+
+
+def start_gunicorn(port: int, **env) -> Service:
+    """gunicorn (two workers) on the test database; returns once it answers."""
+    server = Service(
+        [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", "2", "--no-control-socket", "--timeout", "30"],
+        {"DJANGO_SETTINGS_MODULE": "calico_site.settings", "DATABASE_URL": database_url(),
+         "CELERY_BROKER_URL": "memory://", **env},
+        "gunicorn",
+    )  # fmt: skip
+
+    def answers() -> bool:
+        if not server.running():
+            pytest.fail(f"gunicorn exited:\n{server.log()[-3000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    wait_until(answers, "gunicorn answers")
+    return server
