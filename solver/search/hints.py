@@ -66,7 +66,8 @@ def expected_final(player: FairPlayer, observation: Observation, node: Node) -> 
 
 
 def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
-    """Two or three short reasons: what the placement earns, what it builds, the market."""
+    """Up to three short reasons: two for what the placement earns or builds (earnings
+    first), one for the market patch taken."""
     before = observation.quilt
     patch = observation.hand[move.hand_index]
     color, pattern = divmod(patch, 6)
@@ -83,11 +84,11 @@ def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
     if len(after.buttons) > len(before.buttons):
         rainbow = " and the rainbow: +6" if after.rainbow and not before.rainbow else ": +3"
         said.append(f"a {COLORS[color]} button{rainbow}")
-    said += progress(after, move.cell, color, pattern)
+    said = (said + progress(after, move.cell, color, pattern))[:2]
     if move.market_index is not None:
         taken = observation.market[move.market_index]
         said.append(f"take {patch_name(taken)} for next turn")
-    return said[:3]
+    return said
 
 
 def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
@@ -96,8 +97,13 @@ def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
     cat = quilt.layout.cat_of_pattern[pattern]
     group = group_of(cell, quilt.pattern_masks[pattern])
     size = group.bit_count()
-    if cat is not None and not group & quilt.cat_mask and size >= 2:
-        said.append(f"{PATTERNS[pattern]} group {size} of {cat.size} towards {cat.id.title()}")
+    if cat is not None and not group & quilt.cat_mask and size < cat.size:
+        if size >= 2:
+            said.append(f"{PATTERNS[pattern]} group {size} of {cat.size} towards {cat.id.title()}")
+        elif (
+            group_of(cell, quilt.pattern_masks[pattern] | quilt.empty_mask).bit_count() >= cat.size
+        ):
+            said.append(f"starts a {PATTERNS[pattern]} group towards {cat.id.title()}")
     group = group_of(cell, quilt.color_masks[color])
     if group.bit_count() == 2 and not group & quilt.button_mask:
         said.append(f"{COLORS[color]} pair: one more for a button")
