@@ -8,3 +8,5 @@ urlpatterns = [
     path("api/", include("puzzles.api.urls")),
     path("", include("puzzles.web.urls")),
 ]
+
+handler404 = "puzzles.api.errors.not_found"

@@ -1,5 +1,7 @@
 """Every API error is ``{error, detail}``: a short code and a message naming the problem."""
 
+from django.http import JsonResponse
+from django.views.defaults import page_not_found
 from rest_framework import exceptions
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -26,3 +28,11 @@ def exception_handler(exc, context):
             code = "bad_request"
         response.data = {"error": code, "detail": _message(exc.detail)}
     return response
+
+
+def not_found(request, exception):
+    """An unknown path (e.g. a game id that is not a number): JSON under /api/, a page elsewhere."""
+    if request.path.startswith("/api/"):
+        detail = f"no API endpoint at {request.path}"
+        return JsonResponse({"error": "not_found", "detail": detail}, status=404)
+    return page_not_found(request, exception)

@@ -7,6 +7,7 @@ import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
+from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from calico_site.wsgi import application
@@ -45,4 +46,31 @@ def test_no_server_errors(case, token, keep_test_connection):
     case.call_and_validate(
         headers={"Authorization": f"Token {token}"},
         checks=[not_a_server_error, response_schema_conformance],
+    )
+
+
+# Bad input: requests that break the schema on purpose (wrong types, missing fields, junk).
+bad_input = schemathesis.openapi.from_wsgi("/api/schema/", application)
+bad_input.config.generation.modes = [GenerationMode.NEGATIVE]
+
+
+def errors_are_4xx_with_a_message(ctx, response, case) -> None:
+    """An error is never a server error, and says what was wrong as ``{error, detail}``."""
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        body = response.json()
+        assert body["error"] and body["detail"], body
+
+
+@bad_input.parametrize()
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@pytest.mark.django_db
+def test_bad_input_gets_a_4xx_with_a_message(case, token, keep_test_connection):
+    case.call_and_validate(
+        headers={"Authorization": f"Token {token}"},
+        checks=[not_a_server_error, errors_are_4xx_with_a_message],
     )
