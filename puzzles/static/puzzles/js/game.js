@@ -331,8 +331,8 @@ class GameController {
     this.hintRunning = { seconds: 0 };
     this.renderHintBox();
     try {
-      const hint = await fetchHint(this.game.id, (seconds) => {
-        this.hintRunning = { seconds };
+      const hint = await fetchHint(this.game.id, (seconds, note) => {
+        this.hintRunning = { seconds, note };
         this.renderHintBox();
       });
       this.hintRunning = null;
@@ -360,7 +360,7 @@ class GameController {
     if (this.hintRunning) {
       box.replaceChildren(
         el("div", { class: "progress", role: "progressbar", "aria-label": "The solver is thinking" }),
-        el("p", { class: "muted", text: `The solver is looking ahead… ${this.hintRunning.seconds}s` }),
+        el("p", { class: "muted", text: this.hintRunning.note || `The solver is looking ahead… ${this.hintRunning.seconds}s` }),
       );
       return;
     }
