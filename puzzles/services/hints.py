@@ -46,8 +46,11 @@ def _enqueue(hint_id: int) -> None:
     again retries) rather than leave the player waiting on a message that was never sent."""
     from ..tasks import compute_hint
 
+    # A player waits for a hint: past the soft limit the service marks it failed (the player
+    # is told and may ask again); the hard limit ends a solver that ignores the soft one.
+    seconds = settings.CALICO_HINT_SECONDS
     try:
-        compute_hint.delay(hint_id)
+        compute_hint.apply_async((hint_id,), soft_time_limit=seconds, time_limit=seconds + 10)
     except Exception as exc:
         log.warning("hint %s not enqueued: %s", hint_id, exc)
         Hint.objects.filter(pk=hint_id).update(

@@ -13,7 +13,6 @@ from processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, w
 from puzzle_helpers import next_move
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
-from puzzles import tasks
 from puzzles.models import Game, Hint
 from puzzles.services import hint_supply
 from puzzles.services.players import token_for
@@ -201,12 +200,10 @@ def test_gunicorn_killed_mid_game_loses_no_move_and_the_game_resumes(
     ids=["times-out", "crashes"],
 )
 def test_a_failing_solver_marks_the_hint_failed_tells_the_player_and_is_not_retried(
-    alice_api, daily, start_game, celery_test_broker, services, monkeypatch, hint_seconds,
+    alice_api, daily, start_game, celery_test_broker, services, settings, hint_seconds,
     hint_options, error,
 ):  # fmt: skip
-    # The sender's time limits travel with the message (web and workers share settings).
-    monkeypatch.setattr(tasks.compute_hint, "soft_time_limit", hint_seconds)
-    monkeypatch.setattr(tasks.compute_hint, "time_limit", hint_seconds + 10)
+    settings.CALICO_HINT_SECONDS = hint_seconds  # the web process sends it with the task
     worker_env = {"CALICO_HINT_SECONDS": str(hint_seconds), "CALICO_HINT_OPTIONS": hint_options}
     services.append(worker := start_worker(celery_test_broker, REDIS_URL, **worker_env))
     game = start_game(alice_api)
