@@ -148,6 +148,10 @@ class ThrowawayRedis:
         )
         wait_until(lambda: not self.answers(), f"Redis on port {self.port} is down")
 
+    def stop(self) -> None:
+        if self.answers():
+            self.shutdown()
+
 
 def start_gunicorn(port: int, **env) -> Service:
     """gunicorn (two workers) on the test database; returns once it answers."""

@@ -54,10 +54,10 @@ def use_broker(celery_test_broker):
 
 @pytest.fixture
 def services():
-    """Every process a test starts is stopped at the end, whatever happened."""
+    """Every process a test starts is stopped at the end (last first), whatever happened."""
     started = []
     yield started
-    for service in started:
+    for service in reversed(started):
         service.stop()
 
 
@@ -98,7 +98,7 @@ def test_worker_down_hint_answers_at_once_and_completes_when_a_worker_returns(
 def test_redis_down_play_and_leaderboards_work_and_hints_resume_with_it(
     alice_api, client, daily, start_game, celery_test_broker, use_broker, services
 ):
-    redis = ThrowawayRedis()
+    services.append(redis := ThrowawayRedis())
     use_broker(redis.url)
     game = start_game(alice_api)
     redis.shutdown()
@@ -129,7 +129,6 @@ def test_redis_down_play_and_leaderboards_work_and_hints_resume_with_it(
     board = client.get(f"/api/leaderboards/{daily.date}/").json()
     assert [entry["score"] for entry in board["entries"]] == [last.json()["score"]["total"]]
     assert Game.objects.get(pk=game["id"]).hints_used == 2
-    redis.shutdown()
     print(f"\nFIGURE Redis down: hint request answered in {answered_in * 1000:.0f} ms")
 
 
