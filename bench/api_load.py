@@ -70,6 +70,27 @@ def play(client: Client, goals: dict, latencies: list, errors: list) -> None:
         game = body
 
 
+def fresh_database(name: str, env: dict) -> None:
+    """Drop and re-create a throwaway database, then migrate it."""
+    psql(f"DROP DATABASE IF EXISTS {name}")
+    psql(f"CREATE DATABASE {name}")
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+
+
+def register_players(port: int, count: int, prefix: str) -> tuple[list[Client], dict]:
+    """``count`` API clients with tokens, and a goal choice for today's daily."""
+    clients = []
+    for n in range(count):
+        client = Client(port)
+        _, body = client.call(
+            "POST", "/api/auth/register/", {"username": f"{prefix}{n}", "password": "bench pw 123"}
+        )
+        client.token = body["token"]
+        clients.append(client)
+    _, daily = clients[0].call("GET", "/api/daily/")
+    return clients, dict(zip(GOAL_CELLS, daily["goal_options"], strict=False))
+
+
 def wait_for_server(port: int) -> None:
     for _ in range(100):
         try:
@@ -94,9 +115,7 @@ def main() -> None:
         "CONN_MAX_AGE": "60",
         "CALICO_VAR_DIR": str(ROOT / "var" / "bench"),
     }
-    psql("DROP DATABASE IF EXISTS calico_bench")
-    psql("CREATE DATABASE calico_bench")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    fresh_database("calico_bench", env)
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind",
          f"127.0.0.1:{args.port}", "--workers", str(args.workers), "--no-control-socket"],
@@ -104,16 +123,7 @@ def main() -> None:
     )  # fmt: skip
     try:
         wait_for_server(args.port)
-        clients = []
-        for n in range(args.players):
-            client = Client(args.port)
-            _, body = client.call(
-                "POST", "/api/auth/register/", {"username": f"bench{n}", "password": "bench pw 123"}
-            )
-            client.token = body["token"]
-            clients.append(client)
-        _, daily = clients[0].call("GET", "/api/daily/")
-        goals = dict(zip(GOAL_CELLS, daily["goal_options"], strict=False))
+        clients, goals = register_players(args.port, args.players, "bench")
         latencies, errors = [], []
         threads = [
             threading.Thread(target=play, args=(c, goals, latencies, errors)) for c in clients

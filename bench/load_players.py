@@ -26,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-from api_load import GOAL_CELLS, PG, Client, psql, wait_for_server
+from api_load import PG, Client, fresh_database, psql, register_players, wait_for_server
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS = "redis://127.0.0.1:6379/0"
@@ -126,22 +126,11 @@ def main() -> None:
         "CALICO_VAR_DIR": tempfile.mkdtemp(prefix="calico-load-"),
         "CALICO_PAR_OPTIONS": '{"width": 1, "samples": 1, "depth": 1}',
     }
-    psql("DROP DATABASE IF EXISTS calico_load")
-    psql("CREATE DATABASE calico_load")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    fresh_database("calico_load", env)
     servers = start_servers(args, env)
     try:
         wait_for_server(args.port)
-        clients = []
-        for n in range(args.players):
-            client = Client(args.port)
-            _, body = client.call(
-                "POST", "/api/auth/register/", {"username": f"load{n}", "password": "load pw 123"}
-            )
-            client.token = body["token"]
-            clients.append(client)
-        _, daily = clients[0].call("GET", "/api/daily/")
-        goals = dict(zip(GOAL_CELLS, daily["goal_options"], strict=False))
+        clients, goals = register_players(args.port, args.players, "load")
         figures = Figures()
         threads = [
             threading.Thread(
