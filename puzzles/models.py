@@ -5,6 +5,7 @@ denormalised on the row only for the leaderboard index."""
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 class Player(AbstractUser):
@@ -153,6 +154,7 @@ class Hint(models.Model):
     reasons = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
 
     class Meta:
         constraints = [

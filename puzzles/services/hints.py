@@ -1,11 +1,13 @@
 """Hints: one per game and turn, counted on the game when asked (before the move is
 revealed), computed by a worker from what the player sees, then polled."""
 
+import datetime
 import logging
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from solver.search import hint as solver_hint
 
@@ -15,6 +17,7 @@ from .hint_supply import check_hint_rate
 from .replay import replay
 
 log = logging.getLogger(__name__)
+LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
 def do_request_hint(game_id: int, player: Player) -> Hint:
@@ -28,9 +31,9 @@ def do_request_hint(game_id: int, player: Player) -> Hint:
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
             row = existing
-            if row.status == Hint.Status.FAILED:  # try again, still counted once
-                row.status, row.error = Hint.Status.PENDING, ""
-                row.save(update_fields=["status", "error"])
+            if row.status == Hint.Status.FAILED or _lost(row):  # try again, counted once
+                row.status, row.error, row.sent_at = Hint.Status.PENDING, "", timezone.now()
+                row.save(update_fields=["status", "error", "sent_at"])
                 transaction.on_commit(lambda: _enqueue(row.pk))
         else:
             check_hint_rate(player)
@@ -39,6 +42,14 @@ def do_request_hint(game_id: int, player: Player) -> Hint:
             transaction.on_commit(lambda: _enqueue(row.pk))
     row.refresh_from_db()  # failed if the broker refused it
     return row
+
+
+def _lost(row: Hint) -> bool:
+    """Still pending well past the hard time limit since it was sent: its message was lost
+    (a broker restarted without persistence, a worker killed), so asking again resends it.
+    Only on asking: nothing resends on its own, so there is no retry storm."""
+    limit = datetime.timedelta(seconds=settings.CALICO_HINT_SECONDS + 10 + LOST_AFTER_SECONDS)
+    return row.status == Hint.Status.PENDING and timezone.now() - row.sent_at > limit
 
 
 def _enqueue(hint_id: int) -> None:

@@ -1,6 +1,9 @@
 """Par, best-known and hints, computed in-process by the services the tasks call."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 
 from puzzles.models import Hint, SolverRun
 from puzzles.services import solver_runs
@@ -69,5 +72,18 @@ def test_asking_again_after_a_failed_hint_retries_it_counted_once(alice, daily):
     Hint.objects.filter(pk=row.pk).update(status="failed", error="worker lost")
     again = do_request_hint(game.pk, alice)
     assert again.pk == row.pk and again.status == "pending" and again.error == ""
+    game.refresh_from_db()
+    assert game.hints_used == 1
+
+
+def test_a_lost_pending_hint_is_sent_again_when_asked_and_a_fresh_one_is_not(alice, daily):
+    goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
+    game = do_start_game(alice, daily.date, goals)
+    row = do_request_hint(game.pk, alice)
+    assert do_request_hint(game.pk, alice).sent_at == row.sent_at  # still on its way
+    long_ago = timezone.now() - datetime.timedelta(hours=1)
+    Hint.objects.filter(pk=row.pk).update(sent_at=long_ago)
+    again = do_request_hint(game.pk, alice)
+    assert again.pk == row.pk and again.status == "pending" and again.sent_at > long_ago
     game.refresh_from_db()
     assert game.hints_used == 1
