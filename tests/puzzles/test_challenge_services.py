@@ -90,3 +90,12 @@ def test_rollover_enqueues_every_run_not_ready(db, django_capture_on_commit_call
 def test_no_best_known_run_for_an_open_day(db):
     ensure_best_known(ensure_challenge(today()))
     assert not SolverRun.objects.filter(kind="best").exists()
+
+
+def test_the_best_known_score_is_par_where_the_fair_solver_did_better(db):
+    challenge = ensure_challenge(DAY)
+    SolverRun.objects.filter(challenge=challenge).update(status="ready", score=75)
+    SolverRun.objects.create(challenge=challenge, kind="best", status="ready", score=71)
+    assert challenge_json(challenge_on(DAY))["best_known"] == {"status": "ready", "score": 75}
+    SolverRun.objects.filter(challenge=challenge, kind="best").update(score=88)
+    assert challenge_json(challenge_on(DAY))["best_known"] == {"status": "ready", "score": 88}
