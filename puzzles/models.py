@@ -32,6 +32,14 @@ class Challenge(models.Model):
         return f"challenge {self.date}"
 
 
+class WorkStatus(models.TextChoices):
+    """Where a worker's job stands (a solver run or a hint); the browser polls it."""
+
+    PENDING = "pending"
+    READY = "ready"
+    FAILED = "failed"
+
+
 class SolverRun(models.Model):
     """A solver's whole game on a challenge: ``par`` (fair solver) or ``best`` (hindsight)."""
 
@@ -39,10 +47,7 @@ class SolverRun(models.Model):
         PAR = "par"
         BEST = "best"
 
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        READY = "ready"
-        FAILED = "failed"
+    Status = WorkStatus
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="solver_runs")
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -141,10 +146,7 @@ class ScoreTally(models.Model):
 class Hint(models.Model):
     """The fair solver's suggestion for one game and turn, computed by a worker."""
 
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        READY = "ready"
-        FAILED = "failed"
+    Status = WorkStatus
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
     turn = models.PositiveSmallIntegerField()
