@@ -91,6 +91,16 @@ def register_players(port: int, count: int, prefix: str) -> tuple[list[Client], 
     return clients, dict(zip(GOAL_CELLS, daily["goal_options"], strict=False))
 
 
+def run_all(threads: list[threading.Thread]) -> float:
+    """Start every player at once, wait for all; the seconds it took."""
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started
+
+
 def wait_for_server(port: int) -> None:
     for _ in range(100):
         try:
@@ -128,12 +138,7 @@ def main() -> None:
         threads = [
             threading.Thread(target=play, args=(c, goals, latencies, errors)) for c in clients
         ]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
+        elapsed = run_all(threads)
     finally:
         server.terminate()
         server.wait()

@@ -26,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-from api_load import PG, Client, fresh_database, psql, register_players, wait_for_server
+from api_load import PG, Client, fresh_database, psql, register_players, run_all, wait_for_server
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS = "redis://127.0.0.1:6379/0"
@@ -139,12 +139,7 @@ def main() -> None:
             )
             for n, client in enumerate(clients)
         ]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
+        elapsed = run_all(threads)
     finally:
         for server in servers:
             server.terminate()
