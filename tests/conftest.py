@@ -29,7 +29,7 @@ TEST_SOLVER_ENV = {
         "TEST_CALICO_PAR_OPTIONS", '{"width": 1, "samples": 1, "depth": 1}'
     ),
     "CALICO_BEST_OPTIONS": os.environ.get(
-        "TEST_CALICO_BEST_OPTIONS", '{"width": 1, "candidates": 2}'
+        "TEST_CALICO_BEST_OPTIONS", '{"width": 1, "candidates": 2, "arrangements": 2}'
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
 }

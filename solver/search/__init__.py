@@ -21,8 +21,9 @@ STRATEGIES = {
 def make_player(strategy: str, seed: str = "", **options) -> Player:
     """A player by strategy name; ``seed`` makes a randomised player reproducible.
 
-    ``width``/``samples``/``depth``/``candidates`` tune the searching players; the defaults
-    are the par strength. Raises ValueError naming a bad strategy or option."""
+    ``width``/``samples``/``depth``/``candidates``/``arrangements`` tune the searching
+    players; the defaults are the par strength. Raises ValueError naming a bad strategy or
+    option."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     return STRATEGIES[strategy](seed=seed, **search_options(options))

@@ -24,7 +24,7 @@ from .goal_choice import QUICK, arrangements, choose_arrangement
 
 # Options every strategy accepts (players that do not use one ignore it); None means the
 # default, as a command line passes None for an option it was not given.
-OPTIONS = ("width", "samples", "depth", "candidates")
+OPTIONS = ("width", "samples", "depth", "candidates", "arrangements")
 
 
 def search_options(options: dict) -> dict:
@@ -142,22 +142,28 @@ class FairPlayer(_Searching):
 
 class HindsightPlayer(_Searching):
     """Knows the bag: a beam search whose states are ranked by quick games played to the end
-    with the true bag (``beam.pilot``); its score is the best-known score of a deal."""
+    with the true bag (``beam.pilot``); its score is the best-known score of a deal.
+
+    One search's result varies by a few points with small changes of its start, and which
+    goal arrangement will score best is barely visible before searching it (quick games
+    hardly predict it), so the goals are chosen by searching ``arrangements`` of them fully
+    and keeping the best game."""
 
     sees_bag = True
 
-    def __init__(self, seed: str = "", width: int = 6, candidates: int = 18, **_search_options):
+    def __init__(self, seed: str = "", width: int = 6, candidates: int = 18,
+                 arrangements: int = 24, **_search_options):  # fmt: skip
         super().__init__(seed)
         self.width = width
+        self.arrangements = arrangements
         self.options = SearchOptions(width=candidates, breadth=max(width, candidates // 3))
         self._plan: list[Move] = []
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         if deal is None or setup.goals is not None or setup.family:
             return None
-        # rank arrangements on quick games with the true bag, then search the best two fully
         best = None
-        for goals in choose_arrangement(setup, [deal], self.evaluator, keep=2):
+        for goals in choose_arrangement(setup, [deal], self.evaluator, keep=self.arrangements):
             layout = setup.layout(goals)
             node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1)
             if best is None or node.value > best[0].value:

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # tests/conftest.py): a fault test waits for its hint, not for a full par search.
 TINY_RUNS = {
     "CALICO_PAR_OPTIONS": '{"width": 1, "samples": 1, "depth": 1}',
-    "CALICO_BEST_OPTIONS": '{"width": 1, "candidates": 2}',
+    "CALICO_BEST_OPTIONS": '{"width": 1, "candidates": 2, "arrangements": 2}',
 }
 
 

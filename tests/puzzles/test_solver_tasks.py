@@ -14,7 +14,7 @@ from puzzles.tasks import compute_solver_run
 from solver.game import Move, SoloGame, patch_from_json
 
 TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
-TINY_HINDSIGHT = {"width": 1, "candidates": 2}
+TINY_HINDSIGHT = {"width": 1, "candidates": 2, "arrangements": 2}
 
 
 def replayed_total(challenge, run) -> int:

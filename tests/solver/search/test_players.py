@@ -8,7 +8,7 @@ from solver.search import make_player, play_game
 from solver.search.goal_choice import arrangements
 
 FAST = {"beam": {"width": 3}, "fair": {"width": 1, "samples": 2, "depth": 1, "candidates": 2},
-        "hindsight": {"width": 1, "candidates": 2}}  # fmt: skip
+        "hindsight": {"width": 1, "candidates": 2, "arrangements": 2}}  # fmt: skip
 
 
 def _replay(d: Deal, record) -> SoloGame:
@@ -52,7 +52,7 @@ def test_beam_beats_greedy_on_average():
 
 def test_hindsight_beats_the_visible_search():
     seeds = [f"test-strength-{k}" for k in range(3)]
-    assert sum(_scores("hindsight", seeds, width=2, candidates=3)) > sum(
+    assert sum(_scores("hindsight", seeds, width=2, candidates=3, arrangements=3)) > sum(
         _scores("beam", seeds, width=3)
     )
 
