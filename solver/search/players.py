@@ -19,7 +19,7 @@ from solver.game.solo import conveyor
 
 from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
-from .evaluation import Evaluator
+from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .goal_choice import QUICK, arrangements, choose_arrangement
 
 # Options every strategy accepts (players that do not use one ignore it); None means the
@@ -44,6 +44,8 @@ def search_options(options: dict) -> dict:
 class _Searching(Player):
     """Keeps one evaluator (and its caches) per layout."""
 
+    weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (bench/tune_weights.py)
+
     def __init__(self, seed: str = ""):
         self.seed = seed
         self._evaluators: dict[Layout, Evaluator] = {}
@@ -51,7 +53,7 @@ class _Searching(Player):
     def evaluator(self, layout: Layout) -> Evaluator:
         found = self._evaluators.get(layout)
         if found is None:
-            found = self._evaluators[layout] = Evaluator(layout)
+            found = self._evaluators[layout] = Evaluator(layout, self.weights)
         return found
 
     def visible_candidates(
