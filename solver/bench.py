@@ -6,7 +6,9 @@ still timed alone on its core), and prints a Markdown table: mean, 10th and 90th
 score and seconds per game. Then the hint latency at turns 1, 8, 15 and 21 of games played
 by the beam player on the first ``--hint-seeds`` seeds. ``--json FILE`` also writes every
 game's figures, one JSON line per game as it finishes (so a long run can be watched).
-Timings depend on the machine's load: report it with the table.
+Every game is replayed from its moves by the rules engine, which checks each move; the
+table says whether all replayed to the same score. Timings depend on the machine's load:
+report it with the table.
 """
 
 import argparse
@@ -17,7 +19,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from solver.game import SoloGame, deal
+from solver.game import Move, RulesError, SoloGame, deal
 from solver.search import STRATEGIES, hint, make_player, play_game
 from solver.search.players import search_options
 
@@ -54,8 +56,21 @@ def parse(argv) -> argparse.Namespace:
 
 def play_one(strategy: str, seed: str, options: dict) -> dict:
     record = play_game(deal(seed), make_player(strategy, seed=seed, **options))
-    return {"strategy": strategy, "seed": seed, "score": record.score["total"],
-            "seconds": record.seconds}  # fmt: skip
+    score = record.score["total"]
+    return {"strategy": strategy, "seed": seed, "score": score, "seconds": record.seconds,
+            "replayed": replay(seed, record.goals, record.moves) == score}  # fmt: skip
+
+
+def replay(seed: str, goals: dict | None, moves: list[dict]) -> int | None:
+    """The score of ``moves`` replayed from the seed's deal by the rules engine (which checks
+    each one), or None if one is illegal: a solver's score counts only if it replays."""
+    try:
+        game = SoloGame.start(deal(seed), goals)
+        for move in moves:
+            game.play(Move.from_json(move))
+    except RulesError:
+        return None
+    return game.quilt.score()["total"] if game.finished else None
 
 
 def time_hints(seed: str) -> list[dict]:
@@ -133,6 +148,10 @@ def main(argv=None) -> int:
           f"{args.jobs} process(es); load average {load:.1f} at the end; "
           f"{time.time() - started:.0f} s in all.\n")  # fmt: skip
     print(table(games, args.strategy_list))
+    failed = [f"{g['strategy']} {g['seed']}" for g in games if not g["replayed"]]
+    print(f"\nReplayed from the deal by the rules engine: {len(games) - len(failed)} of "
+          f"{len(games)} games legal with the same score"
+          + (f"; NOT: {', '.join(failed)}" if failed else "."))  # fmt: skip
     if timings:
         print()
         print(hint_table(timings))
