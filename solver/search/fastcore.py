@@ -1,0 +1,436 @@
+"""A compiled (Numba) mirror of solver/game's placement awards and of evaluation.py.
+
+``FastLayout(layout, weights).placement_values(state, patch)`` gives, for every cell, the
+value ``Evaluator(layout, weights).value(child)`` of the quilt after placing ``patch`` there
+(``-inf`` where the cell is not empty), in one call. It re-implements, over int64 bitmasks:
+
+- ``Quilt.place``: buttons (merged groups, the rainbow), cats by size and by shape
+  containment, goal scoring once a goal's six neighbours are filled;
+- every part of ``Evaluator`` (goal chances, colour parts, pattern parts incl. ``_Shape.best``)
+  and ``Evaluator.total`` with its rainbow terms, recomputing after a placement only the
+  parts the placed cell can touch, as ``Evaluator.after`` does.
+
+The rules stay defined in solver/game and the judgements in evaluation.py: this module is a
+second, faster copy of them, and tests/solver/search/test_fastcore.py checks it against them
+on thousands of random positions. Whatever can be precomputed from a layout and the weights
+with the Python code itself (goal chances per set of filled values, cat progress per group
+size, the rainbow terms, shape placements) is, so that the numbers are the Python ones and the
+arithmetic left here is done in the same order (sums are sequential, as ``sum`` is in
+Python 3.11; a compensated ``sum`` (3.12+) may differ in the last bits, well under 1e-9).
+
+A quilt is packed by ``pack(quilt)`` into one int64 array (``STATE_SIZE``): cells 0..48
+(patch or -1), colour masks, pattern masks, then the empty, button and cat masks, the
+button colours, the rainbow flag and the points.
+"""
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+from numba import njit
+
+from solver.game import NEIGHBOURS, Layout, Quilt
+from solver.game.hexgrid import NEIGHBOUR_MASK, shape_placements
+from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
+
+from .evaluation import DEFAULT_WEIGHTS, Weights, _shape, attribute_chance
+
+# state layout
+_CELLS, _CMASK, _PMASK = 0, 49, 55
+_EMPTY, _BUTTON, _CAT, _BCOLORS, _RAINBOW, _POINTS = 61, 62, 63, 64, 65, 66
+STATE_SIZE = 67
+# parts layout, as in evaluation.py: goals 0..2, colours 3..8, best colour group 9..14,
+# patterns 15..20
+_COLORS, _BEST, _PATTERNS = 3, 9, 15
+# goal rows: six neighbour cells, their mask, points for one / both, key of the target counts
+_G_MASK, _G_ONE, _G_BOTH, _G_KEY = 6, 7, 8, 9
+# cat rows (per pattern): kind (0 none, 1 size, 2 shape), size, points, shape placements
+_K_NONE, _K_SIZE, _K_SHAPE = 0, 1, 2
+_FULL = (1 << 49) - 1
+_COL0 = sum(1 << (r * 7) for r in range(7))
+_COL6 = sum(1 << (r * 7 + 6) for r in range(7))
+_EVEN_ROWS = sum(0x7F << (r * 7) for r in range(0, 7, 2))
+_ODD_ROWS = sum(0x7F << (r * 7) for r in range(1, 7, 2))
+_POW6 = tuple(6**v for v in range(6))
+_CODES = 6**6  # base-6 counts of the values 0..5 among a goal's filled neighbours
+
+
+def pack(quilt: Quilt) -> np.ndarray:
+    """A quilt's state as the int64 array the compiled functions read."""
+    return np.array(
+        [
+            *quilt.cells,
+            *quilt.color_masks,
+            *quilt.pattern_masks,
+            quilt.empty_mask,
+            quilt.button_mask,
+            quilt.cat_mask,
+            quilt.button_colors,
+            quilt.rainbow,
+            quilt.points,
+        ],
+        dtype=np.int64,
+    )
+
+
+def _count_key(counts) -> int:
+    """A multiset of counts (1..6) as one int: digit k (base 8) = how many counts equal k+1."""
+    return sum(8 ** (c - 1) for c in counts if c)
+
+
+class FastLayout:
+    """A layout and weights as arrays for the compiled functions; build once per evaluator."""
+
+    def __init__(self, layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
+        self.layout = layout
+        self.weights = weights
+        w = weights
+        specs = layout.goal_specs
+        goals = np.zeros((len(specs), 10), dtype=np.int64)
+        chance = np.zeros((max(len(specs), 1), _CODES), dtype=np.float64)
+        goal_at = np.zeros(49, dtype=np.int64)
+        for i, (cell, goal) in enumerate(specs):
+            goals[i, :6] = NEIGHBOURS[cell]
+            goals[i, _G_MASK] = NEIGHBOUR_MASK[cell]
+            goals[i, _G_ONE], goals[i, _G_BOTH] = goal.one, goal.both
+            goals[i, _G_KEY] = _count_key(goal.counts)
+            for n in NEIGHBOURS[cell]:
+                goal_at[n] |= 1 << i
+            # the evaluation's chance for every multiset of 0..5 filled values
+            for filled in range(6):
+                base = w.goal_by_empty[6 - filled]
+                for values in combinations_with_replacement(range(6), filled):
+                    code = sum(_POW6[v] for v in values)
+                    chance[i, code] = attribute_chance(
+                        list(values), goal.counts, base, w.goal_openness
+                    )
+        border_by_pattern = [0] * 6
+        for cell, patch in layout.border.items():
+            border_by_pattern[patch % 6] |= 1 << cell
+        cats = np.zeros((6, 4), dtype=np.int64)
+        progress = np.zeros((6, 50), dtype=np.float64)
+        awards, by_cell = [[] for _ in range(6)], [[()] * 49 for _ in range(6)]
+        reach = np.zeros((6, 49), dtype=np.int64)
+        for p, cat in enumerate(layout.cat_of_pattern):
+            if cat is None:
+                continue
+            cats[p] = (_K_SHAPE if cat.shape else _K_SIZE, cat.size, cat.points, 0)
+            scale = cat.points * w.cat_scale
+            for size in range(50):
+                progress[p, size] = scale * (size / cat.size) ** w.cat_progress_power
+            if cat.shape:
+                awards[p] = shape_placements(cat.shape)
+                cats[p, 3] = len(awards[p])
+                shape = _shape(cat.shape, border_by_pattern[p])
+                by_cell[p] = shape.by_cell
+                reach[p] = shape.reach
+        award = np.zeros((6, max(1, *map(len, awards))), dtype=np.int64)
+        for p, placements in enumerate(awards):
+            award[p, : len(placements)] = placements
+        most = max(1, *(len(ps) for rows in by_cell for ps in rows))
+        shapes = np.zeros((6, 49, most + 1), dtype=np.int64)  # column 0: how many
+        for p, rows in enumerate(by_cell):
+            for cell, placements in enumerate(rows):
+                shapes[p, cell, 0] = len(placements)
+                shapes[p, cell, 1 : len(placements) + 1] = placements
+        rainbow = [RAINBOW_POINTS * w.rainbow_scale**missing for missing in range(7)]
+        step = [r * (1 / w.rainbow_scale - 1) / BUTTON_POINTS for r in rainbow]
+        floats = np.array([w.button_one, w.button_two, *rainbow, *step], dtype=np.float64)
+        self.arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
+
+    def placement_values(self, state: np.ndarray, patch: int) -> np.ndarray:
+        """float64[49]: the value after placing ``patch`` on each cell; -inf where not empty."""
+        return _placement_values(state, patch, *self.arrays)
+
+    def best_value(self, state: np.ndarray, patch: int) -> float:
+        """The best value over every placement of ``patch`` (-inf if the quilt is full)."""
+        return _best_value(state, patch, *self.arrays)
+
+    def value(self, state: np.ndarray) -> float:
+        """``Evaluator.value`` of the packed quilt itself."""
+        return _value(state, *self.arrays)
+
+    def place(self, state: np.ndarray, cell: int, patch: int) -> None:
+        """``Quilt.place`` on a packed state, in place (no checks: the cell must be empty)."""
+        _place_state(state, cell, patch, *self.arrays)
+
+
+# -- bit helpers ---------------------------------------------------------------------------
+# Not inline="always": with Numba 0.68 that miscompiled ``_popcount(group) >= 3 and ...``
+# (true for a 2-cell group); LLVM inlines these small functions anyway.
+
+
+@njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def _low_index(low):
+    return _popcount(low - 1)
+
+
+@njit(cache=True)
+def _dilate(m):
+    """``m`` and every neighbour of its cells (odd-r rows: odd rows shifted right)."""
+    even = m & _EVEN_ROWS & ~_COL0
+    odd = m & _ODD_ROWS & ~_COL6
+    grown = m | ((m << 1) & ~_COL0) | ((m >> 1) & ~_COL6) | (m >> 7) | (m << 7)
+    grown |= (even >> 8) | (even << 6) | (odd >> 6) | (odd << 8)
+    return grown & _FULL
+
+
+@njit(cache=True)
+def _group(start, mask):
+    """The connected component of ``mask`` holding the cells of ``start``."""
+    group = start
+    while True:
+        grown = _dilate(group) & mask
+        if grown == group:
+            return group
+        group = grown
+
+
+# -- awards (Quilt.place) --------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _goal_points(state, row):
+    """goal_result's points for a goal whose six neighbours are filled."""
+    colors = np.zeros(6, dtype=np.int64)
+    patterns = np.zeros(6, dtype=np.int64)
+    for k in range(6):
+        p = state[row[k]]
+        colors[p // 6] += 1
+        patterns[p % 6] += 1
+    ckey = 0
+    pkey = 0
+    for v in range(6):
+        if colors[v]:
+            ckey += 1 << (3 * (colors[v] - 1))
+        if patterns[v]:
+            pkey += 1 << (3 * (patterns[v] - 1))
+    met_c = ckey == row[_G_KEY]
+    met_p = pkey == row[_G_KEY]
+    if met_c and met_p:
+        return row[_G_BOTH]
+    if met_c or met_p:
+        return row[_G_ONE]
+    return 0
+
+
+@njit(cache=True)
+def _place_state(state, cell, patch, goals, goal_at, chance, cats, progress, award, shapes,
+                 reach, floats):  # fmt: skip
+    bit = np.int64(1) << cell
+    state[_EMPTY] ^= bit
+    state[cell] = patch
+    color = patch // 6
+    pattern = patch % 6
+    state[_CMASK + color] |= bit
+    state[_PMASK + pattern] |= bit
+    group = _group(bit, state[_CMASK + color])
+    if _popcount(group) >= 3 and not group & state[_BUTTON]:
+        state[_BUTTON] |= group
+        state[_POINTS] += BUTTON_POINTS
+        state[_BCOLORS] |= np.int64(1) << color
+        if state[_BCOLORS] == 63 and not state[_RAINBOW]:
+            state[_RAINBOW] = 1
+            state[_POINTS] += RAINBOW_POINTS
+    kind = cats[pattern, 0]
+    if kind != _K_NONE:
+        group = _group(bit, state[_PMASK + pattern])
+        if not group & state[_CAT] and _popcount(group) >= cats[pattern, 1]:
+            met = kind == _K_SIZE
+            if not met:
+                for k in range(cats[pattern, 3]):
+                    placement = award[pattern, k]
+                    if placement & group == placement:
+                        met = True
+                        break
+            if met:
+                state[_CAT] |= group
+                state[_POINTS] += cats[pattern, 2]
+    at = goal_at[cell]
+    for i in range(goals.shape[0]):
+        if at >> i & 1 and not goals[i, _G_MASK] & state[_EMPTY]:
+            state[_POINTS] += _goal_points(state, goals[i])
+
+
+# -- the parts (Evaluator) -------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _goal_part(state, i, goals, chance):
+    row = goals[i]
+    filled = 0
+    ccode = 0
+    pcode = 0
+    for k in range(6):
+        p = state[row[k]]
+        if p >= 0:
+            filled += 1
+            ccode += _POW6[p // 6]
+            pcode += _POW6[p % 6]
+    if filled == 6:  # a completed goal is already in the points
+        return 0.0
+    pc = chance[i, ccode]
+    pp = chance[i, pcode]
+    return pc * pp * row[_G_BOTH] + (pc + pp - 2 * pc * pp) * row[_G_ONE]
+
+
+@njit(cache=True)
+def _color_part(state, color, floats):
+    """(value of live groups short of a button, the best one of them)."""
+    mask = state[_CMASK + color]
+    done = state[_BUTTON]
+    empty = state[_EMPTY]
+    value = 0.0
+    best = 0.0
+    rest = mask
+    while rest:
+        group = _group(rest & -rest, mask)
+        rest &= ~group
+        if group & done or not _dilate(group) & empty:
+            continue
+        worth = floats[0] if group & (group - 1) == 0 else floats[1]
+        value += worth
+        if worth > best:
+            best = worth
+    return value, best
+
+
+@njit(cache=True)
+def _pattern_part(state, pattern, cats, progress, shapes):
+    kind = cats[pattern, 0]
+    if kind == _K_NONE:
+        return 0.0
+    mask = state[_PMASK + pattern]
+    dead = state[_CAT]
+    empty = state[_EMPTY]
+    if kind == _K_SHAPE:
+        live = mask
+        if dead & mask:
+            rest = mask
+            while rest:
+                group = _group(rest & -rest, mask)
+                rest &= ~group
+                if group & dead:
+                    live &= ~group
+        open_cells = live | empty
+        best = 0
+        rest = live
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = _low_index(low)
+            for k in range(1, shapes[pattern, cell, 0] + 1):
+                placement = shapes[pattern, cell, k]
+                if placement & ~open_cells == 0:
+                    have = _popcount(placement & live)
+                    if have > best:
+                        best = have
+        return progress[pattern, best]
+    size_needed = cats[pattern, 1]
+    value = 0.0
+    rest = mask
+    while rest:
+        group = _group(rest & -rest, mask)
+        rest &= ~group
+        if group & dead:
+            continue
+        size = _popcount(group)
+        if size < size_needed and _dilate(group) & empty:
+            value += progress[pattern, size]
+    return value
+
+
+@njit(cache=True)
+def _all_parts(state, goals, cats, chance, progress, shapes, floats):
+    parts = np.zeros(21, dtype=np.float64)
+    for i in range(goals.shape[0]):
+        parts[i] = _goal_part(state, i, goals, chance)
+    for color in range(6):
+        parts[_COLORS + color], parts[_BEST + color] = _color_part(state, color, floats)
+    for pattern in range(6):
+        parts[_PATTERNS + pattern] = _pattern_part(state, pattern, cats, progress, shapes)
+    return parts
+
+
+@njit(cache=True)
+def _total(state, parts, floats):
+    if state[_EMPTY] == 0:
+        return float(state[_POINTS])
+    s = 0.0
+    for k in range(21):
+        s += parts[k]
+    value = state[_POINTS] + s
+    best = 0.0
+    for c in range(6):
+        best += parts[_BEST + c]
+    if state[_RAINBOW]:
+        return value - best
+    colors = state[_BCOLORS]
+    missing = 6 - _popcount(colors)
+    rainbow = floats[2 + missing]
+    step = floats[9 + missing]
+    progress = 0.0
+    for c in range(6):
+        if not colors >> c & 1:
+            progress += parts[_BEST + c]
+    return value - best + rainbow + step * progress
+
+
+@njit(cache=True)
+def _value(state, goals, goal_at, chance, cats, progress, award, shapes, reach, floats):
+    return _total(state, _all_parts(state, goals, cats, chance, progress, shapes, floats), floats)
+
+
+@njit(cache=True)
+def _placement_values(state, patch, goals, goal_at, chance, cats, progress, award, shapes,
+                      reach, floats):  # fmt: skip
+    values = np.full(49, -np.inf)
+    empty = state[_EMPTY]
+    if not empty:
+        return values
+    parts0 = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+    parts = np.empty(21, dtype=np.float64)
+    child = state.copy()
+    pattern = patch % 6
+    rest = empty
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        cell = _low_index(low)
+        child[:] = state
+        _place_state(child, cell, patch, goals, goal_at, chance, cats, progress, award, shapes,
+                     reach, floats)  # fmt: skip
+        parts[:] = parts0
+        # only what the cell can touch changes (Evaluator.after)
+        at = goal_at[cell]
+        for i in range(goals.shape[0]):
+            if at >> i & 1:
+                parts[i] = _goal_part(child, i, goals, chance)
+        around = _dilate(low)
+        for c in range(6):
+            if child[_CMASK + c] & around:
+                parts[_COLORS + c], parts[_BEST + c] = _color_part(child, c, floats)
+        for p in range(6):
+            touch = reach[p, cell] if cats[p, 0] == _K_SHAPE else around
+            if child[_PMASK + p] & touch or p == pattern:
+                parts[_PATTERNS + p] = _pattern_part(child, p, cats, progress, shapes)
+        values[cell] = _total(child, parts, floats)
+    return values
+
+
+@njit(cache=True)
+def _best_value(state, patch, goals, goal_at, chance, cats, progress, award, shapes, reach,
+                floats):  # fmt: skip
+    values = _placement_values(state, patch, goals, goal_at, chance, cats, progress, award,
+                               shapes, reach, floats)  # fmt: skip
+    return values.max()
+
+
+__all__ = ["STATE_SIZE", "FastLayout", "pack"]
