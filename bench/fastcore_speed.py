@@ -1,0 +1,94 @@
+"""Placement evaluation speed on one core: ``python bench/fastcore_speed.py``.
+
+Prints placements evaluated per second on random partial quilts (0..21 patches, several
+dealt layouts), best of three rounds, for
+- the Python reference: ``quilt.copy()``, ``place``, ``Evaluator.after`` and ``total`` per
+  placement (what ``Beam.placed`` did), and
+- the fast core: ``pack(quilt)`` once, then ``FastLayout.placement_values`` per patch (every
+  empty cell in one call);
+and the first-call time of the fast core (a compile, or a load from Numba's disk cache).
+"""
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver.game import Quilt, deal
+from solver.search.evaluation import Evaluator
+from solver.search.goal_choice import arrangements
+
+ROUNDS = 3
+LAYOUTS = 6
+QUILTS = 40  # per layout
+PATCHES = range(0, 36, 5)
+
+
+def positions():
+    rng = random.Random(2026)
+    found = []
+    for k in range(LAYOUTS):
+        setup = deal(f"bench-fast-{k}").setup
+        layout = setup.layout(arrangements(setup)[k])
+        quilts = []
+        for _ in range(QUILTS):
+            quilt = Quilt(layout)
+            for _ in range(rng.randint(0, 21)):
+                quilt.place(rng.choice(quilt.empty_cells), rng.randrange(36))
+            quilts.append(quilt)
+        found.append((layout, quilts))
+    return found
+
+
+def best_time(work) -> float:
+    best = float("inf")
+    for _ in range(ROUNDS):
+        started = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main():
+    started = time.perf_counter()
+    from solver.search.fastcore import FastLayout, pack
+
+    imported = time.perf_counter() - started
+    data = positions()
+    count = sum(q.empty_mask.bit_count() for _, qs in data for q in qs) * len(PATCHES)
+    evaluators = [(Evaluator(layout), quilts) for layout, quilts in data]
+    fasts = [(FastLayout(layout), quilts) for layout, quilts in data]
+
+    started = time.perf_counter()
+    fasts[0][0].placement_values(pack(fasts[0][1][0]), 0)
+    first = time.perf_counter() - started
+
+    def reference():
+        for evaluator, quilts in evaluators:
+            for quilt in quilts:
+                parts = evaluator.parts(quilt)
+                for patch in PATCHES:
+                    for cell in quilt.empty_cells:
+                        child = quilt.copy()
+                        child.place(cell, patch)
+                        evaluator.total(child, evaluator.after(child, parts, cell, patch))
+
+    def fast():
+        for layout, quilts in fasts:
+            for quilt in quilts:
+                state = pack(quilt)
+                for patch in PATCHES:
+                    layout.placement_values(state, patch)
+
+    python_rate = count / best_time(reference)
+    fast_rate = count / best_time(fast)
+    print(f"placements per round: {count}")
+    print(f"python reference: {python_rate:>12,.0f} placements/s")
+    print(f"fast core:        {fast_rate:>12,.0f} placements/s  ({fast_rate / python_rate:.0f}x)")
+    print(f"fast core import {imported:.2f} s, first call {first:.2f} s (compile or cache load)")
+
+
+if __name__ == "__main__":
+    main()
