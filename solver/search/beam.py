@@ -2,7 +2,9 @@
 
 A turn is expanded in two stages, because the market choice does not change the quilt:
 
-1. every placement of every hand patch of every node is scored by the evaluation;
+1. every placement of every hand patch of every node is scored by the evaluation (the
+   compiled fast core values every cell of a patch in one call; a child ``Quilt`` is made
+   only for the placements the search keeps);
 2. the best ``breadth`` placements are combined with the three market slots, and each
    combination earns a bonus for the hand it leaves: what its patches would add if placed
    next turn (``hand_bonus``). The best ``width`` distinct states go on.
@@ -13,11 +15,15 @@ choice, which is all the visible information decides.
 """
 
 from dataclasses import dataclass
+from itertools import repeat
+
+import numpy as np
 
 from solver.game import TURNS, Move, Quilt
 from solver.game.solo import conveyor
 
 from .evaluation import Evaluator
+from .fastcore import pack
 
 
 @dataclass(frozen=True)
@@ -28,7 +34,8 @@ class SearchOptions:
 
 
 class Node:
-    """A search state after some turns: quilt, its evaluation parts, hand, market, draws."""
+    """A search state after some turns: quilt, hand, market, draws. ``parts`` (evaluation
+    parts) is kept for callers that pass it along; the search itself no longer needs it."""
 
     __slots__ = (
         "drawn",
@@ -75,7 +82,7 @@ class Beam:
         # (quilt cells, patch) -> its placements, best first: a hand bonus computed for a
         # state is exactly the next turn's stage 1 of that state, and sampled futures of one
         # decision revisit the same quilts
-        self._placed: dict[tuple, list[tuple]] = {}
+        self._placed: dict[tuple, tuple[list[float], list[int]]] = {}
 
     def with_options(self, options: SearchOptions) -> "Beam":
         """A beam with other options that shares this one's caches."""
@@ -83,49 +90,51 @@ class Beam:
         other._placed = self._placed
         return other
 
-    def placed(self, key: tuple, quilt: Quilt, parts, patch: int) -> list[tuple]:
-        """(value, cell, child quilt, child parts) of every placement of ``patch``, best first."""
+    def placed(self, key: tuple, quilt: Quilt, patch: int, state=None):
+        """(values, cells) of every placement of ``patch``, best first (ties: lower cell
+        first); ``state`` is ``pack(quilt)`` when the caller has it."""
         found = self._placed.get((key, patch))
         if found is None:
-            after, total = self.evaluator.after, self.evaluator.total
-            found = []
-            for cell in _bits(quilt.empty_mask):
-                child = quilt.copy()
-                child.place(cell, patch)
-                child_parts = after(child, parts, cell, patch)
-                found.append((total(child, child_parts), cell, child, child_parts))
-            found.sort(key=_first, reverse=True)
+            if state is None:
+                state = pack(quilt)
+            values = self.evaluator.fast.placement_values(state, patch)
+            # stable: equal values keep the cell order, as the sort of the Python search did
+            order = np.argsort(-values, kind="stable")[: quilt.empty_mask.bit_count()]
+            found = values[order].tolist(), order.tolist()
             if len(self._placed) >= 4000:
                 self._placed.clear()
             self._placed[key, patch] = found
         return found
 
     def root(self, quilt: Quilt, hand, market, turn: int) -> Node:
-        parts = self.evaluator.parts(quilt)
-        value = self.evaluator.total(quilt, parts)
-        return Node(quilt, parts, tuple(hand), tuple(market), 0, turn, value)
+        return Node(quilt, None, tuple(hand), tuple(market), 0, turn, self.evaluator.value(quilt))
 
     def placements(self, nodes: list[Node]) -> list[tuple]:
-        """Stage 1: (value, node, hand index, cell, quilt, parts) for every placement."""
+        """Stage 1: (value, node, hand index, cell) for every placement, best first."""
         found = []
         for node in nodes:
             hand = node.hand
+            state = None
             for index, patch in enumerate(hand):
                 if index and patch == hand[0]:
                     continue  # the same patch twice: one set of placements is enough
-                for v, cell, child, parts in self.placed(node.key, node.quilt, node.parts, patch):
-                    found.append((v, node, index, cell, child, parts))
+                if state is None and (node.key, patch) not in self._placed:
+                    state = pack(node.quilt)
+                values, cells = self.placed(node.key, node.quilt, patch, state)
+                found.extend(zip(values, repeat(node), repeat(index), cells, strict=False))
         found.sort(key=_first, reverse=True)
         return found
 
-    def hand_gain(self, key, quilt: Quilt, parts, value: float, patch: int) -> float:
+    def hand_gain(self, key, quilt: Quilt, value: float, patch: int, state=None) -> float:
         """What placing ``patch`` next turn would add to the quilt's value, at best."""
-        return self.placed(key, quilt, parts, patch)[0][0] - value
+        return self.placed(key, quilt, patch, state)[0][0] - value
 
-    def hand_bonus(self, key, quilt, parts, value, hand, last=False) -> float:
+    def hand_bonus(self, key, quilt, value, hand, last=False) -> float:
         """The best next placement from ``hand``, plus a share of the other patch's."""
-        a = self.hand_gain(key, quilt, parts, value, hand[0])
-        b = self.hand_gain(key, quilt, parts, value, hand[1])
+        cached = (key, hand[0]) in self._placed and (key, hand[1]) in self._placed
+        state = None if cached else pack(quilt)
+        a = self.hand_gain(key, quilt, value, hand[0], state)
+        b = self.hand_gain(key, quilt, value, hand[1], state)
         if a < b:
             a, b = b, a
         return a if last else a + self.options.second_patch * b
@@ -136,16 +145,18 @@ class Beam:
         options = self.options
         placed = self.placements(nodes)
         turn = nodes[0].turn
-        if turn == TURNS or not placed[0][4].empty_mask:
+        if turn == TURNS or nodes[0].quilt.empty_mask.bit_count() == 1:
             return [
-                Node(quilt, parts, (), (), node.drawn, turn + 1, v, node, Move(h, cell, None))
-                for v, node, h, cell, quilt, parts in placed[: options.width]
-            ]
+                Node(_child(node, h, cell), None, (), (), node.drawn, turn + 1, v, node,
+                     Move(h, cell, None))
+                for v, node, h, cell in placed[: options.width]
+            ]  # fmt: skip
         children = []
         seen = set()
         last = turn + 1 == TURNS  # the hand left now meets only one more placement
-        for v, node, h, cell, quilt, parts in placed[: options.breadth]:
+        for v, node, h, cell in placed[: options.breadth]:
             keep = node.hand[1 - h]
+            quilt = _child(node, h, cell)
             cells = tuple(quilt.cells)
             for m, taken in enumerate(node.market):
                 hand = (keep, taken)
@@ -160,9 +171,9 @@ class Beam:
                 if key in seen:
                     continue
                 seen.add(key)
-                bonus = self.hand_bonus(cells, quilt, parts, v, hand, last)
+                bonus = self.hand_bonus(cells, quilt, v, hand, last)
                 children.append(
-                    Node(quilt, parts, hand, market, drawn, turn + 1, v + bonus, node,
+                    Node(quilt, None, hand, market, drawn, turn + 1, v + bonus, node,
                          Move(h, cell, m), cells)
                 )  # fmt: skip
         children.sort(key=_value, reverse=True)
@@ -197,16 +208,16 @@ def pilot(beam: Beam, rollout: Beam, root: Node, bag, width: int) -> Node:
     return best
 
 
+def _child(node: Node, hand_index: int, cell: int) -> Quilt:
+    """The quilt after a placement the search keeps (the only ones it materialises)."""
+    child = node.quilt.copy()
+    child.place(cell, node.hand[hand_index])
+    return child
+
+
 def _first(item):
     return item[0]
 
 
 def _value(node: Node) -> float:
     return node.value
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

@@ -18,6 +18,7 @@ themselves (awards, goal tests) stay in ``solver.game``.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from solver.game import NEIGHBOURS, PATCH_CELLS, Layout, Quilt
 from solver.game.hexgrid import NEIGHBOUR_MASK, group_of, shape_placements
@@ -173,6 +174,14 @@ class Evaluator:
             for p, cat in enumerate(self.cats)
         )
         self._goal_cache: dict = {}
+
+    @cached_property
+    def fast(self):
+        """This evaluation compiled (``solver.search.fastcore``): every placement of a patch
+        valued in one call. Built on first use, shared by evaluators of the same layout."""
+        from .fastcore import fast_layout  # fastcore imports this module
+
+        return fast_layout(self.layout, self.weights)
 
     # -- whole quilts --------------------------------------------------------------------
 

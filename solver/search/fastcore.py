@@ -23,6 +23,7 @@ A quilt is packed by ``pack(quilt)`` into one int64 array (``STATE_SIZE``): cell
 button colours, the rainbow flag and the points.
 """
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -152,6 +153,12 @@ class FastLayout:
     def place(self, state: np.ndarray, cell: int, patch: int) -> None:
         """``Quilt.place`` on a packed state, in place (no checks: the cell must be empty)."""
         _place_state(state, cell, patch, *self.arrays)
+
+
+@lru_cache(maxsize=64)
+def fast_layout(layout: Layout, weights: Weights = DEFAULT_WEIGHTS) -> FastLayout:
+    """One ``FastLayout`` per layout and weights, shared by every evaluator of them."""
+    return FastLayout(layout, weights)
 
 
 # -- bit helpers ---------------------------------------------------------------------------
@@ -433,4 +440,4 @@ def _best_value(state, patch, goals, goal_at, chance, cats, progress, award, sha
     return values.max()
 
 
-__all__ = ["STATE_SIZE", "FastLayout", "pack"]
+__all__ = ["STATE_SIZE", "FastLayout", "fast_layout", "pack"]
