@@ -131,10 +131,16 @@ class Beam:
 
     def hand_bonus(self, key, quilt, value, hand, last=False) -> float:
         """The best next placement from ``hand``, plus a share of the other patch's."""
-        cached = (key, hand[0]) in self._placed and (key, hand[1]) in self._placed
-        state = None if cached else pack(quilt)
-        a = self.hand_gain(key, quilt, value, hand[0], state)
-        b = self.hand_gain(key, quilt, value, hand[1], state)
+        first = self._placed.get((key, hand[0]))
+        second = self._placed.get((key, hand[1]))
+        if first is None or second is None:
+            state = pack(quilt)  # once for both patches
+            if first is None:
+                first = self.placed(key, quilt, hand[0], state)
+            if second is None:
+                second = self.placed(key, quilt, hand[1], state)
+        a = first[0][0] - value
+        b = second[0][0] - value
         if a < b:
             a, b = b, a
         return a if last else a + self.options.second_patch * b
