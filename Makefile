@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -c "from solver.search.fastcore import warm; warm()"  # compile the solver's core
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -35,6 +35,14 @@ TEST_SOLVER_ENV = {
 }
 
 
+def pytest_sessionstart(session):
+    """Compile the solver's fast core first (about 10 s when its disk cache is cold), so that
+    no timed test and no worker started by a test pays for it."""
+    from solver.search.fastcore import warm
+
+    warm()
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """A test database of our own per run: ``test_<name>_<pid>`` (PostgreSQL only)."""
