@@ -30,7 +30,16 @@ from itertools import combinations_with_replacement
 import numpy as np
 from numba import njit
 
-from solver.game import GOAL_CELLS, NEIGHBOURS, PATCH_CELLS, Layout, Quilt, cell_name, deal
+from solver.game import (
+    GOAL_CELLS,
+    NEIGHBOURS,
+    PATCH_CELLS,
+    TURNS,
+    Layout,
+    Quilt,
+    cell_name,
+    deal,
+)
 from solver.game.hexgrid import NEIGHBOUR_MASK, shape_placements
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 
@@ -150,6 +159,30 @@ class FastLayout:
     def value(self, state: np.ndarray) -> float:
         """``Evaluator.value`` of the packed quilt itself."""
         return _value(state, *self.arrays)
+
+    def quick_game(
+        self, state, hand, market, bag, drawn: int, turn: int, second_patch: float, moves=None
+    ) -> float:
+        """The final value of ``Beam(evaluator, SearchOptions(width=1, breadth=1,
+        second_patch=second_patch)).run([node], bag, TURNS)`` for a node with this packed
+        quilt, hand (2 patches), market (3), ``drawn`` patches of ``bag`` (int64) drawn and
+        ``turn`` the next turn: the same greedy game, played without leaving compiled code.
+        ``moves`` (int64[TURNS, 3]), if given, receives each turn's (hand index, cell,
+        market slot or -1), from its first row on."""
+        empty = state[_EMPTY].item().bit_count()
+        if turn > TURNS or not empty:
+            return self.value(state)
+        steps = min(TURNS - turn, empty - 1)  # turns with a market step
+        bag = np.asarray(bag, dtype=np.int64)
+        if len(bag) < drawn + 2 * steps:
+            raise ValueError(f"the bag has {len(bag) - drawn} patches left; {2 * steps} needed")
+        if steps == 0:
+            market = (-1, -1, -1)  # no market step: any market will do
+        if moves is None:
+            moves = np.empty((TURNS, 3), dtype=np.int64)
+        return _quick_game(state.copy(), int(hand[0]), int(hand[1]),
+                           np.asarray(market, dtype=np.int64), bag, drawn, turn, TURNS,
+                           float(second_patch), moves, *self.arrays)  # fmt: skip
 
     def place(self, state: np.ndarray, cell: int, patch: int) -> None:
         """``Quilt.place`` on a packed state, in place (no checks: the cell must be empty)."""
@@ -439,6 +472,86 @@ def _best_value(state, patch, goals, goal_at, chance, cats, progress, award, sha
     values = _placement_values(state, patch, goals, goal_at, chance, cats, progress, award,
                                shapes, reach, floats)  # fmt: skip
     return values.max()
+
+
+# -- the quick game (Beam with SearchOptions(width=1, breadth=1)) -----------------------------
+
+
+@njit(cache=True)
+def _first_best(values):
+    """(index, value) of the first maximum: Beam's stable sorts put lower cells first."""
+    best = 0
+    for cell in range(1, values.shape[0]):
+        if values[cell] > values[best]:
+            best = cell
+    return best, values[best]
+
+
+@njit(cache=True)
+def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_patch, moves,
+                goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
+    """The greedy game of ``Beam.run`` with width 1 and breadth 1, in place on ``state``;
+    writes (hand index, cell, market slot or -1) of each turn into ``moves`` and returns the
+    final node's value. Placement values computed for a hand bonus are the next turn's
+    stage 1, as they are in Beam's cache."""
+    arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
+    values0 = _placement_values(state, hand0, *arrays)
+    values1 = values0 if hand1 == hand0 else _placement_values(state, hand1, *arrays)
+    m0, m1, m2 = market[0], market[1], market[2]
+    taken_values = np.empty((3, 49), dtype=np.float64)
+    played = 0
+    value = 0.0
+    while turn <= turns:
+        # stage 1: the best placement over both hand patches; ties: hand 0, then lower cell
+        cell, value = _first_best(values0)
+        h = 0
+        if hand1 != hand0:
+            cell1, value1 = _first_best(values1)
+            if value1 > value:
+                cell, value, h = cell1, value1, 1
+        patch, keep = (hand0, hand1) if h == 0 else (hand1, hand0)
+        last_cell = _popcount(state[_EMPTY]) == 1
+        _place_state(state, cell, patch, *arrays)
+        moves[played, 0], moves[played, 1], moves[played, 2] = h, cell, -1
+        played += 1
+        if turn == turns or last_cell:
+            return value
+        # stage 2: the market slot whose hand earns the best bonus; ties: the lower slot (a
+        # slot equal to an earlier one makes the same child, which Beam drops as a duplicate)
+        keep_values = _placement_values(state, keep, *arrays)
+        best_keep = keep_values.max()
+        last = turn + 1 == turns
+        best = -np.inf
+        slot = 0
+        for m in range(3):
+            taken = m0 if m == 0 else (m1 if m == 1 else m2)
+            if taken == keep:
+                taken_values[m] = keep_values
+            elif m and taken == m0:
+                taken_values[m] = taken_values[0]
+            elif m == 2 and taken == m1:
+                taken_values[m] = taken_values[1]
+            else:
+                taken_values[m] = _placement_values(state, taken, *arrays)
+            # Beam.hand_bonus, in its order of operations
+            a = best_keep - value
+            b = taken_values[m].max() - value
+            if a < b:
+                a, b = b, a
+            worth = value + (a if last else a + second_patch * b)
+            if worth > best:
+                best, slot = worth, m
+        moves[played - 1, 2] = slot
+        taken = m0 if slot == 0 else (m1 if slot == 1 else m2)
+        # the conveyor: the nearer of the two left slides to slot 2, draws fill 1 then 0
+        left = m1 if slot == 0 else m0
+        m0, m1, m2 = bag[drawn + 1], bag[drawn], left
+        drawn += 2
+        hand0, hand1 = keep, taken
+        values0 = keep_values
+        values1 = taken_values[slot].copy()
+        turn += 1
+    return value
 
 
 def warm() -> float:
