@@ -16,6 +16,7 @@ choice, which is all the visible information decides.
 
 from dataclasses import dataclass
 from itertools import repeat
+from typing import NamedTuple
 
 import numpy as np
 
@@ -200,18 +201,53 @@ def pilot(beam: Beam, rollout: Beam, root: Node, bag, width: int) -> Node:
 
     ``beam``'s options choose the children that get a rollout each turn; the best ``width``
     by rollout score go on. Returns the final node of the best complete game seen."""
-    best = rollout.run([root], bag, TURNS)[0]
+    play = _rollout(rollout, bag)
+    best = play(root)
     nodes = [root]
     while nodes[0].turn <= TURNS:
         scored = []
         for child in beam.step(nodes, bag):
-            final = rollout.run([child], bag, TURNS)[0]
+            final = play(child)
             if final.value > best.value:
                 best = final
             scored.append((final.value, child.value, child))
         scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
         nodes = [child for _, _, child in scored[:width]]
+    if isinstance(best, _Played):
+        # the one game whose moves are needed, replayed in Python: it is deterministic, so
+        # it is the same game (a fresh cache: no quilt of another game can stand in for one)
+        final = Beam(rollout.evaluator, rollout.options).run([best.start], bag, TURNS)[0]
+        assert abs(final.value - best.value) <= 1e-9, (final.value, best.value)
+        best = final
     return best
+
+
+class _Played(NamedTuple):
+    """A quick game played in compiled code: its final value and the node it started from."""
+
+    value: float
+    start: Node
+
+
+def _rollout(rollout: Beam, bag):
+    """``node -> final node`` of ``rollout.run([node], bag, TURNS)``: played in the fast core
+    (a ``_Played``) when ``rollout`` is the quick greedy search it mirrors (width 1, breadth
+    1), else by ``rollout`` itself."""
+    options = rollout.options
+    if options.width != 1 or options.breadth != 1 or bag is None:
+        return lambda node: rollout.run([node], bag, TURNS)[0]
+    fast = rollout.evaluator.fast
+    draws = np.asarray(bag, dtype=np.int64)
+    second = options.second_patch
+
+    def play(node: Node):
+        if node.turn > TURNS:
+            return node  # the game is over: Beam.run returns the node itself
+        value = fast.quick_game(pack(node.quilt), node.hand, node.market, draws, node.drawn,
+                                node.turn, second)  # fmt: skip
+        return _Played(value, node)
+
+    return play
 
 
 def _child(node: Node, hand_index: int, cell: int) -> Quilt:
