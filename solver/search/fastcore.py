@@ -559,10 +559,12 @@ def warm() -> float:
     search of a process is not the one that pays: about 10 s to compile, 0.4 s to load.
     Returns the seconds it took."""
     started = time.perf_counter()
-    setup = deal("warm-up").setup
+    dealt = deal("warm-up")
+    setup = dealt.setup
     layout = setup.layout(dict(zip(map(cell_name, GOAL_CELLS), setup.goal_options, strict=False)))
     fast = fast_layout(layout)
     state = pack(Quilt(layout))
+    fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
     fast.placement_values(state, 0)
     fast.best_value(state, 0)
     fast.value(state)
