@@ -84,7 +84,7 @@ def _fitting(values: tuple[int, ...], target) -> int:
             found = 0
             for v in range(6):
                 counts[v] = counts.get(v, 0) + 1
-                found += feasible(counts.values(), target)
+                found += feasible([c for c in counts.values() if c], target)
                 counts[v] -= 1
         _FITTING[key] = found
     return found

@@ -4,7 +4,7 @@ point the right way."""
 import random
 
 from solver.game import SoloGame, cat_by_id, deal, make_patch, parse_cell
-from solver.search.evaluation import Evaluator, attribute_chance, feasible
+from solver.search.evaluation import Evaluator, _fitting, attribute_chance, feasible
 from solver.search.goal_choice import arrangements
 
 
@@ -70,3 +70,11 @@ def _cat_worth(evaluator, quilt, pattern) -> float:
     """Cat points earned with ``pattern`` plus the evaluation's cat part for it."""
     earned = sum(cat_by_id(cat).points for cat, p, _ in quilt.cat_tokens if p == pattern)
     return earned + evaluator.parts(quilt)[15 + pattern]
+
+
+def test_values_that_keep_a_goal_feasible_are_counted_after_trying_others():
+    # AAA-BBB around a goal holding two patches of value 0: any of the six values still fits
+    # (a value tried earlier and taken back must not count as a third kind)
+    assert _fitting((0, 0), (3, 3)) == 6
+    assert _fitting((0, 0, 1, 1), (3, 3)) == 2  # only a third 0 or a third 1
+    assert _fitting((0, 0, 0, 0), (3, 3)) == -1
