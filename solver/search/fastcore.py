@@ -106,43 +106,8 @@ class FastLayout:
             goals[i, _G_KEY] = _count_key(goal.counts)
             for n in NEIGHBOURS[cell]:
                 goal_at[n] |= 1 << i
-            # the evaluation's chance for every multiset of 0..5 filled values
-            for filled in range(6):
-                base = w.goal_by_empty[6 - filled]
-                for values in combinations_with_replacement(range(6), filled):
-                    code = sum(_POW6[v] for v in values)
-                    chance[i, code] = attribute_chance(
-                        list(values), goal.counts, base, w.goal_openness
-                    )
-        border_by_pattern = [0] * 6
-        for cell, patch in layout.border.items():
-            border_by_pattern[patch % 6] |= 1 << cell
-        cats = np.zeros((6, 4), dtype=np.int64)
-        progress = np.zeros((6, 50), dtype=np.float64)
-        awards, by_cell = [[] for _ in range(6)], [[()] * 49 for _ in range(6)]
-        reach = np.zeros((6, 49), dtype=np.int64)
-        for p, cat in enumerate(layout.cat_of_pattern):
-            if cat is None:
-                continue
-            cats[p] = (_K_SHAPE if cat.shape else _K_SIZE, cat.size, cat.points, 0)
-            scale = cat.points * w.cat_scale
-            for size in range(50):
-                progress[p, size] = scale * (size / cat.size) ** w.cat_progress_power
-            if cat.shape:
-                awards[p] = shape_placements(cat.shape)
-                cats[p, 3] = len(awards[p])
-                shape = _shape(cat.shape, border_by_pattern[p])
-                by_cell[p] = shape.by_cell
-                reach[p] = shape.reach
-        award = np.zeros((6, max(1, *map(len, awards))), dtype=np.int64)
-        for p, placements in enumerate(awards):
-            award[p, : len(placements)] = placements
-        most = max(1, *(len(ps) for rows in by_cell for ps in rows))
-        shapes = np.zeros((6, 49, most + 1), dtype=np.int64)  # column 0: how many
-        for p, rows in enumerate(by_cell):
-            for cell, placements in enumerate(rows):
-                shapes[p, cell, 0] = len(placements)
-                shapes[p, cell, 1 : len(placements) + 1] = placements
+            chance[i] = _chance_row(goal.counts, w)
+        cats, progress, award, shapes, reach = _cat_arrays(layout, w)
         rainbow = [RAINBOW_POINTS * w.rainbow_scale**missing for missing in range(7)]
         step = [r * (1 / w.rainbow_scale - 1) / BUTTON_POINTS for r in rainbow]
         floats = np.array([w.button_one, w.button_two, *rainbow, *step], dtype=np.float64)
@@ -187,6 +152,66 @@ class FastLayout:
     def place(self, state: np.ndarray, cell: int, patch: int) -> None:
         """``Quilt.place`` on a packed state, in place (no checks: the cell must be empty)."""
         _place_state(state, cell, patch, *self.arrays)
+
+
+@lru_cache(maxsize=64)
+def _chance_row(counts, weights: Weights) -> np.ndarray:
+    """The evaluation's chance for every multiset of 0..5 filled values of a goal (the same
+    for each goal space and arrangement it is in)."""
+    w = weights
+    row = np.zeros(_CODES, dtype=np.float64)
+    for filled in range(6):
+        base = w.goal_by_empty[6 - filled]
+        for values in combinations_with_replacement(range(6), filled):
+            code = sum(_POW6[v] for v in values)
+            row[code] = attribute_chance(list(values), counts, base, w.goal_openness)
+    return row
+
+
+_CATS: dict[tuple, tuple] = {}
+
+
+def _cat_arrays(layout: Layout, weights: Weights) -> tuple:
+    """(cats, progress, award, shapes, reach) of the layout's board and cats; shared by every
+    goal arrangement of them (goal choice builds 24 layouts that differ only in goals)."""
+    key = (layout.board, layout.cats, weights)
+    found = _CATS.get(key)
+    if found is not None:
+        return found
+    w = weights
+    border_by_pattern = [0] * 6
+    for cell, patch in layout.border.items():
+        border_by_pattern[patch % 6] |= 1 << cell
+    cats = np.zeros((6, 4), dtype=np.int64)
+    progress = np.zeros((6, 50), dtype=np.float64)
+    awards, by_cell = [[] for _ in range(6)], [[()] * 49 for _ in range(6)]
+    reach = np.zeros((6, 49), dtype=np.int64)
+    for p, cat in enumerate(layout.cat_of_pattern):
+        if cat is None:
+            continue
+        cats[p] = (_K_SHAPE if cat.shape else _K_SIZE, cat.size, cat.points, 0)
+        scale = cat.points * w.cat_scale
+        for size in range(50):
+            progress[p, size] = scale * (size / cat.size) ** w.cat_progress_power
+        if cat.shape:
+            awards[p] = shape_placements(cat.shape)
+            cats[p, 3] = len(awards[p])
+            shape = _shape(cat.shape, border_by_pattern[p])
+            by_cell[p] = shape.by_cell
+            reach[p] = shape.reach
+    award = np.zeros((6, max(1, *map(len, awards))), dtype=np.int64)
+    for p, placements in enumerate(awards):
+        award[p, : len(placements)] = placements
+    most = max(1, *(len(ps) for rows in by_cell for ps in rows))
+    shapes = np.zeros((6, 49, most + 1), dtype=np.int64)  # column 0: how many
+    for p, rows in enumerate(by_cell):
+        for cell, placements in enumerate(rows):
+            shapes[p, cell, 0] = len(placements)
+            shapes[p, cell, 1 : len(placements) + 1] = placements
+    if len(_CATS) >= 256:
+        _CATS.clear()
+    found = _CATS[key] = (cats, progress, award, shapes, reach)
+    return found
 
 
 @lru_cache(maxsize=64)
