@@ -457,11 +457,19 @@ def _value(state, goals, goal_at, chance, cats, progress, award, shapes, reach, 
 @njit(cache=True)
 def _placement_values(state, patch, goals, goal_at, chance, cats, progress, award, shapes,
                       reach, floats):  # fmt: skip
+    if not state[_EMPTY]:
+        return np.full(49, -np.inf)
+    parts0 = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+    return _values_from(state, parts0, patch, goals, goal_at, chance, cats, progress, award,
+                        shapes, reach, floats)  # fmt: skip
+
+
+@njit(cache=True)
+def _values_from(state, parts0, patch, goals, goal_at, chance, cats, progress, award, shapes,
+                 reach, floats):  # fmt: skip
+    """``_placement_values`` given the parts of ``state`` (once for several patches)."""
     values = np.full(49, -np.inf)
     empty = state[_EMPTY]
-    if not empty:
-        return values
-    parts0 = _all_parts(state, goals, cats, chance, progress, shapes, floats)
     parts = np.empty(21, dtype=np.float64)
     child = state.copy()
     pattern = patch % 6
@@ -520,8 +528,9 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
     final node's value. Placement values computed for a hand bonus are the next turn's
     stage 1, as they are in Beam's cache."""
     arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
-    values0 = _placement_values(state, hand0, *arrays)
-    values1 = values0 if hand1 == hand0 else _placement_values(state, hand1, *arrays)
+    parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+    values0 = _values_from(state, parts, hand0, *arrays)
+    values1 = values0 if hand1 == hand0 else _values_from(state, parts, hand1, *arrays)
     m0, m1, m2 = market[0], market[1], market[2]
     taken_values = np.empty((3, 49), dtype=np.float64)
     played = 0
@@ -543,7 +552,9 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
             return value
         # stage 2: the market slot whose hand earns the best bonus; ties: the lower slot (a
         # slot equal to an earlier one makes the same child, which Beam drops as a duplicate)
-        keep_values = _placement_values(state, keep, *arrays)
+        # the child's parts, once for its four patches (placement_values makes them per call)
+        parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+        keep_values = _values_from(state, parts, keep, *arrays)
         best_keep = keep_values.max()
         last = turn + 1 == turns
         best = -np.inf
@@ -557,7 +568,7 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
             elif m == 2 and taken == m1:
                 taken_values[m] = taken_values[1]
             else:
-                taken_values[m] = _placement_values(state, taken, *arrays)
+                taken_values[m] = _values_from(state, parts, taken, *arrays)
             # Beam.hand_bonus, in its order of operations
             a = best_keep - value
             b = taken_values[m].max() - value
