@@ -297,6 +297,18 @@ def _place_state(state, cell, patch, goals, goal_at, chance, cats, progress, awa
     pattern = patch % 6
     state[_CMASK + color] |= bit
     state[_PMASK + pattern] |= bit
+    _award_button(state, bit, color)
+    _award_cat(state, bit, pattern, cats, award)
+    _award_goals(state, cell, goals, goal_at)
+
+
+# The three awards of a placement read and write disjoint parts of the state (a button: the
+# colour's group, button mask, colours, rainbow; a cat: the pattern's group and the cat mask;
+# goals: the cells), apart from the points they add to.
+
+
+@njit(cache=True)
+def _award_button(state, bit, color):
     group = _group(bit, state[_CMASK + color])
     if _popcount(group) >= 3 and not group & state[_BUTTON]:
         state[_BUTTON] |= group
@@ -305,6 +317,10 @@ def _place_state(state, cell, patch, goals, goal_at, chance, cats, progress, awa
         if state[_BCOLORS] == 63 and not state[_RAINBOW]:
             state[_RAINBOW] = 1
             state[_POINTS] += RAINBOW_POINTS
+
+
+@njit(cache=True)
+def _award_cat(state, bit, pattern, cats, award):
     kind = cats[pattern, 0]
     if kind != _K_NONE:
         group = _group(bit, state[_PMASK + pattern])
@@ -319,6 +335,10 @@ def _place_state(state, cell, patch, goals, goal_at, chance, cats, progress, awa
             if met:
                 state[_CAT] |= group
                 state[_POINTS] += cats[pattern, 2]
+
+
+@njit(cache=True)
+def _award_goals(state, cell, goals, goal_at):
     at = goal_at[cell]
     for i in range(goals.shape[0]):
         if at >> i & 1 and not goals[i, _G_MASK] & state[_EMPTY]:
@@ -500,6 +520,99 @@ def _values_from(state, parts0, patch, goals, goal_at, chance, cats, progress, a
 
 
 @njit(cache=True)
+def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, progress, award,
+                 shapes, reach, floats):  # fmt: skip
+    """``out[k]`` = ``_placement_values(state, patches[k])`` for several patches, sharing what
+    they have in common. After a placement, a colour part depends only on the cell when the
+    patch is of another colour (the cell is no longer empty; the button mask changes only
+    within the placed colour), and on (cell, colour) when it is of that colour; likewise the
+    pattern parts; only the goals need the patch. Each part is computed once per cell and
+    what it depends on, then the parts are put together and totalled as _values_from does."""
+    n = patches.shape[0]
+    empty = state[_EMPTY]
+    points = state[_POINTS]
+    out[:n] = -np.inf
+    any_color = np.zeros(6, dtype=np.bool_)
+    any_pattern = np.zeros(6, dtype=np.bool_)
+    for k in range(n):
+        any_color[patches[k] // 6] = True
+        any_pattern[patches[k] % 6] = True
+    base = state.copy()  # the cell filled, nothing else changed: the others' parts
+    work = state.copy()
+    other_value = np.zeros(6)
+    other_best = np.zeros(6)
+    own_value = np.zeros(6)
+    own_best = np.zeros(6)
+    own_points = np.zeros(6, dtype=np.int64)
+    own_colors = np.zeros(6, dtype=np.int64)
+    own_rainbow = np.zeros(6, dtype=np.int64)
+    other_pattern = np.zeros(6)
+    own_pattern = np.zeros(6)
+    cat_points = np.zeros(6, dtype=np.int64)
+    parts = np.empty(21, dtype=np.float64)
+    rest = empty
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        cell = _low_index(low)
+        around = _dilate(low)
+        base[_EMPTY] = empty ^ low
+        for c in range(6):
+            if state[_CMASK + c] & around:
+                other_value[c], other_best[c] = _color_part(base, c, floats)
+            if any_color[c]:
+                work[:] = base
+                work[_CMASK + c] |= low
+                _award_button(work, low, c)
+                own_value[c], own_best[c] = _color_part(work, c, floats)
+                own_points[c] = work[_POINTS] - points
+                own_colors[c] = work[_BCOLORS]
+                own_rainbow[c] = work[_RAINBOW]
+        for p in range(6):
+            touch = reach[p, cell] if cats[p, 0] == _K_SHAPE else around
+            if state[_PMASK + p] & touch:
+                other_pattern[p] = _pattern_part(base, p, cats, progress, shapes)
+            if any_pattern[p]:
+                work[:] = base
+                work[_PMASK + p] |= low
+                _award_cat(work, low, p, cats, award)
+                own_pattern[p] = _pattern_part(work, p, cats, progress, shapes)
+                cat_points[p] = work[_POINTS] - points
+        at = goal_at[cell]
+        for k in range(n):
+            patch = patches[k]
+            color = patch // 6
+            pattern = patch % 6
+            parts[:] = parts0
+            base[cell] = patch  # the goals read only the cells
+            gained = own_points[color] + cat_points[pattern]
+            for i in range(goals.shape[0]):
+                if at >> i & 1:
+                    parts[i] = _goal_part(base, i, goals, chance)
+                    if not goals[i, _G_MASK] & base[_EMPTY]:
+                        gained += _goal_points(base, goals[i])
+            base[cell] = -1
+            for c in range(6):
+                if c == color:
+                    parts[_COLORS + c], parts[_BEST + c] = own_value[c], own_best[c]
+                elif state[_CMASK + c] & around:
+                    parts[_COLORS + c], parts[_BEST + c] = other_value[c], other_best[c]
+            for p in range(6):
+                touch = reach[p, cell] if cats[p, 0] == _K_SHAPE else around
+                if p == pattern:
+                    parts[_PATTERNS + p] = own_pattern[p]
+                elif state[_PMASK + p] & touch:
+                    parts[_PATTERNS + p] = other_pattern[p]
+            # what _total reads of the child
+            work[_EMPTY] = empty ^ low
+            work[_POINTS] = points + gained
+            work[_BCOLORS] = own_colors[color]
+            work[_RAINBOW] = own_rainbow[color]
+            out[k, cell] = _total(work, parts, floats)
+    return out
+
+
+@njit(cache=True)
 def _best_value(state, patch, goals, goal_at, chance, cats, progress, award, shapes, reach,
                 floats):  # fmt: skip
     values = _placement_values(state, patch, goals, goal_at, chance, cats, progress, award,
@@ -521,6 +634,24 @@ def _first_best(values):
 
 
 @njit(cache=True)
+def _distinct(candidates, patches, index):
+    """The distinct patches of ``candidates`` into ``patches`` (returns how many), and for
+    each candidate the index of its patch there."""
+    n = 0
+    for j in range(candidates.shape[0]):
+        found = -1
+        for q in range(n):
+            if patches[q] == candidates[j]:
+                found = q
+        if found < 0:
+            patches[n] = candidates[j]
+            found = n
+            n += 1
+        index[j] = found
+    return n
+
+
+@njit(cache=True)
 def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_patch, moves,
                 goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
     """The greedy game of ``Beam.run`` with width 1 and breadth 1, in place on ``state``;
@@ -528,11 +659,18 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
     final node's value. Placement values computed for a hand bonus are the next turn's
     stage 1, as they are in Beam's cache."""
     arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
+    candidates = np.empty(4, dtype=np.int64)  # keep, then the market slots
+    patches = np.empty(4, dtype=np.int64)
+    index = np.empty(4, dtype=np.int64)
+    out = np.empty((4, 49), dtype=np.float64)
+    best_of = np.empty(4, dtype=np.float64)
+    candidates[0], candidates[1] = hand0, hand1
+    n = _distinct(candidates[:2], patches, index)
     parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
-    values0 = _values_from(state, parts, hand0, *arrays)
-    values1 = values0 if hand1 == hand0 else _values_from(state, parts, hand1, *arrays)
+    _values_many(state, parts, patches[:n], out, *arrays)
+    values0 = out[index[0]].copy()
+    values1 = out[index[1]].copy()
     m0, m1, m2 = market[0], market[1], market[2]
-    taken_values = np.empty((3, 49), dtype=np.float64)
     played = 0
     value = 0.0
     while turn <= turns:
@@ -552,26 +690,20 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
             return value
         # stage 2: the market slot whose hand earns the best bonus; ties: the lower slot (a
         # slot equal to an earlier one makes the same child, which Beam drops as a duplicate)
-        # the child's parts, once for its four patches (placement_values makes them per call)
+        candidates[0], candidates[1], candidates[2], candidates[3] = keep, m0, m1, m2
+        n = _distinct(candidates, patches, index)
         parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
-        keep_values = _values_from(state, parts, keep, *arrays)
-        best_keep = keep_values.max()
+        _values_many(state, parts, patches[:n], out, *arrays)
+        for q in range(n):
+            best_of[q] = out[q].max()
+        best_keep = best_of[index[0]]
         last = turn + 1 == turns
         best = -np.inf
         slot = 0
         for m in range(3):
-            taken = m0 if m == 0 else (m1 if m == 1 else m2)
-            if taken == keep:
-                taken_values[m] = keep_values
-            elif m and taken == m0:
-                taken_values[m] = taken_values[0]
-            elif m == 2 and taken == m1:
-                taken_values[m] = taken_values[1]
-            else:
-                taken_values[m] = _values_from(state, parts, taken, *arrays)
             # Beam.hand_bonus, in its order of operations
             a = best_keep - value
-            b = taken_values[m].max() - value
+            b = best_of[index[1 + m]] - value
             if a < b:
                 a, b = b, a
             worth = value + (a if last else a + second_patch * b)
@@ -584,15 +716,15 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
         m0, m1, m2 = bag[drawn + 1], bag[drawn], left
         drawn += 2
         hand0, hand1 = keep, taken
-        values0 = keep_values
-        values1 = taken_values[slot].copy()
+        values0 = out[index[0]].copy()
+        values1 = out[index[1 + slot]].copy()
         turn += 1
     return value
 
 
 def warm() -> float:
     """Compile every function (or load them from Numba's disk cache), so that the first
-    search of a process is not the one that pays: about 10 s to compile, 0.4 s to load.
+    search of a process is not the one that pays: about 15 s to compile, 0.4 s to load.
     Returns the seconds it took."""
     started = time.perf_counter()
     dealt = deal("warm-up")

@@ -7,11 +7,12 @@ import random
 
 import numpy as np
 import pytest
+from test_fastcore import buttoned_quilt, random_layout, random_quilt  # same directory
 
 from solver.game import SETUP_KINDS, TURNS, VARIANTS, SoloGame, deal
 from solver.search.beam import Beam, SearchOptions, pilot
 from solver.search.evaluation import Evaluator
-from solver.search.fastcore import pack
+from solver.search.fastcore import _all_parts, _values_many, pack
 from solver.search.goal_choice import QUICK, arrangements, quick_game
 
 TOLERANCE = 1e-9
@@ -40,6 +41,31 @@ def with_repeats(game: SoloGame, rng: random.Random) -> SoloGame:
         if rng.random() < 0.3:
             bag[k + 1] = bag[k]
     return SoloGame(game.setup, game.quilt, hand, market, bag, turn=game.turn)
+
+
+def test_values_many_is_placement_values_for_each_patch():
+    """The quick game values up to four patches at once, sharing the parts that depend only
+    on the cell or on its colour or pattern: every value must be placement_values' own."""
+    rng = random.Random(29)
+    out = np.empty((4, 49))
+    for _ in range(300):
+        layout = random_layout(rng)
+        placed = rng.randint(0, 21)
+        if rng.random() < 0.2:  # at or near the rainbow
+            quilt = buttoned_quilt(layout, rng, rng.randint(5, 6), placed // 4)
+        else:
+            quilt = random_quilt(layout, rng, placed)
+        fast = Evaluator(layout).fast
+        state = pack(quilt)
+        goals, _, chance, cats, progress, _, shapes, _, floats = fast.arrays
+        parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+        # patches sharing colours and patterns, as a hand and market often do
+        pool = [rng.randrange(36) for _ in range(3)]
+        patches = np.array([rng.choice([*pool, rng.randrange(36)]) for _ in range(4)])
+        patches = np.array(sorted(set(patches.tolist())), dtype=np.int64)
+        _values_many(state, parts, patches, out, *fast.arrays)
+        for k, patch in enumerate(patches):
+            assert np.array_equal(out[k], fast.placement_values(state, int(patch)))
 
 
 def python_game(game: SoloGame, second_patch: float):
