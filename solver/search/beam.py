@@ -201,7 +201,7 @@ def pilot(beam: Beam, rollout: Beam, root: Node, bag, width: int) -> Node:
 
     ``beam``'s options choose the children that get a rollout each turn; the best ``width``
     by rollout score go on. Returns the final node of the best complete game seen."""
-    play = _rollout(rollout, bag)
+    play = play_to_end(rollout, bag)
     best = play(root)
     nodes = [root]
     while nodes[0].turn <= TURNS:
@@ -229,7 +229,7 @@ class _Played(NamedTuple):
     start: Node
 
 
-def _rollout(rollout: Beam, bag):
+def play_to_end(rollout: Beam, bag):
     """``node -> final node`` of ``rollout.run([node], bag, TURNS)``: played in the fast core
     (a ``_Played``) when ``rollout`` is the quick greedy search it mirrors (width 1, breadth
     1), else by ``rollout`` itself."""

@@ -18,7 +18,7 @@ from solver.game.rng import SeededStream
 from solver.game.solo import conveyor
 
 from .base import Player
-from .beam import Beam, Node, SearchOptions, pilot
+from .beam import Beam, Node, SearchOptions, pilot, play_to_end
 from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from .goal_choice import QUICK, arrangements, choose_arrangement
 
@@ -139,7 +139,10 @@ class FairPlayer(_Searching):
         market = tuple(conveyor(list(observation.market), move.market_index, draws.__next__)[:3])
         node = Node(candidate.quilt, candidate.parts, candidate.hand, market, 2,
                     observation.turn + 1, candidate.value, key=candidate.key)  # fmt: skip
-        return beam.run([node], bag, depth or self.depth)[0].value
+        turns = depth or self.depth
+        if node.turn + turns > TURNS:  # to the end: a quick game, compiled where it can be
+            return play_to_end(beam, bag)(node).value
+        return beam.run([node], bag, turns)[0].value
 
 
 class HindsightPlayer(_Searching):
