@@ -156,7 +156,7 @@ class HindsightPlayer(_Searching):
 
     sees_bag = True
 
-    def __init__(self, seed: str = "", width: int = 6, candidates: int = 18,
+    def __init__(self, seed: str = "", width: int = 6, candidates: int = 120,
                  arrangements: int = 24, **_search_options):  # fmt: skip
         super().__init__(seed)
         self.width = width
