@@ -85,8 +85,8 @@ class BeamPlayer(_Searching):
 class FairPlayer(_Searching):
     """Par: chooses among the best visible candidates by playing them out in sampled futures."""
 
-    def __init__(self, seed: str = "", width: int = 3, samples: int = 12, depth: int = 3,
-                 candidates: int = 8, **_search_options):  # fmt: skip
+    def __init__(self, seed: str = "", width: int = 1, samples: int = 256, depth: int = TURNS,
+                 candidates: int = 48, **_search_options):  # fmt: skip
         super().__init__(seed)
         self.samples = samples
         self.depth = depth
