@@ -35,8 +35,7 @@ class SearchOptions:
 
 
 class Node:
-    """A search state after some turns: quilt, hand, market, draws. ``parts`` (evaluation
-    parts) is kept for callers that pass it along; the search itself no longer needs it."""
+    """A search state after some turns: quilt, hand, market, draws."""
 
     __slots__ = (
         "drawn",
@@ -45,17 +44,13 @@ class Node:
         "market",
         "move",
         "parent",
-        "parts",
         "quilt",
         "turn",
         "value",
     )
 
-    def __init__(
-        self, quilt, parts, hand, market, drawn, turn, value, parent=None, move=None, key=None
-    ):
+    def __init__(self, quilt, hand, market, drawn, turn, value, parent=None, move=None, key=None):
         self.quilt: Quilt = quilt
-        self.parts = parts
         self.hand = hand
         self.market = market
         self.drawn = drawn  # patches of the bag drawn so far
@@ -108,7 +103,7 @@ class Beam:
         return found
 
     def root(self, quilt: Quilt, hand, market, turn: int) -> Node:
-        return Node(quilt, None, tuple(hand), tuple(market), 0, turn, self.evaluator.value(quilt))
+        return Node(quilt, tuple(hand), tuple(market), 0, turn, self.evaluator.value(quilt))
 
     def placements(self, nodes: list[Node]) -> list[tuple]:
         """Stage 1: (value, node, hand index, cell) for every placement, best first."""
@@ -154,7 +149,7 @@ class Beam:
         turn = nodes[0].turn
         if turn == TURNS or nodes[0].quilt.empty_mask.bit_count() == 1:
             return [
-                Node(_child(node, h, cell), None, (), (), node.drawn, turn + 1, v, node,
+                Node(_child(node, h, cell), (), (), node.drawn, turn + 1, v, node,
                      Move(h, cell, None))
                 for v, node, h, cell in placed[: options.width]
             ]  # fmt: skip
@@ -180,7 +175,7 @@ class Beam:
                 seen.add(key)
                 bonus = self.hand_bonus(cells, quilt, v, hand, last)
                 children.append(
-                    Node(quilt, None, hand, market, drawn, turn + 1, v + bonus, node,
+                    Node(quilt, hand, market, drawn, turn + 1, v + bonus, node,
                          Move(h, cell, m), cells)
                 )  # fmt: skip
         children.sort(key=_value, reverse=True)

@@ -7,10 +7,9 @@ comparison is fair), and the best total wins.
 
 from itertools import permutations
 
-from solver.game import GOAL_CELLS, TURNS, Deal, Quilt, Setup, cell_name
+from solver.game import GOAL_CELLS, Deal, Quilt, Setup, cell_name
 
-from .beam import Beam, SearchOptions
-from .fastcore import pack
+from .beam import Beam, SearchOptions, play_to_end
 
 QUICK = SearchOptions(width=1, breadth=1)
 FINALISTS = 6  # arrangements that play every deal
@@ -24,14 +23,8 @@ def arrangements(setup: Setup) -> list[dict]:
 
 def quick_game(beam: Beam, deal: Deal) -> float:
     """The final value of ``beam``'s game of ``deal`` (compiled when ``beam`` is QUICK)."""
-    quilt = Quilt(beam.evaluator.layout)
-    options = beam.options
-    if options.width == 1 and options.breadth == 1:
-        return beam.evaluator.fast.quick_game(
-            pack(quilt), deal.hand, deal.market, deal.bag, 0, 1, options.second_patch
-        )
-    root = beam.root(quilt, deal.hand, deal.market, 1)
-    return beam.run([root], list(deal.bag), TURNS)[0].value
+    root = beam.root(Quilt(beam.evaluator.layout), deal.hand, deal.market, 1)
+    return play_to_end(beam, list(deal.bag))(root).value
 
 
 def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int = 0):

@@ -27,7 +27,7 @@ from .goal_choice import QUICK
 from .players import FairPlayer, sampled_bags, search_options
 
 # Hints answer within ~1.3 s at any turn on a 2-core machine (half of par's samples and candidates).
-HINT_DEFAULTS = {"width": 1, "samples": 128, "depth": 22, "candidates": 24}
+HINT_DEFAULTS = {"width": 1, "samples": 128, "depth": TURNS, "candidates": 24}
 
 
 @dataclass

@@ -137,7 +137,7 @@ class FairPlayer(_Searching):
         move = candidate.move
         draws = iter(bag[:2])
         market = tuple(conveyor(list(observation.market), move.market_index, draws.__next__)[:3])
-        node = Node(candidate.quilt, candidate.parts, candidate.hand, market, 2,
+        node = Node(candidate.quilt, candidate.hand, market, 2,
                     observation.turn + 1, candidate.value, key=candidate.key)  # fmt: skip
         turns = depth or self.depth
         if node.turn + turns > TURNS:  # to the end: a quick game, compiled where it can be
