@@ -35,17 +35,12 @@ test: lint
 
 # The site on the embedded default (SQLite and a filesystem broker under var/), with one
 # Celery worker (two processes: a hint need not wait for a par run; and the beat schedule)
-# beside it. Ctrl-C stops both.
+# beside it (bin/serve). Ctrl-C or SIGTERM stops both.
 serve: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py ensure_daily
-	$(VENV)/bin/celery -A calico_site worker --beat --pool=prefork --concurrency=2 --loglevel=INFO \
-		--schedule=var/celerybeat-schedule & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; \
-	echo "Calico Daily at http://127.0.0.1:$(PORT)/"; \
-	$(VENV)/bin/gunicorn calico_site.wsgi --bind 127.0.0.1:$(PORT) --workers 2 \
-		--no-control-socket --access-logfile -
+	PORT=$(PORT) bin/serve
 
 bench: install
 	$(PY) -m solver bench

@@ -1,0 +1,60 @@
+"""``make serve`` (bin/serve) as a person and a supervisor use it: it says where things are
+once /healthz answers, and SIGTERM to its process group stops every process it started, even
+with the worker busy on a full-strength par run."""
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from processes import free_port, wait_until
+
+pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def group_members(group: int) -> list[str]:
+    """Command lines of the live processes in a process group."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            members.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+    return members
+
+
+def test_serve_announces_itself_and_sigterm_stops_everything(tmp_path):
+    embedded = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    embedded.pop("CELERY_BROKER_URL", None)
+    port = free_port()
+    env = {**embedded, "PORT": str(port), "CALICO_VAR_DIR": str(tmp_path)}
+    serve = subprocess.Popen(
+        ["make", "serve"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )  # fmt: skip
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(serve.stdout), daemon=True)
+    reader.start()
+    try:
+        running = wait_until(
+            lambda: next((line for line in lines if "Calico Daily is running" in line), None),
+            "make serve says it is running",
+            seconds=240,
+        )
+        assert "healthy" in running, "".join(lines[-40:])
+        for where in ("/admin/", "/api/docs/", "/healthz"):
+            assert any(f"http://127.0.0.1:{port}{where}" in line for line in lines)
+        assert group_members(serve.pid), "make serve's processes are running"
+    finally:
+        os.killpg(serve.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 60
+    while group_members(serve.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert group_members(serve.pid) == [], "".join(lines[-40:])
