@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our own static files
     "puzzles",
 ]
 
@@ -155,6 +156,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "One shared solo Calico game a day: play, hints, par and leaderboards.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: Redis in production; the embedded default is kombu's filesystem transport.

@@ -4,10 +4,12 @@ and whether any Celery worker is there to compute them."""
 import datetime
 import time
 
+from celery import current_app
 from django.conf import settings
 from django.utils import timezone
 
 from ..models import Hint, Player
+from ..selectors.health import worker_queues
 from .errors import ServiceError
 
 UNAVAILABLE = "hints are unavailable right now: no solver is running. Keep playing; "
@@ -42,17 +44,9 @@ def workers_available() -> bool:
     checked_at, alive = _last_ping
     if time.monotonic() - checked_at < REMEMBER_SECONDS:
         return alive
-    from calico_site.celery import app
-
-    try:
-        with app.connection_for_write() as connection:
-            connection.ensure_connection(max_retries=0)  # a broker that is down fails at once
-            asked = app.control.inspect(timeout=PING_SECONDS, connection=connection)
-            replies = asked.active_queues() or {}
-        queue = app.conf.task_default_queue
-        alive = any(q["name"] == queue for queues in replies.values() for q in queues)
-    except Exception:  # the broker is down: no worker can be reached either
-        alive = False
+    queues = worker_queues(PING_SECONDS)
+    queue = current_app.conf.task_default_queue
+    alive = queues is not None and any(queue in names for names in queues.values())
     _last_ping = (time.monotonic(), alive)
     return alive
 

@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from kombu import pools
 from puzzle_helpers import goals_for, next_move
 from rest_framework.test import APIClient
 
@@ -81,3 +82,28 @@ def play_through():
         return bodies
 
     return play
+
+
+@pytest.fixture
+def use_broker(celery_test_broker):
+    """Point this process's task publisher at another broker; restored afterwards."""
+    app = celery_test_broker
+    original = app.conf.broker_url
+
+    def use(url: str) -> None:
+        pools.reset()  # kombu's pools of connections, keyed by URL
+        app.conf.broker_url = url
+        app._pool = None
+        app.amqp._producer_pool = None
+
+    yield use
+    use(original)
+
+
+@pytest.fixture
+def services():
+    """Every process a test starts is stopped at the end (last first), whatever happened."""
+    started = []
+    yield started
+    for service in reversed(started):
+        service.stop()

@@ -8,7 +8,6 @@ import threading
 import time
 
 import pytest
-from kombu import pools
 from processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from puzzle_helpers import next_move
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
@@ -34,31 +33,6 @@ def real_servers(transactional_db):
 def fresh_pings(monkeypatch):
     """Ask the workers every time: these tests start and stop them within seconds."""
     monkeypatch.setattr(hint_supply, "REMEMBER_SECONDS", 0)
-
-
-@pytest.fixture
-def use_broker(celery_test_broker):
-    """Point this process's task publisher at another broker; restored afterwards."""
-    app = celery_test_broker
-    original = app.conf.broker_url
-
-    def use(url: str) -> None:
-        pools.reset()  # kombu's pools of connections, keyed by URL
-        app.conf.broker_url = url
-        app._pool = None
-        app.amqp._producer_pool = None
-
-    yield use
-    use(original)
-
-
-@pytest.fixture
-def services():
-    """Every process a test starts is stopped at the end (last first), whatever happened."""
-    started = []
-    yield started
-    for service in reversed(started):
-        service.stop()
 
 
 def hint_url(game: dict, hint_id: int | None = None) -> str:

@@ -1,0 +1,85 @@
+"""Is the site able to serve a day right now? The checks behind ``GET /healthz``: the
+database, the Celery broker, the workers that consume the queues, today's challenge and par.
+
+Each check answers within about a second and never raises: a part that is down is named.
+"""
+
+from celery import current_app
+from django.db import connection
+
+from ..models import Challenge, SolverRun
+from ..services.challenges import today
+
+WORKER_PING_SECONDS = 1.0
+
+
+def database_ok() -> tuple[bool, str]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception as error:  # any failure means the same thing: the database is down
+        return False, f"down: {error.__class__.__name__}"
+    return True, "ok"
+
+
+def worker_queues(timeout: float = WORKER_PING_SECONDS) -> dict[str, list[str]] | None:
+    """Each answering worker's node name and the queues it consumes; None when the broker
+    itself cannot be reached."""
+    app = current_app
+    try:
+        with app.connection_for_write() as broker:
+            broker.ensure_connection(max_retries=0)  # a broker that is down fails at once
+            replies = app.control.inspect(timeout=timeout, connection=broker).active_queues()
+    except Exception:
+        return None
+    return {node: sorted(q["name"] for q in queues) for node, queues in (replies or {}).items()}
+
+
+def required_queues() -> list[str]:
+    """The queues some worker must consume for the site to work."""
+    return [current_app.conf.task_default_queue]
+
+
+def health() -> tuple[bool, dict]:
+    """``(healthy, report)``: healthy when the database, the broker and a worker for every
+    required queue answer, and today's challenge exists. A par still being computed is
+    reported, not a failure (it takes minutes every midnight)."""
+    database_up, database = database_ok()
+    queues = worker_queues()
+    if queues is None:
+        broker, workers = "down", {"status": "unknown: the broker is down", "nodes": {}}
+    else:
+        broker = "ok"
+        served = {name for names in queues.values() for name in names}
+        missing = [name for name in required_queues() if name not in served]
+        status = f"down: no worker consumes {', '.join(missing)}" if missing else "ok"
+        workers = {"status": status, "nodes": queues}
+    report = {
+        "database": database,
+        "broker": broker,
+        "workers": workers,
+        "today": today_report() if database_up else {"challenge": None, "par": None},
+    }
+    down = [
+        name
+        for name, failed in (
+            ("database", not database_up),
+            ("broker", broker != "ok"),
+            ("workers", workers["status"] != "ok"),
+            ("today", database_up and report["today"]["challenge"] is None),
+        )
+        if failed
+    ]
+    report["down"] = down
+    return not down, report
+
+
+def today_report() -> dict:
+    challenge = Challenge.objects.filter(date=today()).first()
+    if challenge is None:
+        return {"challenge": None, "par": None}
+    par = SolverRun.objects.filter(challenge=challenge, kind=SolverRun.Kind.PAR).first()
+    return {
+        "challenge": challenge.date.isoformat(),
+        "par": {"status": par.status, "score": par.score} if par else {"status": "none"},
+    }
