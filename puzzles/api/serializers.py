@@ -127,6 +127,14 @@ class GameOut(serializers.Serializer):
     last_award = AwardOut(allow_null=True)
     par = RunOut()
     setup = GameSetupOut()
+    closes_at = serializers.DateTimeField(help_text="the day's close: 00:00 UTC after it")
+    expired = serializers.BooleanField(
+        help_text="a ranked game unfinished at its day's close: it never counts"
+    )
+    counts = serializers.BooleanField(help_text="on its day's leaderboard")
+    disqualified = serializers.CharField(
+        allow_null=True, help_text="why, when staff disqualified it"
+    )
 
 
 class EntryOut(serializers.Serializer):

@@ -13,6 +13,7 @@ from solver.search import hint as solver_hint
 
 from ..models import Game, Hint, Player
 from .errors import Conflict, NotFound
+from .games import lock_game, refuse_if_expired
 from .hint_supply import check_hint_rate
 from .replay import replay
 
@@ -23,11 +24,12 @@ LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver r
 def do_request_hint(game_id: int, player: Player) -> Hint:
     """The hint for the game's current turn: the existing one, or a new one enqueued."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id, player=player).first()
+        game = lock_game(game_id, player)
         if game is None:
             raise NotFound(f"no game {game_id} of yours")
         if game.status == Game.Status.FINISHED:
             raise Conflict("the game is over")
+        refuse_if_expired(game)
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
             row = existing
