@@ -27,6 +27,13 @@ class GameIn(serializers.Serializer):
     )
 
 
+class LeaderboardQuery(serializers.Serializer):
+    """The leaderboard's query string (a filter serializer: ``page=²`` is a 400, not a 500)."""
+
+    page = serializers.IntegerField(min_value=1, default=1)
+    hints = serializers.ChoiceField(["include", "exclude"], default="include")
+
+
 class MoveIn(serializers.Serializer):
     turn = serializers.IntegerField(help_text="the turn this move is for (1-22)")
     hand_index = serializers.IntegerField()

@@ -63,24 +63,26 @@ def register(request):
     data = _valid(s.CredentialsIn, request.data)
     guest = _player(request)
     user = _call(players.register, data["username"], data["password"], guest)
+    token = players.token_for(user)
     if isinstance(request.successful_authenticator, SessionAuthentication):
         update_session_auth_hash(request, user)  # the claimed guest stays logged in
-    return Response(
-        {"username": user.username, "token": players.token_for(user)},
-        status=status.HTTP_201_CREATED,
-    )
+        token = players.session_token_for(request, user)
+    return Response({"username": user.username, "token": token}, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def login_session(request):
-    """Browser sign-in: start a session for a registered player (answers with a token too)."""
+    """Browser sign-in: start a session for a registered player (answers with a token too,
+    revoked when the session logs out). CSRF-checked even for an anonymous caller: else a
+    foreign page could log a visitor into its own account (login CSRF)."""
+    SessionAuthentication().enforce_csrf(request)
     serializer = AuthTokenSerializer(data=request.data, context={"request": request})
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    return Response({"token": players.token_for(user)})
+    return Response({"token": players.session_token_for(request, user)})
 
 
 @extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
@@ -211,10 +213,6 @@ def leaderboard(request, date):
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
         raise Refused(NotFound(f"date: there is no challenge for {day}"))
-    page = request.query_params.get("page", "1")
-    if not page.isdigit() or int(page) < 1:
-        raise Refused(BadInput(f"page: {page!r} is not a page number (1, 2, ...)"))
-    hints_mode = request.query_params.get("hints", "include")
-    if hints_mode not in ("include", "exclude"):
-        raise Refused(BadInput(f"hints: {hints_mode!r} must be include or exclude"))
-    return Response(leaderboard_of(challenge, int(page), hints_mode == "exclude", _player(request)))
+    query = _valid(s.LeaderboardQuery, request.query_params)
+    exclude_hints = query["hints"] == "exclude"
+    return Response(leaderboard_of(challenge, query["page"], exclude_hints, _player(request)))

@@ -6,7 +6,7 @@ fetch every number from the API, so no view here computes or repeats a score.
 
 import datetime
 
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import authenticate, login
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -109,5 +109,5 @@ def login_view(request):
 
 @require_POST
 def logout_view(request):
-    logout(request)
+    players.do_log_out(request)
     return redirect("web:daily")
