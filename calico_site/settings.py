@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "puzzles.limits.ThrottledMiddleware",
 ]
 
 ROOT_URLCONF = "calico_site.urls"
@@ -120,6 +121,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "puzzles.Player"
+AUTHENTICATION_BACKENDS = ["puzzles.auth.ThrottledModelBackend"]  # password checks are limited
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -188,8 +190,6 @@ if CELERY_BROKER_URL.startswith("redis"):
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
-# At most a whole game's worth of new hints a minute per player: hints cannot be farmed.
-CALICO_HINTS_PER_MINUTE = env.int("CALICO_HINTS_PER_MINUTE", default=22)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {
@@ -197,6 +197,40 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
 }
+
+# Abuse limits (puzzles/limits.py): "N/s|m|h|d" per client address, account or username;
+# CALICO_LIMITS (JSON) overrides any of them. The defaults never bother a person playing
+# normally: a whole daily with a hint every turn and a practice game after it is 2 games and
+# 44 hints (tests/puzzles/test_limits.py).
+CALICO_LIMITS = {
+    "password-address": "30/h",  # log in, token, register, sign up, admin log in
+    "password-username": "20/h",
+    "guests-address": "30/h",  # guests made by page visits
+    "games-account": "30/h",
+    "hints-account": "60/h",
+    "hints-address": "150/h",
+    "analyses-account": "20/h",
+    "analyses-address": "60/h",
+    **env.json("CALICO_LIMITS", default={}),
+}
+# The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).
+CALICO_CLIENT_ADDRESS = env.str("CALICO_CLIENT_ADDRESS", default="REMOTE_ADDR")
+# The limits' counters: Redis in production; in the embedded default a folder under var/ that
+# every gunicorn worker shares (its increments are a read and a write, so under a race a
+# count can be lost: the limits are approximate there).
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="calico")
 
 # Solver strength. Tests and small machines turn these down (JSON in the environment).
 CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})

@@ -8,6 +8,7 @@ Each pytest run gets its own test database name and its own Celery queue, so tha
 several people on one machine do not meet.
 """
 
+import itertools
 import os
 import subprocess
 import sys
@@ -74,6 +75,35 @@ def celery_test_broker():
     if app.conf.broker_url.startswith("redis"):
         with app.connection_for_write() as conn:
             conn.default_channel.queue_purge(TEST_QUEUE)
+
+
+CACHE_PREFIX = f"calico-test-{RUN_ID}"
+_test_numbers = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def own_limit_counters(settings):
+    """Each test counts its abuse limits (puzzles/limits.py) afresh, under a key prefix of its
+    own: on the shared Redis when it is up (as in production; other people's runs use other
+    prefixes), else in this process's memory. No test is throttled by another."""
+    prefix = f"{CACHE_PREFIX}-{next(_test_numbers)}"
+    if redis_reachable():
+        cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    else:
+        cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    settings.CACHES = {"default": {**cache, "KEY_PREFIX": prefix}}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def remove_limit_counters():
+    """This run's counters leave the shared Redis with it."""
+    yield
+    if redis_reachable():
+        import redis
+
+        client = redis.Redis.from_url(REDIS_URL)
+        for key in client.scan_iter(f"{CACHE_PREFIX}-*", count=1000):
+            client.delete(key)
 
 
 def _database_url(settings_dict: dict) -> str:

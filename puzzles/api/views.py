@@ -11,6 +11,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from .. import limits
+from ..auth import BACKEND
 from ..models import Hint
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, game_of
@@ -20,7 +22,7 @@ from ..services.errors import BadInput, NotFound, ServiceError
 from . import serializers as s
 
 ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
-HINT_ERRORS = {**ERRORS, 429: s.ErrorOut}
+THROTTLED_ERRORS = HINT_ERRORS = {**ERRORS, 429: s.ErrorOut}  # limits.Throttled
 
 
 class Refused(APIException):
@@ -55,11 +57,12 @@ def _player(request):
     return request.user if request.user.is_authenticated else None
 
 
-@extend_schema(request=s.CredentialsIn, responses={201: s.RegisteredOut, **ERRORS})
+@extend_schema(request=s.CredentialsIn, responses={201: s.RegisteredOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def register(request):
     """Register a player; from a guest session, claim that guest (it keeps its games)."""
+    limits.enforce("password", address=limits.client_address(request))  # a hash each
     data = _valid(s.CredentialsIn, request.data)
     guest = _player(request)
     user = _call(players.register, data["username"], data["password"], guest)
@@ -70,7 +73,7 @@ def register(request):
     return Response({"username": user.username, "token": token}, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
+@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def login_session(request):
@@ -81,11 +84,11 @@ def login_session(request):
     serializer = AuthTokenSerializer(data=request.data, context={"request": request})
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend=BACKEND)
     return Response({"token": players.session_token_for(request, user)})
 
 
-@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
+@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def token(request):
@@ -132,7 +135,7 @@ def challenge_detail(request, date):
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
 
-@extend_schema(request=s.GameIn, responses={201: s.GameOut, **ERRORS})
+@extend_schema(request=s.GameIn, responses={201: s.GameOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def game_create(request):
@@ -185,7 +188,8 @@ def _hint_json(row: Hint) -> dict:
 @permission_classes([IsAuthenticated])
 def hint_request(request, game_id: int):
     """Ask for a hint on the current turn; answered at once, computed by a worker."""
-    row = _call(hints.do_request_hint, game_id, request.user)
+    address = limits.client_address(request)
+    row = _call(hints.do_request_hint, game_id, request.user, address)
     return Response(_hint_json(row), status=status.HTTP_202_ACCEPTED)
 
 

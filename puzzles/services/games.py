@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from solver.game import TURNS, Move, RulesError, SoloGame
 
+from .. import limits
 from ..models import Challenge, Game, Player
 from .challenges import ensure_challenge, today
 from .errors import BadInput, Conflict, DayClosed, NotFound
@@ -35,6 +36,7 @@ def do_start_game(player: Player, date: datetime.date, goals) -> Game:
     practice run would show its bag. Once the day has closed its bag is public anyway (and
     its unfinished ranked game has expired), so practice is open.
     """
+    limits.enforce("games", account=player.pk)
     challenge = challenge_to_play(date)
     try:
         SoloGame.start(deal_of(challenge), goals)

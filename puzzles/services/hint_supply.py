@@ -1,14 +1,9 @@
-"""Whether hints can be served right now: a per-player rate limit (hints cost solver time),
-and whether any Celery worker is there to compute them."""
+"""Whether hints can be served right now: whether any Celery worker is there to compute them.
+(How many a player may ask is an abuse limit: ``puzzles.limits``.)"""
 
-import datetime
 import time
 
-from django.conf import settings
-from django.utils import timezone
-
-from ..models import Hint, Player
-from .errors import ServiceError
+from ..models import Hint
 
 UNAVAILABLE = "hints are unavailable right now: no solver is running. Keep playing; "
 UNAVAILABLE_PENDING = UNAVAILABLE + "this hint will be computed when one is back."
@@ -19,20 +14,6 @@ FAILED = "the solver could not finish this hint; ask again to retry."
 PING_SECONDS = 0.5
 REMEMBER_SECONDS = 5.0
 _last_ping: tuple[float, bool] = (float("-inf"), False)
-
-
-class TooManyHints(ServiceError):
-    status = 429
-    code = "too_many_requests"
-
-
-def check_hint_rate(player: Player) -> None:
-    """Refuse a new hint past ``CALICO_HINTS_PER_MINUTE`` in the last minute, over all games."""
-    limit = settings.CALICO_HINTS_PER_MINUTE
-    since = timezone.now() - datetime.timedelta(minutes=1)
-    recent = Hint.objects.filter(game__player=player, created_at__gte=since)
-    if recent.count() >= limit:
-        raise TooManyHints(f"hints: at most {limit} new hints a minute; try again shortly")
 
 
 def workers_available() -> bool:

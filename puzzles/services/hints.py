@@ -11,18 +11,19 @@ from django.utils import timezone
 
 from solver.search import hint as solver_hint
 
+from .. import limits
 from ..models import Game, Hint, Player
 from .errors import Conflict, NotFound
 from .games import lock_game, refuse_if_expired
-from .hint_supply import check_hint_rate
 from .replay import replay
 
 log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
-def do_request_hint(game_id: int, player: Player) -> Hint:
-    """The hint for the game's current turn: the existing one, or a new one enqueued."""
+def do_request_hint(game_id: int, player: Player, address: str | None = None) -> Hint:
+    """The hint for the game's current turn: the existing one, or a new one enqueued (a new
+    one counts towards the hint limits of the player and of the client ``address``)."""
     with transaction.atomic():
         game = lock_game(game_id, player)
         if game is None:
@@ -38,7 +39,7 @@ def do_request_hint(game_id: int, player: Player) -> Hint:
                 row.save(update_fields=["status", "error", "sent_at"])
                 transaction.on_commit(lambda: _enqueue(row.pk))
         else:
-            check_hint_rate(player)
+            limits.enforce("hints", account=player.pk, address=address)
             row = Hint.objects.create(game=game, turn=game.turn)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
             transaction.on_commit(lambda: _enqueue(row.pk))

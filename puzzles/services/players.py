@@ -9,6 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from .. import limits
+from ..auth import BACKEND
 from ..models import Player
 from .errors import BadInput
 
@@ -20,10 +22,11 @@ def ensure_guest(request) -> Player:
     guest logged into the session."""
     if request.user.is_authenticated:
         return request.user
+    limits.enforce("guests", address=limits.client_address(request))  # a loop of page views
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
     guest.save()
-    login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, guest, backend=BACKEND)
     return guest
 
 

@@ -12,6 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from solver.game import GOALS
 
+from .. import limits
+from ..auth import BACKEND
 from ..services import players
 from ..services.errors import BadInput
 
@@ -78,6 +80,7 @@ def signup(request):
     error = None
     username = ""
     if request.method == "POST":
+        limits.enforce("password", address=limits.client_address(request))  # a hash each
         username = request.POST.get("username", "")
         guest = request.user if _is_guest(request.user) else None
         try:
@@ -85,7 +88,7 @@ def signup(request):
         except BadInput as problem:
             error = problem.detail
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=BACKEND)
             return redirect("web:daily")
     context = {"error": error, "username": username, "nav": "signup"}
     return render(request, "puzzles/signup.html", context, status=400 if error else 200)
