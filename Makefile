@@ -33,16 +33,23 @@ test: lint
 	$(PY) manage.py collectstatic --noinput -v0
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest
 
-# The site on the embedded default (SQLite and a filesystem broker under var/), with one
-# Celery worker (two processes: a hint need not wait for a par run; and the beat schedule)
-# beside it. Ctrl-C stops both.
+# The site on the embedded default (SQLite and a filesystem broker under var/), with two
+# Celery workers beside it: one on both queues (solver runs and hints; and the beat schedule),
+# one on the hint queue only, so that a par run never delays a hint. Ctrl-C stops them all.
+CELERY_QUEUE ?= calico
+CELERY_HINT_QUEUE ?= $(CELERY_QUEUE)-hints
+serve: export CELERY_QUEUE := $(CELERY_QUEUE)
+serve: export CELERY_HINT_QUEUE := $(CELERY_HINT_QUEUE)
 serve: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py ensure_daily
-	$(VENV)/bin/celery -A calico_site worker --beat --pool=prefork --concurrency=2 --loglevel=INFO \
-		--schedule=var/celerybeat-schedule & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; \
+	$(VENV)/bin/celery -A calico_site worker --beat --pool=prefork --concurrency=1 --loglevel=INFO \
+		-Q $(CELERY_QUEUE),$(CELERY_HINT_QUEUE) -n runs@%h --schedule=var/celerybeat-schedule & \
+		worker=$$!; \
+	$(VENV)/bin/celery -A calico_site worker --pool=prefork --concurrency=1 --loglevel=INFO \
+		-Q $(CELERY_HINT_QUEUE) -n hints@%h & hints=$$!; \
+	trap 'kill $$worker $$hints 2>/dev/null; wait $$worker $$hints' EXIT; \
 	echo "Calico Daily at http://127.0.0.1:$(PORT)/"; \
 	$(VENV)/bin/gunicorn calico_site.wsgi --bind 127.0.0.1:$(PORT) --workers 2 \
 		--no-control-socket --access-logfile -

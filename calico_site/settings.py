@@ -12,6 +12,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("CALICO_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -179,6 +180,11 @@ if CELERY_BROKER_URL == "filesystem://":
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
+# Hints have a queue of their own (so will analyses and versus opponents: a player waits for
+# them), so that a par or best-known run never delays one. A worker started without -Q
+# consumes both.
+CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(CALICO_HINT_QUEUE)]
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

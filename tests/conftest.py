@@ -24,6 +24,7 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 ROOT = Path(__file__).resolve().parent.parent
 RUN_ID = f"{os.getpid()}"
 TEST_QUEUE = f"calico-test-{RUN_ID}"
+TEST_HINT_QUEUE = f"{TEST_QUEUE}-hints"  # as settings.CALICO_HINT_QUEUE derives it
 # Small solver settings for workers started by tests: a test checks plumbing, not strength.
 TEST_SOLVER_ENV = {
     "CALICO_PAR_OPTIONS": os.environ.get(
@@ -64,17 +65,22 @@ def fast_password_hashing():
 
 @pytest.fixture(scope="session", autouse=True)
 def celery_test_broker():
-    """Tasks sent by tests go to this run's own queue on Redis when it is up, else nowhere
-    (an in-memory broker): only a test with ``celery_worker_process`` runs them."""
+    """Tasks sent by tests go to this run's own queues (solver runs, hints) on Redis when it
+    is up, else nowhere (an in-memory broker): only a test with ``celery_worker_process``
+    runs them."""
+    from django.conf import settings
+
     from calico_site.celery import app
 
     app.conf.broker_url = REDIS_URL if redis_reachable() else "memory://"
     app.conf.broker_transport_options = {}
     app.conf.task_default_queue = TEST_QUEUE
+    settings.CALICO_HINT_QUEUE = TEST_HINT_QUEUE
     yield app
     if app.conf.broker_url.startswith("redis"):
         with app.connection_for_write() as conn:
-            conn.default_channel.queue_purge(TEST_QUEUE)
+            for queue in (TEST_QUEUE, TEST_HINT_QUEUE):
+                conn.default_channel.queue_purge(queue)
 
 
 CACHE_PREFIX = f"calico-test-{RUN_ID}"
@@ -139,14 +145,15 @@ def celery_worker_process(transactional_db, celery_test_broker):
         "DATABASE_URL": _database_url(connection.settings_dict),
         "CELERY_BROKER_URL": REDIS_URL,
         "CELERY_QUEUE": TEST_QUEUE,
+        "CELERY_HINT_QUEUE": TEST_HINT_QUEUE,
         "CALICO_VAR_DIR": var_dir,
     }
     log_path = Path(var_dir) / "worker.log"
     with open(log_path, "wb") as log:
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=solo",
-             "-Q", TEST_QUEUE, "-n", node, "--without-gossip", "--without-mingle",
-             "--without-heartbeat", "--loglevel=INFO"],
+             "-Q", f"{TEST_QUEUE},{TEST_HINT_QUEUE}", "-n", node, "--without-gossip",
+             "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:

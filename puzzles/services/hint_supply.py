@@ -3,6 +3,8 @@
 
 import time
 
+from django.conf import settings
+
 from ..models import Hint
 
 UNAVAILABLE = "hints are unavailable right now: no solver is running. Keep playing; "
@@ -30,7 +32,7 @@ def workers_available() -> bool:
             connection.ensure_connection(max_retries=0)  # a broker that is down fails at once
             asked = app.control.inspect(timeout=PING_SECONDS, connection=connection)
             replies = asked.active_queues() or {}
-        queue = app.conf.task_default_queue
+        queue = settings.CALICO_HINT_QUEUE
         alive = any(q["name"] == queue for queues in replies.values() for q in queues)
     except Exception:  # the broker is down: no worker can be reached either
         alive = False

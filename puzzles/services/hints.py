@@ -64,7 +64,12 @@ def _enqueue(hint_id: int) -> None:
     # is told and may ask again); the hard limit ends a solver that ignores the soft one.
     seconds = settings.CALICO_HINT_SECONDS
     try:
-        compute_hint.apply_async((hint_id,), soft_time_limit=seconds, time_limit=seconds + 10)
+        compute_hint.apply_async(
+            (hint_id,),
+            queue=settings.CALICO_HINT_QUEUE,  # never behind a par run
+            soft_time_limit=seconds,
+            time_limit=seconds + 10,
+        )
     except Exception as exc:
         log.warning("hint %s not enqueued: %s", hint_id, exc)
         Hint.objects.filter(pk=hint_id).update(
