@@ -33,9 +33,10 @@ test: lint
 	$(PY) manage.py collectstatic --noinput -v0
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest
 
-# The site on the embedded default (SQLite and a filesystem broker under var/), with one
-# Celery worker (two processes: a hint need not wait for a par run; and the beat schedule)
-# beside it (bin/serve). Ctrl-C or SIGTERM stops both.
+# The site on the embedded default (SQLite and a filesystem broker under var/), with two
+# Celery workers beside it (bin/serve): one on both queues (solver runs and hints; and the beat
+# schedule), one on the hint queue only, so that a par run never delays a hint. Ctrl-C or
+# SIGTERM stops them all.
 serve: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0

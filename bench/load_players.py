@@ -99,7 +99,8 @@ def start_servers(args, env: dict) -> list[subprocess.Popen]:
         )  # fmt: skip
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-             "-c", str(args.solver_processes), "-Q", env["CELERY_QUEUE"], "-n",
+             "-c", str(args.solver_processes), "-Q",
+             f"{env['CELERY_QUEUE']},{env['CELERY_QUEUE']}-hints", "-n",
              f"{env['CELERY_QUEUE']}@localhost", "--without-gossip", "--without-mingle"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
         )  # fmt: skip

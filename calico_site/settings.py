@@ -12,6 +12,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("CALICO_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -83,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "puzzles.limits.ThrottledMiddleware",
 ]
 
 ROOT_URLCONF = "calico_site.urls"
@@ -121,6 +123,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "puzzles.Player"
+AUTHENTICATION_BACKENDS = ["puzzles.auth.ThrottledModelBackend"]  # password checks are limited
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -149,6 +152,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "puzzles.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 SPECTACULAR_SETTINGS = {
@@ -176,6 +184,11 @@ if CELERY_BROKER_URL == "filesystem://":
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
+# Hints have a queue of their own (so will analyses and versus opponents: a player waits for
+# them), so that a par or best-known run never delays one. A worker started without -Q
+# consumes both.
+CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(CALICO_HINT_QUEUE)]
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -187,8 +200,6 @@ if CELERY_BROKER_URL.startswith("redis"):
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
-# At most a whole game's worth of new hints a minute per player: hints cannot be farmed.
-CALICO_HINTS_PER_MINUTE = env.int("CALICO_HINTS_PER_MINUTE", default=22)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {
@@ -196,6 +207,40 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
 }
+
+# Abuse limits (puzzles/limits.py): "N/s|m|h|d" per client address, account or username;
+# CALICO_LIMITS (JSON) overrides any of them. The defaults never bother a person playing
+# normally: a whole daily with a hint every turn and a practice game after it is 2 games and
+# 44 hints (tests/puzzles/test_limits.py).
+CALICO_LIMITS = {
+    "password-address": "30/h",  # log in, token, register, sign up, admin log in
+    "password-username": "20/h",
+    "guests-address": "30/h",  # guests made by page visits
+    "games-account": "30/h",
+    "hints-account": "60/h",
+    "hints-address": "150/h",
+    "analyses-account": "20/h",
+    "analyses-address": "60/h",
+    **env.json("CALICO_LIMITS", default={}),
+}
+# The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).
+CALICO_CLIENT_ADDRESS = env.str("CALICO_CLIENT_ADDRESS", default="REMOTE_ADDR")
+# The limits' counters: Redis in production; in the embedded default a folder under var/ that
+# every gunicorn worker shares (its increments are a read and a write, so under a race a
+# count can be lost: the limits are approximate there).
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="calico")
 
 # Solver strength. Tests and small machines turn these down (JSON in the environment).
 CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})

@@ -2,6 +2,8 @@
 replaying them with the rules engine (``puzzles.services.replay``). Score and token counts are
 denormalised on the row only for the leaderboard index."""
 
+import datetime
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
@@ -30,6 +32,12 @@ class Challenge(models.Model):
 
     def __str__(self):
         return f"challenge {self.date}"
+
+    @property
+    def closes_at(self) -> datetime.datetime:
+        """The day's close (DESIGN.md, Phase 2): 00:00 UTC after it, when the seed is out."""
+        next_day = self.date + datetime.timedelta(days=1)
+        return datetime.datetime.combine(next_day, datetime.time(), tzinfo=datetime.UTC)
 
 
 class WorkStatus(models.TextChoices):
@@ -67,10 +75,21 @@ class SolverRun(models.Model):
         return f"{self.kind} of {self.challenge.date}: {self.status}"
 
 
+class GameQuerySet(models.QuerySet):
+    def counted(self):
+        """The games that count on a leaderboard, a tally or a player's record: the one place
+        that decides it. Ranked, finished and not disqualified. A ranked game cannot finish
+        after its day's close (``do_play_move`` refuses moves from then on, decided from the
+        clock), and migration ``day_close`` disqualified the ones that did before."""
+        return self.filter(ranked=True, status=Game.Status.FINISHED, disqualified=False)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing"
         FINISHED = "finished"
+
+    objects = GameQuerySet.as_manager()
 
     challenge = models.ForeignKey(Challenge, on_delete=models.PROTECT, related_name="games")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games")
@@ -85,6 +104,9 @@ class Game(models.Model):
     hints_used = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Staff's moderation (or a game finished after its day closed): out of every count.
+    disqualified = models.BooleanField(default=False)
+    disqualified_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         constraints = [
@@ -101,7 +123,7 @@ class Game(models.Model):
                 models.F("cat_tokens").desc(),
                 models.F("button_tokens").desc(),
                 "id",
-                condition=Q(ranked=True, status="finished"),
+                condition=Q(ranked=True, status="finished", disqualified=False),
                 name="leaderboard_order",
             ),
             # The same order for ``hints=exclude``.
@@ -111,13 +133,23 @@ class Game(models.Model):
                 models.F("cat_tokens").desc(),
                 models.F("button_tokens").desc(),
                 "id",
-                condition=Q(ranked=True, status="finished", hints_used=0),
+                condition=Q(ranked=True, status="finished", disqualified=False, hints_used=0),
                 name="leaderboard_order_no_hints",
             ),
         ]
 
     def __str__(self):
         return f"game {self.pk} of {self.challenge.date} by {self.player}"
+
+    def expired(self, now: datetime.datetime) -> bool:
+        """A ranked game left unfinished at its day's close: it never counts."""
+        playing = self.ranked and self.status == self.Status.PLAYING
+        return playing and now >= self.challenge.closes_at
+
+    @property
+    def counts(self) -> bool:
+        """Whether the game is on its day's leaderboard (as ``GameQuerySet.counted``)."""
+        return self.ranked and self.status == self.Status.FINISHED and not self.disqualified
 
 
 class ScoreTally(models.Model):

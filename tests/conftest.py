@@ -8,6 +8,7 @@ Each pytest run gets its own test database name and its own Celery queue, so tha
 several people on one machine do not meet.
 """
 
+import itertools
 import os
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 ROOT = Path(__file__).resolve().parent.parent
 RUN_ID = f"{os.getpid()}"
 TEST_QUEUE = f"calico-test-{RUN_ID}"
+TEST_HINT_QUEUE = f"{TEST_QUEUE}-hints"  # as settings.CALICO_HINT_QUEUE derives it
 # Small solver settings for workers started by tests: a test checks plumbing, not strength.
 TEST_SOLVER_ENV = {
     "CALICO_PAR_OPTIONS": os.environ.get(
@@ -63,17 +65,51 @@ def fast_password_hashing():
 
 @pytest.fixture(scope="session", autouse=True)
 def celery_test_broker():
-    """Tasks sent by tests go to this run's own queue on Redis when it is up, else nowhere
-    (an in-memory broker): only a test with ``celery_worker_process`` runs them."""
+    """Tasks sent by tests go to this run's own queues (solver runs, hints) on Redis when it
+    is up, else nowhere (an in-memory broker): only a test with ``celery_worker_process``
+    runs them."""
+    from django.conf import settings
+
     from calico_site.celery import app
 
     app.conf.broker_url = REDIS_URL if redis_reachable() else "memory://"
     app.conf.broker_transport_options = {}
     app.conf.task_default_queue = TEST_QUEUE
+    settings.CALICO_HINT_QUEUE = TEST_HINT_QUEUE
     yield app
     if app.conf.broker_url.startswith("redis"):
         with app.connection_for_write() as conn:
-            conn.default_channel.queue_purge(TEST_QUEUE)
+            for queue in (TEST_QUEUE, TEST_HINT_QUEUE):
+                conn.default_channel.queue_purge(queue)
+
+
+CACHE_PREFIX = f"calico-test-{RUN_ID}"
+_test_numbers = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def own_limit_counters(settings):
+    """Each test counts its abuse limits (puzzles/limits.py) afresh, under a key prefix of its
+    own: on the shared Redis when it is up (as in production; other people's runs use other
+    prefixes), else in this process's memory. No test is throttled by another."""
+    prefix = f"{CACHE_PREFIX}-{next(_test_numbers)}"
+    if redis_reachable():
+        cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    else:
+        cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    settings.CACHES = {"default": {**cache, "KEY_PREFIX": prefix}}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def remove_limit_counters():
+    """This run's counters leave the shared Redis with it."""
+    yield
+    if redis_reachable():
+        import redis
+
+        client = redis.Redis.from_url(REDIS_URL)
+        for key in client.scan_iter(f"{CACHE_PREFIX}-*", count=1000):
+            client.delete(key)
 
 
 def _database_url(settings_dict: dict) -> str:
@@ -109,14 +145,15 @@ def celery_worker_process(transactional_db, celery_test_broker):
         "DATABASE_URL": _database_url(connection.settings_dict),
         "CELERY_BROKER_URL": REDIS_URL,
         "CELERY_QUEUE": TEST_QUEUE,
+        "CELERY_HINT_QUEUE": TEST_HINT_QUEUE,
         "CALICO_VAR_DIR": var_dir,
     }
     log_path = Path(var_dir) / "worker.log"
     with open(log_path, "wb") as log:
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=solo",
-             "-Q", TEST_QUEUE, "-n", node, "--without-gossip", "--without-mingle",
-             "--without-heartbeat", "--loglevel=INFO"],
+             "-Q", f"{TEST_QUEUE},{TEST_HINT_QUEUE}", "-n", node, "--without-gossip",
+             "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:

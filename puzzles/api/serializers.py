@@ -27,6 +27,13 @@ class GameIn(serializers.Serializer):
     )
 
 
+class LeaderboardQuery(serializers.Serializer):
+    """The leaderboard's query string (a filter serializer: ``page=²`` is a 400, not a 500)."""
+
+    page = serializers.IntegerField(min_value=1, default=1)
+    hints = serializers.ChoiceField(["include", "exclude"], default="include")
+
+
 class MoveIn(serializers.Serializer):
     turn = serializers.IntegerField(help_text="the turn this move is for (1-22)")
     hand_index = serializers.IntegerField()
@@ -127,6 +134,14 @@ class GameOut(serializers.Serializer):
     last_award = AwardOut(allow_null=True)
     par = RunOut()
     setup = GameSetupOut()
+    closes_at = serializers.DateTimeField(help_text="the day's close: 00:00 UTC after it")
+    expired = serializers.BooleanField(
+        help_text="a ranked game unfinished at its day's close: it never counts"
+    )
+    counts = serializers.BooleanField(help_text="on its day's leaderboard")
+    disqualified = serializers.CharField(
+        allow_null=True, help_text="why, when staff disqualified it"
+    )
 
 
 class EntryOut(serializers.Serializer):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import tokens, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -15,4 +15,5 @@ urlpatterns = [
     path("games/<int:game_id>/hints/", views.hint_request, name="api-hints"),
     path("games/<int:game_id>/hints/<int:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
+    path("auth/token/rotate/", tokens.rotate_token, name="api-token-rotate"),
 ]

@@ -11,6 +11,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from .. import limits
+from ..auth import BACKEND
 from ..models import Hint
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, game_of
@@ -20,7 +22,7 @@ from ..services.errors import BadInput, NotFound, ServiceError
 from . import serializers as s
 
 ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
-HINT_ERRORS = {**ERRORS, 429: s.ErrorOut}
+THROTTLED_ERRORS = HINT_ERRORS = {**ERRORS, 429: s.ErrorOut}  # limits.Throttled
 
 
 class Refused(APIException):
@@ -55,35 +57,38 @@ def _player(request):
     return request.user if request.user.is_authenticated else None
 
 
-@extend_schema(request=s.CredentialsIn, responses={201: s.RegisteredOut, **ERRORS})
+@extend_schema(request=s.CredentialsIn, responses={201: s.RegisteredOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def register(request):
     """Register a player; from a guest session, claim that guest (it keeps its games)."""
+    limits.enforce("password", address=limits.client_address(request))  # a hash each
     data = _valid(s.CredentialsIn, request.data)
     guest = _player(request)
     user = _call(players.register, data["username"], data["password"], guest)
+    token = players.token_for(user)
     if isinstance(request.successful_authenticator, SessionAuthentication):
         update_session_auth_hash(request, user)  # the claimed guest stays logged in
-    return Response(
-        {"username": user.username, "token": players.token_for(user)},
-        status=status.HTTP_201_CREATED,
-    )
+        token = players.session_token_for(request, user)
+    return Response({"username": user.username, "token": token}, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
+@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def login_session(request):
-    """Browser sign-in: start a session for a registered player (answers with a token too)."""
+    """Browser sign-in: start a session for a registered player (answers with a token too,
+    revoked when the session logs out). CSRF-checked even for an anonymous caller: else a
+    foreign page could log a visitor into its own account (login CSRF)."""
+    SessionAuthentication().enforce_csrf(request)
     serializer = AuthTokenSerializer(data=request.data, context={"request": request})
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    return Response({"token": players.token_for(user)})
+    login(request, user, backend=BACKEND)
+    return Response({"token": players.session_token_for(request, user)})
 
 
-@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **ERRORS})
+@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def token(request):
@@ -130,7 +135,7 @@ def challenge_detail(request, date):
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
 
-@extend_schema(request=s.GameIn, responses={201: s.GameOut, **ERRORS})
+@extend_schema(request=s.GameIn, responses={201: s.GameOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def game_create(request):
@@ -183,7 +188,8 @@ def _hint_json(row: Hint) -> dict:
 @permission_classes([IsAuthenticated])
 def hint_request(request, game_id: int):
     """Ask for a hint on the current turn; answered at once, computed by a worker."""
-    row = _call(hints.do_request_hint, game_id, request.user)
+    address = limits.client_address(request)
+    row = _call(hints.do_request_hint, game_id, request.user, address)
     return Response(_hint_json(row), status=status.HTTP_202_ACCEPTED)
 
 
@@ -211,10 +217,6 @@ def leaderboard(request, date):
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
         raise Refused(NotFound(f"date: there is no challenge for {day}"))
-    page = request.query_params.get("page", "1")
-    if not page.isdigit() or int(page) < 1:
-        raise Refused(BadInput(f"page: {page!r} is not a page number (1, 2, ...)"))
-    hints_mode = request.query_params.get("hints", "include")
-    if hints_mode not in ("include", "exclude"):
-        raise Refused(BadInput(f"hints: {hints_mode!r} must be include or exclude"))
-    return Response(leaderboard_of(challenge, int(page), hints_mode == "exclude", _player(request)))
+    query = _valid(s.LeaderboardQuery, request.query_params)
+    exclude_hints = query["hints"] == "exclude"
+    return Response(leaderboard_of(challenge, query["page"], exclude_hints, _player(request)))

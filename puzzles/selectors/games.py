@@ -1,5 +1,7 @@
 """A game as its player sees it: hand, market, quilt, discards and score; never the bag."""
 
+from django.utils import timezone
+
 from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_json
 
 from ..models import Game, Player, SolverRun
@@ -45,6 +47,11 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "discarded": [patch_to_json(p) for p in state.discarded],
         "score": state.quilt.score(),
         "hints_used": game.hints_used,
+        # Fair play (DESIGN.md, Phase 2), decided from the clock at each read.
+        "closes_at": game.challenge.closes_at.isoformat().replace("+00:00", "Z"),
+        "expired": game.expired(timezone.now()),
+        "counts": game.counts,
+        "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
         "last_award": award_json(award),
         "par": run_json(game.challenge, SolverRun.Kind.PAR),
         "setup": {

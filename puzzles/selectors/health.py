@@ -5,6 +5,7 @@ Each check answers within about a second and never raises: a part that is down i
 """
 
 from celery import current_app
+from django.conf import settings
 from django.db import connection
 
 from ..models import Challenge, SolverRun
@@ -37,7 +38,7 @@ def worker_queues(timeout: float = WORKER_PING_SECONDS) -> dict[str, list[str]] 
 
 def required_queues() -> list[str]:
     """The queues some worker must consume for the site to work."""
-    return [current_app.conf.task_default_queue]
+    return [current_app.conf.task_default_queue, settings.CALICO_HINT_QUEUE]
 
 
 def health() -> tuple[bool, dict]:

@@ -33,7 +33,7 @@ def rank_of(challenge: Challenge, key: tuple[int, int, int], exclude_hints=False
 
 
 def ranked_games(challenge: Challenge, exclude_hints=False):
-    games = Game.objects.filter(challenge=challenge, ranked=True, status=Game.Status.FINISHED)
+    games = Game.objects.counted().filter(challenge=challenge)
     if exclude_hints:
         games = games.filter(hints_used=0)
     return games.order_by("-score", "-cat_tokens", "-button_tokens", "id")

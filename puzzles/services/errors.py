@@ -23,3 +23,9 @@ class NotFound(ServiceError):
 class Conflict(ServiceError):
     status = 409
     code = "conflict"
+
+
+class DayClosed(Conflict):
+    """A move or hint for a ranked game after its day's close (DESIGN.md, Phase 2)."""
+
+    code = "day_closed"

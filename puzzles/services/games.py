@@ -4,15 +4,16 @@ locked while a move is applied, so a stale or repeated move changes nothing."""
 import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from solver.game import TURNS, Move, RulesError, SoloGame
 
-from ..models import Challenge, Game, Player, ScoreTally
+from .. import limits
+from ..models import Challenge, Game, Player
 from .challenges import ensure_challenge, today
-from .errors import BadInput, Conflict, NotFound
+from .errors import BadInput, Conflict, DayClosed, NotFound
 from .replay import deal_of, replay
+from .tallies import count_game
 
 
 def challenge_to_play(date: datetime.date) -> Challenge:
@@ -32,15 +33,18 @@ def do_start_game(player: Player, date: datetime.date, goals) -> Game:
     """A new game: the player's ranked attempt if it is today's first, else practice.
 
     While the ranked game of a day is unfinished, no other game of that day can start: a
-    practice run would show its bag.
+    practice run would show its bag. Once the day has closed its bag is public anyway (and
+    its unfinished ranked game has expired), so practice is open.
     """
+    limits.enforce("games", account=player.pk)
     challenge = challenge_to_play(date)
     try:
         SoloGame.start(deal_of(challenge), goals)
     except RulesError as error:
         raise BadInput(f"goals: {error}") from None
     ranked_game = Game.objects.filter(challenge=challenge, player=player, ranked=True).first()
-    if ranked_game is not None and ranked_game.status == Game.Status.PLAYING:
+    playing = ranked_game is not None and ranked_game.status == Game.Status.PLAYING
+    if playing and not ranked_game.expired(timezone.now()):
         raise Conflict(f"finish your ranked game {ranked_game.pk} of {date} first")
     ranked = ranked_game is None and challenge.date == today()
     try:
@@ -88,6 +92,7 @@ def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tu
             raise NotFound(f"no game {game_id} of yours")
         if game.status == Game.Status.FINISHED:
             raise Conflict("the game is over")
+        refuse_if_expired(game)
         if turn != game.turn:
             raise Conflict(f"turn {turn} is stale: the game is at turn {game.turn}")
         state, _ = replay(game)
@@ -99,6 +104,14 @@ def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tu
         _record_score(game, state)
         game.save()
     return game, state, award
+
+
+def refuse_if_expired(game: Game) -> None:
+    """No ranked play after the day's close: the seed, so the whole bag, is public from then
+    on. Decided here, from the clock, at each request (never left to a job)."""
+    if game.expired(timezone.now()):
+        closed = game.challenge.closes_at.strftime("%Y-%m-%d %H:%M UTC")
+        raise DayClosed(f"the day closed at {closed}; this ranked game no longer counts")
 
 
 def _record_score(game: Game, state: SoloGame) -> None:
@@ -117,12 +130,4 @@ def _record_score(game: Game, state: SoloGame) -> None:
 
 def count_on_leaderboard(game: Game) -> None:
     """Add a finished ranked game to its day's tally (in the caller's transaction)."""
-    key = dict(
-        challenge_id=game.challenge_id,
-        score=game.score,
-        cat_tokens=game.cat_tokens,
-        button_tokens=game.button_tokens,
-        hinted=game.hints_used > 0,
-    )
-    ScoreTally.objects.get_or_create(**key)
-    ScoreTally.objects.filter(**key).update(games=F("games") + 1)
+    count_game(game)

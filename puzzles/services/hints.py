@@ -11,23 +11,26 @@ from django.utils import timezone
 
 from solver.search import hint as solver_hint
 
+from .. import limits
 from ..models import Game, Hint, Player
 from .errors import Conflict, NotFound
-from .hint_supply import check_hint_rate
+from .games import lock_game, refuse_if_expired
 from .replay import replay
 
 log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
-def do_request_hint(game_id: int, player: Player) -> Hint:
-    """The hint for the game's current turn: the existing one, or a new one enqueued."""
+def do_request_hint(game_id: int, player: Player, address: str | None = None) -> Hint:
+    """The hint for the game's current turn: the existing one, or a new one enqueued (a new
+    one counts towards the hint limits of the player and of the client ``address``)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id, player=player).first()
+        game = lock_game(game_id, player)
         if game is None:
             raise NotFound(f"no game {game_id} of yours")
         if game.status == Game.Status.FINISHED:
             raise Conflict("the game is over")
+        refuse_if_expired(game)
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
             row = existing
@@ -36,7 +39,7 @@ def do_request_hint(game_id: int, player: Player) -> Hint:
                 row.save(update_fields=["status", "error", "sent_at"])
                 transaction.on_commit(lambda: _enqueue(row.pk))
         else:
-            check_hint_rate(player)
+            limits.enforce("hints", account=player.pk, address=address)
             row = Hint.objects.create(game=game, turn=game.turn)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
             transaction.on_commit(lambda: _enqueue(row.pk))
@@ -61,7 +64,12 @@ def _enqueue(hint_id: int) -> None:
     # is told and may ask again); the hard limit ends a solver that ignores the soft one.
     seconds = settings.CALICO_HINT_SECONDS
     try:
-        compute_hint.apply_async((hint_id,), soft_time_limit=seconds, time_limit=seconds + 10)
+        compute_hint.apply_async(
+            (hint_id,),
+            queue=settings.CALICO_HINT_QUEUE,  # never behind a par run
+            soft_time_limit=seconds,
+            time_limit=seconds + 10,
+        )
     except Exception as exc:
         log.warning("hint %s not enqueued: %s", hint_id, exc)
         Hint.objects.filter(pk=hint_id).update(

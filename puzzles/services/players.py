@@ -3,12 +3,14 @@ API clients register and use tokens."""
 
 import secrets
 
-from django.contrib.auth import login, password_validation
+from django.contrib.auth import login, logout, password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
+from .. import limits
+from ..auth import BACKEND
 from ..models import Player
 from .errors import BadInput
 
@@ -20,10 +22,11 @@ def ensure_guest(request) -> Player:
     guest logged into the session."""
     if request.user.is_authenticated:
         return request.user
+    limits.enforce("guests", address=limits.client_address(request))  # a loop of page views
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
     guest.save()
-    login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, guest, backend=BACKEND)
     return guest
 
 
@@ -75,3 +78,29 @@ def register(username, password, guest: Player | None = None) -> Player:
 def token_for(user: Player) -> str:
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
+
+
+SESSION_TOKEN = "api_token"  # the token a session was handed, revoked when it logs out
+
+
+def session_token_for(request, user: Player) -> str:
+    """The player's API token, remembered by the browser session that was given it."""
+    key = token_for(user)
+    request.session[SESSION_TOKEN] = key
+    return key
+
+
+def do_log_out(request) -> None:
+    """End the session and revoke the API token it was handed (a shared computer keeps
+    neither)."""
+    key = request.session.get(SESSION_TOKEN)
+    if key:
+        Token.objects.filter(key=key).delete()
+    logout(request)
+
+
+def do_rotate_token(user: Player) -> str:
+    """A new API token for the player; the old one stops working at once."""
+    with transaction.atomic():
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user).key

@@ -6,12 +6,14 @@ fetch every number from the API, so no view here computes or repeats a score.
 
 import datetime
 
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import authenticate, login
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from solver.game import GOALS
 
+from .. import limits
+from ..auth import BACKEND
 from ..services import players
 from ..services.errors import BadInput
 
@@ -78,6 +80,7 @@ def signup(request):
     error = None
     username = ""
     if request.method == "POST":
+        limits.enforce("password", address=limits.client_address(request))  # a hash each
         username = request.POST.get("username", "")
         guest = request.user if _is_guest(request.user) else None
         try:
@@ -85,7 +88,7 @@ def signup(request):
         except BadInput as problem:
             error = problem.detail
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=BACKEND)
             return redirect("web:daily")
     context = {"error": error, "username": username, "nav": "signup"}
     return render(request, "puzzles/signup.html", context, status=400 if error else 200)
@@ -109,5 +112,5 @@ def login_view(request):
 
 @require_POST
 def logout_view(request):
-    logout(request)
+    players.do_log_out(request)
     return redirect("web:daily")

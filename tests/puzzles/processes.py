@@ -91,9 +91,11 @@ class Service:
                 self.kill()
 
 
-def start_worker(app, broker_url: str, **env) -> Service:
-    """A prefork Celery worker (one child, so time limits apply) on this run's queue; returns
-    once it answers a ping."""
+def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> Service:
+    """A prefork Celery worker (one child, so time limits apply) on this run's queues (solver
+    runs and hints, or ``queues``); returns once it answers a ping."""
+    from django.conf import settings
+
     queue = app.conf.task_default_queue
     node = f"{queue}-{uuid.uuid4().hex[:6]}@localhost"
     settings_env = {
@@ -102,11 +104,13 @@ def start_worker(app, broker_url: str, **env) -> Service:
         "DATABASE_URL": database_url(),
         "CELERY_BROKER_URL": broker_url,
         "CELERY_QUEUE": queue,
+        "CELERY_HINT_QUEUE": settings.CALICO_HINT_QUEUE,
         **env,
     }
+    queues = ",".join(queues or (queue, settings.CALICO_HINT_QUEUE))
     worker = Service(
         [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork", "-c",
-         "1", "-Q", queue, "-n", node, "--without-gossip", "--without-mingle",
+         "1", "-Q", queues, "-n", node, "--without-gossip", "--without-mingle",
          "--without-heartbeat", "--loglevel=INFO"],
         settings_env, "worker",
     )  # fmt: skip

@@ -112,12 +112,12 @@ def test_another_players_hint_and_an_anonymous_caller_get_nothing(
 
 
 @pytest.fixture
-def three_hints_a_minute(settings):
-    settings.CALICO_HINTS_PER_MINUTE = 3
+def three_hints_a_day(settings):
+    settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, "hints-account": "3/d"}
 
 
 def test_hints_cannot_be_farmed(
-    three_hints_a_minute, alice_api, alice, make_player, client_for, daily, yesterday, start_game
+    three_hints_a_day, alice_api, alice, make_player, client_for, daily, yesterday, start_game
 ):
     game = start_game(alice_api)
     url = f"/api/games/{game['id']}/hints/"
@@ -126,10 +126,11 @@ def test_hints_cannot_be_farmed(
         assert alice_api.post(url).json()["id"] == first.json()["id"], "one hint per turn"
         game = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json").json()
     refused = alice_api.post(url)
-    assert refused.status_code == 429
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert refused.json() == {
-        "error": "too_many_requests",
-        "detail": "hints: at most 3 new hints a minute; try again shortly",
+        "error": "throttled",
+        "detail": "new hints for your account: at most 3 a day; "
+        f"try again in {refused['Retry-After']} s",
     }
     practice = start_game(alice_api, yesterday.date)  # another game does not reset the count
     assert alice_api.post(f"/api/games/{practice['id']}/hints/").status_code == 429

@@ -1,0 +1,92 @@
+"""Abuse limits (DESIGN.md, Phase 2, "Abuse limits"): fixed-window counters per client
+address, per account or per username, kept by django-ratelimit in the shared cache (Redis in
+production, a folder under var/ that every gunicorn worker shares in the embedded default).
+
+Rates are ``settings.CALICO_LIMITS`` (``"<what>-<per>": "N/s|m|h|d"``). Past one, the request
+is answered 429 ``{error: "throttled", detail}`` with ``Retry-After``, by
+``ThrottledMiddleware`` for every view (API, pages and the admin alike).
+"""
+
+import ipaddress
+
+from django.conf import settings
+from django.http import JsonResponse
+from django.shortcuts import render
+from django_ratelimit.core import get_usage
+
+WHAT = {
+    "password": "password checks",
+    "guests": "new guests",
+    "games": "new games",
+    "hints": "new hints",
+    "analyses": "analyses",
+}
+PER = {
+    "address": "from your address",
+    "account": "for your account",
+    "username": "for this username",
+}
+PERIODS = {"s": "a second", "m": "a minute", "h": "an hour", "d": "a day"}
+
+
+class Throttled(Exception):
+    def __init__(self, what: str, per: str, rate: str, wait: int):
+        count, _, period = rate.partition("/")
+        rate = f"{count} {PERIODS.get(period, f'per {period}')}"
+        self.wait = max(1, wait)
+        self.detail = f"{WHAT[what]} {PER[per]}: at most {rate}; try again in {self.wait} s"
+        super().__init__(self.detail)
+
+
+def client_address(request) -> str:
+    """The caller's address (``CALICO_CLIENT_ADDRESS`` names the header behind a proxy); an
+    IPv6 caller is counted by its /64, which one host can fill with addresses."""
+    meta = request.META
+    address = meta.get(settings.CALICO_CLIENT_ADDRESS) or meta.get("REMOTE_ADDR") or "unknown"
+    address = address.split(",")[0].strip()  # a proxy's list: the first is the client
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
+
+
+def enforce(what: str, **keys) -> None:
+    """Count one of ``what`` for each key given (``address=``, ``account=``, ``username=``;
+    None is skipped) and raise ``Throttled`` past its rate. Called before the work it guards,
+    in the caller's transaction, so a refused request writes nothing."""
+    for per, value in keys.items():
+        if value is None:
+            continue
+        rate = settings.CALICO_LIMITS[f"{what}-{per}"]
+        usage = get_usage(
+            None,
+            group=f"{what}-{per}",
+            key=lambda _group, _request, value=value: str(value),
+            rate=rate,
+            increment=True,
+        )
+        if usage is not None and usage["should_limit"]:
+            raise Throttled(what, per, rate, usage["time_left"])
+
+
+class ThrottledMiddleware:
+    """Answers ``Throttled`` from any view: JSON under /api/, a page elsewhere."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, Throttled):
+            return None
+        if request.path.startswith("/api/"):
+            body = {"error": "throttled", "detail": exception.detail}
+            response = JsonResponse(body, status=429)
+        else:
+            context = {"detail": exception.detail}
+            response = render(request, "puzzles/throttled.html", context, status=429)
+        response["Retry-After"] = str(exception.wait)
+        return response

@@ -1,0 +1,156 @@
+"""Abuse limits (DESIGN.md, Phase 2): past each limit a 429 ``{error: "throttled", detail}``
+with Retry-After, counted per client address, account or username in the shared cache; the
+defaults never bother a person playing a whole daily with a hint every turn and a practice
+game after it. A test that exercises a limit sets it low (per day: no window ends mid-test)."""
+
+import re
+
+import pytest
+from django.test import Client
+from puzzle_helpers import next_move
+from rest_framework.test import APIClient
+
+from puzzles.models import Game, Hint, Player
+
+PASSWORD = "a long password 1"
+
+
+@pytest.fixture
+def limits(settings):
+    def set_limits(**rates):
+        changed = {name.replace("_", "-"): rate for name, rate in rates.items()}
+        settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, **changed}
+
+    return set_limits
+
+
+def assert_throttled(response, words: str) -> None:
+    assert response.status_code == 429, response.content
+    assert int(response["Retry-After"]) >= 1
+    if response["Content-Type"].startswith("application/json"):
+        body = response.json()
+        assert body["error"] == "throttled", body
+        detail = body["detail"]
+    else:
+        detail = re.search(r"data-throttled>([^<]+)<", response.content.decode()).group(1)
+    assert words in detail and "try again in" in detail, detail
+
+
+def from_address(address: str, client_class=APIClient):
+    return client_class(REMOTE_ADDR=address)
+
+
+def test_a_whole_daily_with_a_hint_every_turn_and_a_practice_game_is_never_throttled(daily):
+    browser = APIClient()
+    assert browser.get("/").status_code == 200  # the page visit makes a guest
+    body = {"username": "normal", "password": PASSWORD}
+    assert browser.post("/api/auth/register/", body).status_code == 201  # claims the guest
+    challenge = browser.get("/api/daily/").json()
+    goals = dict(zip(("2,3", "3,4", "4,2"), challenge["goal_options"], strict=False))
+    for ranked in (True, False):
+        game = browser.post("/api/games/", {"goals": goals}, "json").json()
+        assert game["ranked"] is ranked
+        while game["status"] == "playing":
+            hint = browser.post(f"/api/games/{game['id']}/hints/")
+            assert hint.status_code == 202, hint.content
+            moved = browser.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
+            assert moved.status_code == 200, moved.content
+            game = moved.json()
+        browser.get(f"/leaderboard/{daily.date}/")
+    assert Hint.objects.count() == 44 and Game.objects.count() == 2
+
+
+def test_password_checks_per_address_cover_every_way_in(limits, make_player):
+    limits(password_address="3/d")
+    make_player("hank")
+    attacker = from_address("203.0.113.7")
+    wrong = {"username": "hank", "password": "guess"}
+    for _ in range(3):
+        assert attacker.post("/api/auth/token/", wrong).status_code == 400
+    assert_throttled(attacker.post("/api/auth/token/", wrong), "password checks from your address")
+    right = {"username": "hank", "password": PASSWORD}
+    assert_throttled(attacker.post("/api/auth/token/", right), "from your address")
+    assert_throttled(attacker.post("/api/auth/login/", right), "from your address")
+    assert_throttled(attacker.post("/api/auth/register/", wrong), "from your address")
+    page = from_address("203.0.113.7", Client)
+    assert_throttled(page.post("/login/", wrong), "from your address")
+    assert_throttled(page.post("/signup/", {"username": "x1", "password": PASSWORD}), "address")
+    assert_throttled(page.post("/admin/login/", wrong), "from your address")
+    # Another address is not held back.
+    assert from_address("203.0.113.8").post("/api/auth/token/", right).status_code == 200
+
+
+def test_password_checks_per_username_hold_across_addresses(limits, make_player):
+    limits(password_username="2/d")
+    make_player("hank")
+    make_player("ivy")
+    wrong = {"username": "hank", "password": "guess"}
+    for n in range(2):
+        assert from_address(f"198.51.100.{n}").post("/api/auth/token/", wrong).status_code == 400
+    refused = from_address("198.51.100.9").post("/api/auth/token/", {**wrong, "username": "HANK"})
+    assert_throttled(refused, "password checks for this username")
+    ivy = {"username": "ivy", "password": PASSWORD}
+    assert from_address("198.51.100.9").post("/api/auth/token/", ivy).status_code == 200
+
+
+def test_a_loop_of_cookieless_page_views_makes_a_bounded_number_of_guests(limits, db):
+    limits(guests_address="3/d")
+    for _ in range(3):
+        assert from_address("192.0.2.1", Client).get("/leaderboard/").status_code == 200
+    assert_throttled(from_address("192.0.2.1", Client).get("/leaderboard/"), "new guests")
+    assert Player.objects.filter(is_guest=True).count() == 3
+    visitor = from_address("192.0.2.1", Client)  # over the limit: nothing is made
+    assert_throttled(visitor.get("/"), "new guests from your address")
+    assert Player.objects.count() == 3
+    # A visitor who has a guest already is not counted; another address gets its own.
+    assert from_address("192.0.2.2", Client).get("/").status_code == 200
+
+
+def test_ipv6_callers_are_counted_by_their_64(limits, db):
+    limits(guests_address="2/d")
+    for host in ("2001:db8::1", "2001:db8::2"):
+        assert from_address(host, Client).get("/archive/").status_code == 200
+    assert_throttled(from_address("2001:db8::ffff", Client).get("/archive/"), "new guests")
+    assert from_address("2001:db8:0:1::1", Client).get("/archive/").status_code == 200
+
+
+def test_games_started_per_account(limits, alice_api, client_for, make_player, yesterday):
+    limits(games_account="2/d")
+    body = {"date": yesterday.date.isoformat()}
+    goals = dict(zip(("2,3", "3,4", "4,2"), alice_api.get(f"/api/challenges/{body['date']}/")
+                     .json()["goal_options"], strict=False))  # fmt: skip
+    for _ in range(2):
+        assert alice_api.post("/api/games/", {**body, "goals": goals}, "json").status_code == 201
+    refused = alice_api.post("/api/games/", {**body, "goals": goals}, "json")
+    assert_throttled(refused, "new games for your account")
+    assert Game.objects.count() == 2
+    bob = client_for(make_player("bob"))
+    assert bob.post("/api/games/", {**body, "goals": goals}, "json").status_code == 201
+
+
+def test_hints_per_address_hold_across_accounts(limits, daily, start_game):
+    limits(hints_address="2/d")
+    players = []
+    for name in ("p1", "p2"):
+        client = from_address("192.0.2.50")
+        token = client.post("/api/auth/register/", {"username": name, "password": PASSWORD})
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.json()['token']}")
+        players.append((client, start_game(client)))
+    (one, game_one), (two, game_two) = players
+    assert one.post(f"/api/games/{game_one['id']}/hints/").status_code == 202
+    assert two.post(f"/api/games/{game_two['id']}/hints/").status_code == 202
+    one.post(f"/api/games/{game_one['id']}/moves/", next_move(game_one), "json")
+    assert_throttled(one.post(f"/api/games/{game_one['id']}/hints/"), "new hints from your address")
+    assert Hint.objects.count() == 2
+
+
+def test_the_429s_are_in_the_api_schema(db):
+    schema = APIClient().get("/api/schema/?format=json").json()
+    for path, method in [
+        ("/api/auth/register/", "post"),
+        ("/api/auth/token/", "post"),
+        ("/api/auth/login/", "post"),
+        ("/api/games/", "post"),
+        ("/api/games/{game_id}/hints/", "post"),
+    ]:
+        assert "429" in schema["paths"][path][method]["responses"], path
