@@ -1,0 +1,109 @@
+"""Where an API request's time goes: ``python bench/api_profile.py [move|game|leaderboard|...]``.
+
+Prepares the same data as ``api_speed.py`` on a throwaway PostgreSQL database, then runs
+``--requests`` requests of one endpoint in this process through Django's whole stack
+(middleware, DRF, views) under cProfile, and prints the SQL queries of one request and the
+functions with the most cumulative time.
+"""
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import subprocess
+import sys
+from pathlib import Path
+
+from api_speed import PG, TURNS, first_move, prepare, psql
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def requests_of(endpoint: str, prepared: dict, count: int):
+    """``count`` (method, path, body) of one endpoint for the first prepared client."""
+    mine = prepared["clients"][0]
+    read = f"/api/games/{mine['read']}/"
+    if endpoint == "move":
+        moves = []
+        for game in mine["play"]:
+            moves += [(game["id"], turn) for turn in range(1, TURNS + 1)]
+        return [("move", game_id, turn) for game_id, turn in moves[:count]]
+    fixed = {
+        "bare": ("GET", "/api/bench-404/"),
+        "daily": ("GET", "/api/daily/"),
+        "game": ("GET", read),
+        "leaderboard": ("GET", f"/api/leaderboards/{prepared['date']}/"),
+        "hint": ("POST", f"{read}hints/"),
+    }[endpoint]
+    return [fixed] * count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    endpoints = ["bare", "daily", "game", "move", "leaderboard", "hint"]
+    parser.add_argument("endpoint", choices=endpoints)
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--top", type=int, default=40)
+    args = parser.parse_args()
+
+    database = f"calico_profile_{os.getpid()}"
+    os.environ.update(
+        {
+            "DATABASE_URL": f"{PG}/{database}",
+            "CELERY_BROKER_URL": "memory://",
+            "CONN_MAX_AGE": "60",
+            "CALICO_VAR_DIR": str(ROOT / "var" / "bench"),
+        }
+    )
+    psql(f"DROP DATABASE IF EXISTS {database}")
+    psql(f"CREATE DATABASE {database}")
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
+        prepared = prepare(1, 50, -(-args.requests // TURNS))
+        profile(args, prepared)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        psql(f"DROP DATABASE IF EXISTS {database}")
+
+
+def profile(args, prepared: dict) -> None:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_AUTHORIZATION=f"Token {prepared['clients'][0]['token']}")
+    games = {game["id"]: game for game in prepared["clients"][0]["play"]}
+
+    def send(request):
+        if request[0] == "move":
+            _, game_id, _ = request
+            response = client.post(
+                f"/api/games/{game_id}/moves/",
+                json.dumps(first_move(games[game_id])),
+                content_type="application/json",
+            )
+            games[game_id] = response.json()
+            return response
+        method, path = request
+        return client.generic(method, path)
+
+    requests = requests_of(args.endpoint, prepared, args.requests + 1)
+    with CaptureQueriesContext(connection) as queries:
+        response = send(requests[0])
+    print(f"{args.endpoint}: {response.status_code}, {len(queries)} queries")
+    for query in queries:
+        print("  ", query["sql"][:160])
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for request in requests[1:]:
+        send(request)
+    profiler.disable()
+    stats = pstats.Stats(profiler).sort_stats("cumulative")
+    stats.print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()

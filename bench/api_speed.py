@@ -1,0 +1,274 @@
+"""The API's endpoints side by side with a bare answer: ``python bench/api_speed.py``.
+
+One gunicorn (``--workers``, default 2) on a throwaway PostgreSQL database with
+``CONN_MAX_AGE=60``, and one client process here with ``--connections`` keep-alive connections
+(threads), token auth. Each endpoint in turn gets ``--requests`` requests per connection, as
+fast as the server answers; the figure that holds on a shared machine is each endpoint's
+requests/s as a share of the bare answer's in the same run.
+
+- bare: ``GET /api/bench-404/``, the site's JSON 404 (middleware, URL resolver, a JSON body):
+  the framework's own cost, the ceiling any endpoint is compared with.
+- daily: ``GET /api/daily/``, anonymous.
+- game read: ``GET /api/games/{id}/`` of a game at turn 12.
+- move: ``POST /api/games/{id}/moves/``, whole practice games of today's daily, turn by turn.
+- leaderboard: ``GET /api/leaderboards/{today}/``, a full first page (``--finished`` ranked
+  games), with the caller's own rank.
+- hint request: ``POST /api/games/{id}/hints/`` asked again on a turn whose hint is ready (a new
+  hint is a solver run; the solver is not what this measures).
+
+Players, their finished ranked games, the games to read and to play and the ready hints are
+made beforehand through the services (no password hashing, no game start in a timed loop).
+Tasks go to an in-memory broker (nowhere). The client shares the cores with the server: the
+absolute figures are a floor; say the load average with them.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PG = "postgres://postgres@127.0.0.1:5432"
+GOAL_CELLS = ("2,3", "3,4", "4,2")
+TURNS = 22
+READ_AT_TURN = 12
+
+
+def psql(sql: str) -> None:
+    subprocess.run(
+        ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql],
+        check=True,
+    )
+
+
+def first_move(game) -> dict:
+    """The first hand patch on the first empty space, taking market slot 0."""
+    return {
+        "turn": game["turn"],
+        "hand_index": 0,
+        "cell": game["empty_cells"][0],
+        "market_index": None if game["turn"] == TURNS else 0,
+    }
+
+
+def prepare(players: int, finished: int, move_games: int) -> dict:
+    """Everything the timed loops use, made through the services in this process: tokens,
+    a game at turn ``READ_AT_TURN`` with its hint ready, unplayed practice games, and
+    ``finished`` finished ranked games for the leaderboard."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
+    django.setup()
+    from rest_framework.authtoken.models import Token
+
+    from puzzles.models import Hint, Player
+    from puzzles.selectors.challenges import challenge_json
+    from puzzles.selectors.games import game_json
+    from puzzles.services import games
+    from puzzles.services.challenges import ensure_challenge, today
+
+    daily = ensure_challenge(today())
+    goals = dict(zip(GOAL_CELLS, challenge_json(daily)["goal_options"], strict=False))
+
+    def new_player(name: str) -> Player:
+        player = Player(username=name)
+        player.set_unusable_password()
+        player.save()
+        return player
+
+    def play(game, moves: int):
+        state = game_json(game)
+        for _ in range(moves):
+            game, *_ = games.do_play_move(game.pk, game.player, first_move(state))
+            state = game_json(game)
+        return game
+
+    for n in range(finished):  # the leaderboard's page (the bench players come last)
+        play(games.do_start_game(new_player(f"finisher{n}"), daily.date, goals), TURNS)
+    prepared = {"date": daily.date.isoformat(), "clients": []}
+    for n in range(players):
+        player = new_player(f"bench{n}")
+        play(games.do_start_game(player, daily.date, goals), TURNS)  # its ranked game
+        read = play(games.do_start_game(player, daily.date, goals), READ_AT_TURN - 1)
+        Hint.objects.create(
+            game=read,
+            turn=read.turn,
+            status=Hint.Status.READY,
+            move=first_move(game_json(read)),
+            expected_score=50.0,
+        )
+        to_play = [games.do_start_game(player, daily.date, goals) for _ in range(move_games)]
+        prepared["clients"].append(
+            {
+                "token": Token.objects.create(user=player).key,
+                "read": read.pk,
+                "play": [game_json(game) for game in to_play],
+            }
+        )
+    return prepared
+
+
+class Client:
+    """One keep-alive connection; ``call`` returns the status, the body and the seconds."""
+
+    def __init__(self, port: int, token: str | None):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.headers = {"Content-Type": "application/json"}
+        if token:
+            self.headers["Authorization"] = f"Token {token}"
+
+    def call(self, method: str, path: str, body=None, auth=True) -> tuple[int, dict, float]:
+        headers = self.headers if auth else {"Content-Type": "application/json"}
+        payload = json.dumps(body) if body is not None else None
+        started = time.perf_counter()
+        self.conn.request(method, path, payload, headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        return response.status, data, time.perf_counter() - started
+
+
+def fixed(method: str, path, status: int, auth=True):
+    """A loop of the same request (``path`` may depend on the client's prepared data)."""
+
+    def loop(client: Client, mine: dict, count: int, out: list) -> None:
+        url = path(mine) if callable(path) else path
+        for _ in range(count):
+            got, body, seconds = client.call(method, url, auth=auth)
+            if got != status:
+                raise RuntimeError(f"{method} {url}: {got} {body[:200]!r}")
+            out.append(seconds)
+
+    return loop
+
+
+def moves(client: Client, mine: dict, count: int, out: list) -> None:
+    """Play the client's prepared games turn by turn until ``count`` moves are made."""
+    games = iter(mine["play"])
+    game = next(games)
+    for _ in range(count):
+        if game["status"] != "playing":
+            game = next(games)
+        url = f"/api/games/{game['id']}/moves/"
+        got, body, seconds = client.call("POST", url, first_move(game))
+        if got != 200:
+            raise RuntimeError(f"POST {url}: {got} {body[:200]!r}")
+        game = json.loads(body)
+        out.append(seconds)
+
+
+def measure(port: int, prepared: dict, loop, count: int) -> tuple[float, list[float]]:
+    """Every connection runs ``loop`` at once (after a short warm-up); the requests/s and
+    every latency."""
+    clients = [(Client(port, c["token"]), c) for c in prepared["clients"]]
+    latencies: list[float] = []
+    errors: list[Exception] = []
+
+    def run(client, mine, n, out):
+        try:
+            loop(client, mine, n, out)
+        except Exception as error:  # reported after the run, not swallowed
+            errors.append(error)
+
+    def all_at_once(n: int, out: list) -> float:
+        threads = [threading.Thread(target=run, args=(c, m, n, out)) for c, m in clients]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return time.perf_counter() - started
+
+    if loop is not moves:  # moves are not repeatable: a warm-up would use up the games
+        all_at_once(20, [])
+    elapsed = all_at_once(count, latencies)
+    if errors:
+        raise SystemExit(f"errors: {errors[:3]}")
+    return len(latencies) / elapsed, latencies
+
+
+def wait_for_server(port: int) -> None:
+    for _ in range(150):
+        try:
+            Client(port, None).call("GET", "/api/daily/")
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--connections", type=int, default=8, help="keep-alive connections")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--requests", type=int, default=300, help="per connection and endpoint")
+    parser.add_argument("--finished", type=int, default=50, help="ranked games on the board")
+    parser.add_argument("--port", type=int, default=8432)
+    args = parser.parse_args()
+
+    load_before = os.getloadavg()[0]
+    database = f"calico_speed_{os.getpid()}"  # several people may run this at once
+    env = {
+        "DATABASE_URL": f"{PG}/{database}",
+        "CELERY_BROKER_URL": "memory://",
+        "CONN_MAX_AGE": "60",
+        "CALICO_VAR_DIR": str(ROOT / "var" / "bench"),
+    }
+    os.environ.update(env)
+    psql(f"DROP DATABASE IF EXISTS {database}")
+    psql(f"CREATE DATABASE {database}")
+    server = None
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
+        move_games = -(-args.requests // TURNS)
+        prepared = prepare(args.connections, args.finished, move_games)
+        from django.db import connections
+
+        connections.close_all()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind",
+             f"127.0.0.1:{args.port}", "--workers", str(args.workers), "--no-control-socket"],
+            cwd=ROOT, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        wait_for_server(args.port)
+        endpoints = {
+            "bare (JSON 404)": fixed("GET", "/api/bench-404/", 404),
+            "daily (anonymous)": fixed("GET", "/api/daily/", 200, auth=False),
+            "game read": fixed("GET", lambda mine: f"/api/games/{mine['read']}/", 200),
+            "move": moves,
+            "leaderboard": fixed("GET", f"/api/leaderboards/{prepared['date']}/", 200),
+            "hint request": fixed("POST", lambda mine: f"/api/games/{mine['read']}/hints/", 202),
+        }
+        results = {
+            name: measure(args.port, prepared, loop, args.requests)
+            for name, loop in endpoints.items()
+        }
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait()
+        psql(f"DROP DATABASE IF EXISTS {database}")
+
+    print(
+        f"gunicorn {args.workers} workers, PostgreSQL, CONN_MAX_AGE=60; one client, "
+        f"{args.connections} keep-alive connections x {args.requests} requests; "
+        f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after"
+    )
+    bare = results["bare (JSON 404)"][0]
+    print(f"{'endpoint':<20}{'requests/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'x bare':>8}")
+    for name, (rate, latencies) in results.items():
+        cuts = statistics.quantiles(latencies, n=100)
+        print(
+            f"{name:<20}{rate:>11.0f}{cuts[49] * 1000:>9.2f}{cuts[98] * 1000:>9.2f}"
+            f"{rate / bare:>8.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
