@@ -207,14 +207,25 @@ def hint_detail(request, game_id: int, hint_id: int):
 )
 @api_view(["GET"])
 def leaderboard(request, date):
+    challenge = board_challenge(date)
+    page, exclude_hints = board_query(request)
+    return Response(leaderboard_of(challenge, page, exclude_hints, _player(request)))
+
+
+def board_challenge(date: str):
     day = _date(date)
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
         raise Refused(NotFound(f"date: there is no challenge for {day}"))
+    return challenge
+
+
+def board_query(request) -> tuple[int, bool]:
+    """A board's ``page`` and ``hints`` query parameters: (page, exclude hints)."""
     page = request.query_params.get("page", "1")
     if not page.isdigit() or int(page) < 1:
         raise Refused(BadInput(f"page: {page!r} is not a page number (1, 2, ...)"))
     hints_mode = request.query_params.get("hints", "include")
     if hints_mode not in ("include", "exclude"):
         raise Refused(BadInput(f"hints: {hints_mode!r} must be include or exclude"))
-    return Response(leaderboard_of(challenge, int(page), hints_mode == "exclude", _player(request)))
+    return int(page), hints_mode == "exclude"

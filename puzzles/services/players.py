@@ -9,10 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
-from ..models import Player
+from ..models import GUEST_PREFIX, Player
 from .errors import BadInput
-
-GUEST_PREFIX = "guest-"
 
 
 def ensure_guest(request) -> Player:
