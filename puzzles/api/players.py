@@ -61,6 +61,7 @@ class ProfileOut(serializers.Serializer):
     name = serializers.CharField(help_text='the username, or "Guest 3f9a" for a guest')
     is_guest = serializers.BooleanField()
     joined = serializers.DateField()
+    today = serializers.DateField(help_text="the current UTC day, that streaks run up to")
     stats = StatsOut()
     histogram = ScoreCountOut(many=True)
     recent = RecentOut(many=True, help_text="the latest days, newest first")
@@ -78,6 +79,7 @@ class JoinIn(serializers.Serializer):
 class MemberOut(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.CharField()
+    is_guest = serializers.BooleanField(help_text="guests have no public profile")
     owner = serializers.BooleanField()
     joined = serializers.DateTimeField()
 

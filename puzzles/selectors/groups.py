@@ -55,6 +55,7 @@ def group_json(group: Group) -> dict:
             {
                 "username": m.player.username,
                 "name": m.player.display_name,
+                "is_guest": m.player.is_guest,
                 "owner": m.player_id == group.owner_id,
                 "joined": m.joined_at,
             }

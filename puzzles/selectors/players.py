@@ -122,6 +122,7 @@ def profile(player: Player) -> dict:
         "name": player.display_name,
         "is_guest": player.is_guest,
         "joined": player.date_joined.date(),
+        "today": today(),
         "stats": _stats(history),
         "histogram": [{"score": score, "games": games} for score, games in histogram],
         "recent": _recent(player),
