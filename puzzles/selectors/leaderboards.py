@@ -52,9 +52,6 @@ class _DayScope:
         self.challenge, self.exclude_hints = challenge, exclude_hints
         self.games = ranked_games(challenge, exclude_hints)
 
-    def count(self) -> int:
-        return _tallies(self.challenge, self.exclude_hints).aggregate(n=Sum("games"))["n"] or 0
-
     def histogram(self):
         tallies = _tallies(self.challenge, self.exclude_hints)
         return tallies.values("score").annotate(n=Sum("games")).order_by("score")
@@ -70,9 +67,6 @@ class _MembersScope:
     def __init__(self, challenge: Challenge, exclude_hints: bool, members):
         self.games = ranked_games(challenge, exclude_hints).filter(player__in=members)
 
-    def count(self) -> int:
-        return self.games.count()
-
     def histogram(self):
         return self.games.order_by().values("score").annotate(n=Count("id")).order_by("score")
 
@@ -83,7 +77,8 @@ class _MembersScope:
 def _me(scope, player: Player | None, count: int):
     if player is None or not player.is_authenticated:
         return None
-    game = scope.games.filter(player=player).first()
+    # Unordered: found by the (challenge, player) index, not by walking the board's order.
+    game = next(iter(scope.games.filter(player=player).order_by()[:1]), None)
     if game is None:
         return None
     rank = scope.rank_of((game.score, game.cat_tokens, game.button_tokens))
@@ -104,8 +99,8 @@ def leaderboard(
         scope = _DayScope(challenge, exclude_hints)
     else:
         scope = _MembersScope(challenge, exclude_hints, members)
-    count = scope.count()
     histogram = [{"score": row["score"], "count": row["n"]} for row in scope.histogram()]
+    count = sum(row["count"] for row in histogram)
     offset = (page - 1) * PAGE_SIZE
     # Ids first: an index-only walk of the leaderboard index, however deep the page.
     ranked = scope.games.values_list("id", flat=True)
@@ -117,7 +112,9 @@ def leaderboard(
     for row in rows:
         key = (row.score, row.cat_tokens, row.button_tokens)
         if key != previous:
-            rank = scope.rank_of(key) if previous is None else offset + 1
+            # A later page's first row may tie with rows of the page before: count them.
+            first_of_later_page = previous is None and offset > 0
+            rank = scope.rank_of(key) if first_of_later_page else offset + 1
             previous = key
         entries.append(
             {

@@ -15,7 +15,7 @@ Formulas, as shown to players:
 import datetime
 from collections import Counter
 
-from django.db.models import F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from ..models import Game, Player, ScoreTally, SolverRun
@@ -34,11 +34,17 @@ def counted_games():
     return Game.objects.filter(ranked=True, status=Game.Status.FINISHED)
 
 
-def _par_of_day():
-    runs = SolverRun.objects.filter(
-        challenge=OuterRef("challenge"), kind=SolverRun.Kind.PAR, status=SolverRun.Status.READY
+def _with_day_and_par(games):
+    """``date`` and ``par`` (the day's par score, or None while it is not ready) on each row,
+    by a join on the day's par run."""
+    par_run = FilteredRelation(
+        "challenge__solver_runs",
+        condition=Q(
+            challenge__solver_runs__kind=SolverRun.Kind.PAR,
+            challenge__solver_runs__status=SolverRun.Status.READY,
+        ),
     )
-    return Subquery(runs.values("score")[:1])
+    return games.annotate(par_run=par_run, date=F("challenge__date"), par=F("par_run__score"))
 
 
 def _tally_sum(*conditions: Q):
@@ -80,11 +86,8 @@ def _stats(history: list[dict]) -> dict:
 def _recent(player: Player) -> list[dict]:
     key = (OuterRef("score"), OuterRef("cat_tokens"), OuterRef("button_tokens"))
     rows = (
-        counted_games()
-        .filter(player=player)
+        _with_day_and_par(counted_games().filter(player=player))
         .annotate(
-            date=F("challenge__date"),
-            par=_par_of_day(),
             better=_tally_sum(_better_than(*key)),
             count=_tally_sum(),
         )
@@ -110,9 +113,7 @@ def _recent(player: Player) -> list[dict]:
 def profile(player: Player) -> dict:
     """The profile of the API and the pages (``GET /api/players/{username}/``, ``/api/me/``)."""
     history = list(
-        counted_games()
-        .filter(player=player)
-        .annotate(date=F("challenge__date"), par=_par_of_day())
+        _with_day_and_par(counted_games().filter(player=player))
         .order_by("date")
         .values("date", "score", "par")
     )
