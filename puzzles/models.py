@@ -9,11 +9,20 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+GUEST_PREFIX = "guest-"
+
 
 class Player(AbstractUser):
     """A user; a guest is made on a first page visit and can later claim a username."""
 
     is_guest = models.BooleanField(default=False)
+
+    @property
+    def display_name(self) -> str:
+        """What others see: the username, or "Guest 3f9a" for a guest (its name is random)."""
+        if self.is_guest:
+            return f"Guest {self.username.removeprefix(GUEST_PREFIX)[:4]}"
+        return self.username
 
 
 class Challenge(models.Model):
@@ -193,4 +202,29 @@ class Hint(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "turn"], name="one_hint_per_turn"),
+        ]
+
+
+class Group(models.Model):
+    """Friends who compare scores: a board of the day narrowed to the members. Joined with
+    the invite code (or its link); the owner may remove members."""
+
+    name = models.CharField(max_length=60)
+    invite_code = models.CharField(max_length=16, unique=True)
+    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="owned_groups")
+    members = models.ManyToManyField(Player, through="Membership", related_name="player_groups")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"group {self.name}"
+
+
+class Membership(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "player"], name="one_membership"),
         ]

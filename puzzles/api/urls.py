@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import tokens, views
+from . import players, tokens, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -16,4 +16,20 @@ urlpatterns = [
     path("games/<int:game_id>/hints/<int:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
     path("auth/token/rotate/", tokens.rotate_token, name="api-token-rotate"),
+    path("me/", players.me, name="api-me"),
+    path("players/<str:username>/", players.player_detail, name="api-player"),
+    path("groups/", players.group_list, name="api-groups"),
+    path("groups/join/", players.group_join, name="api-group-join"),
+    path("groups/<int:group_id>/", players.group_detail, name="api-group"),
+    path(
+        "groups/<int:group_id>/members/<str:username>/",
+        players.group_member,
+        name="api-group-member",
+    ),
+    path(
+        "groups/<int:group_id>/leaderboard/<str:date>/",
+        players.group_leaderboard,
+        name="api-group-leaderboard",
+    ),
+    path("groups/<int:group_id>/standings/", players.group_standings, name="api-group-standings"),
 ]

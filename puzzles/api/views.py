@@ -213,10 +213,20 @@ def hint_detail(request, game_id: int, hint_id: int):
 )
 @api_view(["GET"])
 def leaderboard(request, date):
+    challenge = board_challenge(date)
+    page, exclude_hints = board_query(request)
+    return Response(leaderboard_of(challenge, page, exclude_hints, _player(request)))
+
+
+def board_challenge(date: str):
     day = _date(date)
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
         raise Refused(NotFound(f"date: there is no challenge for {day}"))
+    return challenge
+
+
+def board_query(request) -> tuple[int, bool]:
+    """A board's ``page`` and ``hints`` query parameters: (page, exclude hints)."""
     query = _valid(s.LeaderboardQuery, request.query_params)
-    exclude_hints = query["hints"] == "exclude"
-    return Response(leaderboard_of(challenge, query["page"], exclude_hints, _player(request)))
+    return query["page"], query["hints"] == "exclude"

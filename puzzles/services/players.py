@@ -11,10 +11,8 @@ from rest_framework.authtoken.models import Token
 
 from .. import limits
 from ..auth import BACKEND
-from ..models import Player
+from ..models import GUEST_PREFIX, Player
 from .errors import BadInput
-
-GUEST_PREFIX = "guest-"
 
 
 def ensure_guest(request) -> Player:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import players, views
 
 app_name = "web"
 
@@ -13,4 +13,9 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),
+    path("me/", players.me, name="me"),
+    path("players/<str:username>/", players.player, name="player"),
+    path("groups/", players.groups, name="groups"),
+    path("groups/join/<str:invite_code>/", players.group_join, name="group-join"),
+    path("groups/<int:group_id>/", players.group, name="group"),
 ]

@@ -46,4 +46,13 @@ export const api = {
   hint: (id, hintId) => request("GET", `/api/games/${id}/hints/${hintId}/`),
   leaderboard: (date, { page = 1, excludeHints = false } = {}) =>
     request("GET", `/api/leaderboards/${encodeURIComponent(date)}/?page=${page}${excludeHints ? "&hints=exclude" : ""}`),
+  me: () => request("GET", "/api/me/"),
+  player: (username) => request("GET", `/api/players/${encodeURIComponent(username)}/`),
+  groups: () => request("GET", "/api/groups/"),
+  createGroup: (name) => request("POST", "/api/groups/", { name }),
+  joinGroup: (code) => request("POST", "/api/groups/join/", { invite_code: code }),
+  group: (id) => request("GET", `/api/groups/${id}/`),
+  removeMember: (id, username) => request("DELETE", `/api/groups/${id}/members/${encodeURIComponent(username)}/`),
+  groupLeaderboard: (id, date) => request("GET", `/api/groups/${id}/leaderboard/${encodeURIComponent(date)}/`),
+  groupStandings: (id, days) => request("GET", `/api/groups/${id}/standings/?days=${days}`),
 };

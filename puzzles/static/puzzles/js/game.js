@@ -4,6 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { renderEnd } from "./endscreen.js";
+import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
 import { capitalise, el, renderCats, renderScore } from "./panel.js";
 import { GoalPicker } from "./picker.js";
@@ -418,6 +419,7 @@ class GameController {
     const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: "Play again (practice)" });
     again.addEventListener("click", () => this.showSetup());
     $(".end-actions", end).append(again);
+    renderPlayerLinks(end, this.game);
     this.renderStats();
   }
 }

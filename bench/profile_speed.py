@@ -1,0 +1,200 @@
+"""Profile and group board speed: ``python bench/profile_speed.py [--games 100000] [--days 1000]``.
+
+Fills a throwaway PostgreSQL database (``calico_bench_players``) with the big day of
+``bench/rank_query.py`` (``--games`` finished ranked games, one player each, and their tally
+rows), then:
+- one player with ``--days`` earlier finished ranked days, each with its par and a day's worth
+  of tally rows (200 keys), so that every recent day's rank is a real sum;
+- a group of ``--members`` players of the big day (the one-day player among them).
+Times, best of 20: the profile selector and ``GET /api/me/`` through the whole Django stack
+(token auth, DRF, JSON), and the group's board of the big day, selector and
+``GET /api/groups/{id}/leaderboard/{date}/``; the 30-day standings too. Prints PostgreSQL's
+plans for the profile's history query and the group board's page of ids.
+"""
+
+import argparse
+import datetime
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+from rank_query import best_ms, fill, psql
+
+ROOT = Path(__file__).resolve().parent.parent
+DB = "calico_bench_players"
+
+
+def fill_history(player, days: int, rng: random.Random):
+    """``days`` finished ranked games of ``player`` before the big day, with par and tallies."""
+    from django.db import transaction
+
+    from puzzles.models import Challenge, Game, ScoreTally, SolverRun
+
+    first = datetime.date(2026, 1, 1) - datetime.timedelta(days=days)
+    with transaction.atomic():
+        challenges = Challenge.objects.bulk_create(
+            [
+                Challenge(date=first + datetime.timedelta(days=n), seed=f"s{n}", commitment="c")
+                for n in range(days)
+            ]
+        )
+        SolverRun.objects.bulk_create(
+            [SolverRun(challenge=c, kind="par", status="ready", score=62) for c in challenges]
+        )
+        games, tallies = [], []
+        for challenge in challenges:
+            score = max(0, int(rng.gauss(60, 12)))
+            games.append(Game(
+                challenge=challenge, player=player, ranked=True, status="finished", turn=23,
+                score=score, cat_tokens=rng.randint(0, 5), button_tokens=rng.randint(0, 9),
+            ))  # fmt: skip
+            keys = {(score, games[-1].cat_tokens, games[-1].button_tokens, False)}
+            while len(keys) < 200:
+                keys.add((max(0, int(rng.gauss(60, 12))), rng.randint(0, 5), rng.randint(0, 9),
+                          rng.random() < 0.1))  # fmt: skip
+            tallies += [
+                ScoreTally(challenge=challenge, score=s, cat_tokens=c, button_tokens=b, hinted=h,
+                           games=rng.randint(1, 40))
+                for s, c, b, h in keys
+            ]  # fmt: skip
+        Game.objects.bulk_create(games, batch_size=5000)
+        ScoreTally.objects.bulk_create(tallies, batch_size=5000)
+
+
+def make_group(owner, members: int, rng: random.Random):
+    from django.db import transaction
+
+    from puzzles.models import Group, Membership, Player
+
+    others = list(Player.objects.exclude(pk=owner.pk).values_list("pk", flat=True))
+    chosen = rng.sample(others, members - 1)
+    with transaction.atomic():
+        group = Group.objects.create(name="bench", invite_code="BENCH234", owner=owner)
+        Membership.objects.bulk_create(
+            [Membership(group=group, player_id=pk) for pk in [owner.pk, *chosen]]
+        )
+    return group
+
+
+def print_queries(call) -> None:
+    """Each query of one more ``call``, with its time."""
+    from django.db import connection
+
+    def timed(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            print(f"    {(time.perf_counter() - started) * 1000:6.2f} ms  {sql[:150]}")
+
+    with connection.execute_wrapper(timed):
+        call()
+
+
+def explain(label: str, queryset) -> None:
+    from django.db import connection
+
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN ANALYZE {sql}", params)
+        print(f"-- plan: {label}")
+        for (line,) in cursor.fetchall():
+            print("   ", line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--days", type=int, default=1000)
+    parser.add_argument("--members", type=int, default=500)
+    parser.add_argument("--queries", action="store_true", help="time each SQL query too")
+    args = parser.parse_args()
+    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB}"
+    os.environ["CALICO_VAR_DIR"] = str(ROOT / "var" / "bench")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
+    sys.path.insert(0, str(ROOT))
+    psql(f"DROP DATABASE IF EXISTS {DB}")
+    psql(f"CREATE DATABASE {DB}")
+    try:
+        import django
+
+        django.setup()
+        import time_machine
+        from django.core.management import call_command
+        from django.db import connection
+        from django.test import Client
+
+        from puzzles.models import Game
+        from puzzles.selectors.groups import member_ids, standings
+        from puzzles.selectors.leaderboards import leaderboard
+        from puzzles.selectors.players import counted_games, profile
+        from puzzles.services.players import token_for
+
+        call_command("migrate", verbosity=0)
+        rng = random.Random(2)
+        started = time.perf_counter()
+        challenge, keys = fill(args.games)
+        player = Game.objects.filter(challenge=challenge).order_by("id")[args.games // 2].player
+        fill_history(player, args.days, rng)
+        group = make_group(player, args.members, rng)
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
+        print(
+            f"big day: {args.games} games ({keys} tally rows); one player with "
+            f"{args.days + 1} ranked days; a group of {args.members} members; "
+            f"filled in {time.perf_counter() - started:.0f} s"
+        )
+        # The big day is "today", so that the player's streak runs up to it.
+        clock = time_machine.travel(datetime.datetime(2026, 1, 1, 20, tzinfo=datetime.UTC))
+        clock.start()
+        me = profile(player)
+        board = leaderboard(challenge, 1, False, player, member_ids(group))
+        print(
+            f"profile: {me['stats']['ranked_games']} ranked games, streak "
+            f"{me['stats']['current_streak']}, {len(me['recent'])} recent days; group board: "
+            f"{board['count']} members' games, page of {len(board['entries'])}, "
+            f"me #{board['me']['rank']}"
+        )
+        client = Client(HTTP_AUTHORIZATION=f"Token {token_for(player)}")
+        board_url = f"/api/groups/{group.pk}/leaderboard/{challenge.date}/"
+        for url in ("/api/me/", board_url):
+            response = client.get(url)
+            assert response.status_code == 200, (url, response.status_code)
+        figures = {
+            "profile (selector)": lambda: profile(player),
+            "GET /api/me/ (whole stack)": lambda: client.get("/api/me/"),
+            "group board (selector)": lambda: leaderboard(
+                challenge, 1, False, player, member_ids(group)
+            ),
+            "GET group leaderboard (whole stack)": lambda: client.get(board_url),
+            "group standings, 30 days (selector)": lambda: standings(group, 30),
+        }
+        for name, call in figures.items():
+            print(f"{name}: {best_ms(call):.2f} ms (best of 20)")
+            if args.queries:
+                print_queries(call)
+        explain(
+            "profile history",
+            counted_games().filter(player=player).values("challenge__date", "score"),
+        )
+        members_games = Game.objects.filter(
+            challenge=challenge, ranked=True, status="finished", player__in=member_ids(group)
+        )
+        explain(
+            "group board page of ids",
+            members_games.order_by("-score", "-cat_tokens", "-button_tokens", "id").values("id")[
+                :50
+            ],
+        )
+        clock.stop()
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        psql(f"DROP DATABASE IF EXISTS {DB}")
+
+
+if __name__ == "__main__":
+    main()

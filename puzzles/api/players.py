@@ -1,0 +1,212 @@
+"""Players' profiles and groups of friends (DESIGN.md, "Players, streaks and groups")."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ..selectors import groups as group_reads
+from ..selectors.leaderboards import leaderboard as leaderboard_of
+from ..selectors.players import profile, public_player
+from ..services import groups
+from ..services.errors import BadInput, NotFound
+from . import serializers as s
+from .views import ERRORS, Refused, _call, _valid, board_challenge, board_query
+
+# Response shapes, for the schema (the selectors build the JSON itself).
+
+
+class BestOut(serializers.Serializer):
+    score = serializers.IntegerField()
+    date = serializers.DateField()
+
+
+class StatsOut(serializers.Serializer):
+    ranked_games = serializers.IntegerField()
+    current_streak = serializers.IntegerField(
+        help_text="consecutive UTC days with a finished ranked game, up to today (or "
+        "yesterday while today's game is not finished)"
+    )
+    longest_streak = serializers.IntegerField()
+    average = serializers.FloatField(allow_null=True)
+    best = BestOut(allow_null=True, help_text="the best score and the first day it was scored")
+    beat_par = serializers.IntegerField(help_text="days scored above that day's par")
+    days_with_par = serializers.IntegerField(help_text="days whose par is known")
+    average_vs_par = serializers.FloatField(allow_null=True, help_text="mean of score - par")
+
+
+class ScoreCountOut(serializers.Serializer):
+    score = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+class RecentOut(serializers.Serializer):
+    date = serializers.DateField()
+    score = serializers.IntegerField()
+    par = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(help_text="on that day's global leaderboard")
+    percentile = serializers.FloatField(allow_null=True)
+    game_id = serializers.IntegerField(help_text="the game, for its review page")
+
+
+class HistoryOut(serializers.Serializer):
+    date = serializers.DateField()
+    score = serializers.IntegerField()
+    par = serializers.IntegerField(allow_null=True)
+
+
+class ProfileOut(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField(help_text='the username, or "Guest 3f9a" for a guest')
+    is_guest = serializers.BooleanField()
+    joined = serializers.DateField()
+    today = serializers.DateField(help_text="the current UTC day, that streaks run up to")
+    stats = StatsOut()
+    histogram = ScoreCountOut(many=True)
+    recent = RecentOut(many=True, help_text="the latest days, newest first")
+    history = HistoryOut(many=True, help_text="every counted day, oldest first")
+
+
+class GroupIn(serializers.Serializer):
+    name = serializers.CharField(max_length=groups.NAME_MAX)
+
+
+class JoinIn(serializers.Serializer):
+    invite_code = serializers.CharField()
+
+
+class MemberOut(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField()
+    is_guest = serializers.BooleanField(help_text="guests have no public profile")
+    owner = serializers.BooleanField()
+    joined = serializers.DateTimeField()
+
+
+class GroupSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    invite_code = serializers.CharField()
+    owner = serializers.CharField()
+    member_count = serializers.IntegerField()
+
+
+class GroupOut(GroupSummaryOut):
+    members = MemberOut(many=True)
+
+
+class StandingOut(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    average = serializers.FloatField(allow_null=True)
+    days_won = serializers.IntegerField(help_text="days first on the group's board (ties too)")
+
+
+class StandingsOut(serializers.Serializer):
+    days = serializers.IntegerField()
+    since = serializers.DateField()
+    until = serializers.DateField()
+    members = StandingOut(many=True)
+
+
+@extend_schema(responses={200: ProfileOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def me(request):
+    """The caller's profile (guests have one too)."""
+    return Response(profile(request.user))
+
+
+@extend_schema(responses={200: ProfileOut, **ERRORS})
+@api_view(["GET"])
+def player_detail(request, username: str):
+    """A registered player's public profile (guests have no public profile)."""
+    player = public_player(username)
+    if player is None:
+        raise Refused(NotFound(f"username: no player {username!r}"))
+    return Response(profile(player))
+
+
+@extend_schema(
+    methods=["GET"], operation_id="groups_list", responses={200: GroupSummaryOut(many=True)}
+)
+@extend_schema(methods=["POST"], request=GroupIn, responses={201: GroupOut, **ERRORS})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def group_list(request):
+    """The caller's groups; POST creates one, with the caller as its owner."""
+    if request.method == "GET":
+        return Response([group_reads.group_summary(g) for g in group_reads.groups_of(request.user)])
+    data = _valid(GroupIn, request.data)
+    group = _call(lambda: groups.do_create_group(owner=request.user, name=data["name"]))
+    return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=JoinIn, responses={200: GroupOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def group_join(request):
+    """Join a group by its invite code; joining twice changes nothing."""
+    data = _valid(JoinIn, request.data)
+    code = data["invite_code"]
+    group = _call(lambda: groups.do_join_group(player=request.user, invite_code=code))
+    return Response(group_reads.group_json(group))
+
+
+def _my_group(request, group_id: int):
+    group = group_reads.group_for(group_id, request.user)
+    if group is None:
+        raise Refused(NotFound(f"no group {group_id} of yours"))
+    return group
+
+
+@extend_schema(responses={200: GroupOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def group_detail(request, group_id: int):
+    return Response(group_reads.group_json(_my_group(request, group_id)))
+
+
+@extend_schema(request=None, responses={204: None, **ERRORS, 403: s.ErrorOut})
+@api_view(["DELETE"])
+@permission_classes([IsAuthenticated])
+def group_member(request, group_id: int, username: str):
+    """The owner removes anyone; a member removes themselves (leaves)."""
+    _call(lambda: groups.do_remove_member(actor=request.user, group_id=group_id, username=username))
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("page", int),
+        OpenApiParameter("hints", str, enum=["include", "exclude"]),
+    ],
+    responses={200: s.LeaderboardOut, **ERRORS},
+)
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def group_leaderboard(request, group_id: int, date: str):
+    """The day's board of the members: the global board's shape and tiebreak, ranks among them."""
+    group = _my_group(request, group_id)
+    challenge = board_challenge(date)
+    page, exclude_hints = board_query(request)
+    members = group_reads.member_ids(group)
+    board = leaderboard_of(challenge, page, exclude_hints, request.user, members)
+    return Response(board)
+
+
+@extend_schema(
+    parameters=[OpenApiParameter("days", int, enum=list(group_reads.STANDING_DAYS))],
+    responses={200: StandingsOut, **ERRORS},
+)
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def group_standings(request, group_id: int):
+    """The members over the last 7 or 30 days: games played, average score, days won."""
+    group = _my_group(request, group_id)
+    days = request.query_params.get("days", "7")
+    if days not in {str(d) for d in group_reads.STANDING_DAYS}:
+        raise Refused(BadInput(f"days: {days!r} must be one of {group_reads.STANDING_DAYS}"))
+    return Response(group_reads.standings(group, int(days)))

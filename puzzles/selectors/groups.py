@@ -1,0 +1,97 @@
+"""Groups as their members see them: members, the day's board, the last days' standings."""
+
+import datetime
+from collections import defaultdict
+
+from django.db.models import Count
+
+from ..models import Group, Membership, Player
+from ..services.challenges import today
+from .players import counted_games
+
+STANDING_DAYS = (7, 30)
+
+
+def groups_of(player: Player):
+    """The player's groups, newest first, with their member counts."""
+    return (
+        Group.objects.filter(memberships__player=player)
+        .annotate(member_count=Count("memberships__player", distinct=True))
+        .select_related("owner")
+        .order_by("-created_at", "-id")
+    )
+
+
+def group_for(group_id: int, player: Player) -> Group | None:
+    """The group if ``player`` is a member (to anyone else it does not exist)."""
+    if not player.is_authenticated:
+        return None
+    return Group.objects.select_related("owner").filter(pk=group_id, members=player).first()
+
+
+def group_by_code(invite_code: str) -> Group | None:
+    return Group.objects.filter(invite_code=invite_code.strip().upper()).first()
+
+
+def member_ids(group: Group):
+    return Membership.objects.filter(group=group).values("player")
+
+
+def group_summary(group: Group) -> dict:
+    return {
+        "id": group.pk,
+        "name": group.name,
+        "invite_code": group.invite_code,
+        "owner": group.owner.username,
+        "member_count": getattr(group, "member_count", None) or group.memberships.count(),
+    }
+
+
+def group_json(group: Group) -> dict:
+    memberships = group.memberships.select_related("player").order_by("joined_at", "id")
+    return {
+        **group_summary(group),
+        "members": [
+            {
+                "username": m.player.username,
+                "name": m.player.display_name,
+                "is_guest": m.player.is_guest,
+                "owner": m.player_id == group.owner_id,
+                "joined": m.joined_at,
+            }
+            for m in memberships
+        ],
+    }
+
+
+def standings(group: Group, days: int) -> dict:
+    """The members over the last ``days`` days up to today: games played, average score and
+    days won (first on the group's board of the day; a shared first place wins for each)."""
+    since = today() - datetime.timedelta(days=days - 1)
+    members = list(group.memberships.select_related("player").order_by("joined_at", "id"))
+    rows = (
+        counted_games()
+        .filter(player__in=member_ids(group), challenge__date__gte=since)
+        .values("player_id", "challenge_id", "score", "cat_tokens", "button_tokens")
+    )
+    played = defaultdict(list)
+    best_of_day = {}
+    for row in rows:
+        key = (row["score"], row["cat_tokens"], row["button_tokens"])  # the board's tiebreak
+        played[row["player_id"]].append((row["challenge_id"], key))
+        best_of_day[row["challenge_id"]] = max(best_of_day.get(row["challenge_id"], key), key)
+    table = []
+    for m in members:
+        mine = played.get(m.player_id, [])
+        scores = [key[0] for _, key in mine]
+        table.append(
+            {
+                "username": m.player.username,
+                "name": m.player.display_name,
+                "games": len(mine),
+                "average": round(sum(scores) / len(scores), 1) if scores else None,
+                "days_won": sum(1 for day, key in mine if key == best_of_day[day]),
+            }
+        )
+    table.sort(key=lambda r: (-r["days_won"], -(r["average"] or 0), -r["games"], r["name"]))
+    return {"days": days, "since": since, "until": today(), "members": table}

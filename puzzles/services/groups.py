@@ -1,0 +1,83 @@
+"""Groups of friends: create, join by invite code, leave or be removed by the owner."""
+
+import secrets
+
+from django.db import IntegrityError, transaction
+
+from ..models import Group, Membership, Player
+from .errors import BadInput, NotFound, ServiceError
+
+NAME_MAX = Group._meta.get_field("name").max_length
+# Codes are read aloud and typed: no 0/O or 1/I.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+class NotOwner(ServiceError):
+    status = 403
+    code = "forbidden"
+
+
+def _check_name(name) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise BadInput("name: required")
+    name = name.strip()
+    if len(name) > NAME_MAX:
+        raise BadInput(f"name: at most {NAME_MAX} characters")
+    return name
+
+
+def do_create_group(*, owner: Player, name) -> Group:
+    """A new group with ``owner`` as its first member."""
+    name = _check_name(name)
+    for _ in range(5):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        try:
+            with transaction.atomic():
+                group = Group.objects.create(name=name, invite_code=code, owner=owner)
+                Membership.objects.create(group=group, player=owner)
+                return group
+        except IntegrityError:  # the code was taken: draw another
+            continue
+    raise RuntimeError("could not draw a free invite code")
+
+
+def do_join_group(*, player: Player, invite_code) -> Group:
+    """Join the group of ``invite_code``; joining twice changes nothing."""
+    if not isinstance(invite_code, str) or not invite_code.strip():
+        raise BadInput("invite_code: required")
+    group = Group.objects.filter(invite_code=invite_code.strip().upper()).first()
+    if group is None:
+        raise NotFound("invite_code: no group has this invite code")
+    Membership.objects.get_or_create(group=group, player=player)
+    return group
+
+
+def do_remove_member(*, actor: Player, group_id: int, username: str) -> Group | None:
+    """The owner removes anyone; a member removes themselves. When the owner leaves, the
+    longest-standing member becomes the owner; when the last member leaves, the group goes.
+    Returns the group, or None once it is gone.
+
+    Holds the group row's lock, so that two leaving at once cannot leave it without an owner.
+    """
+    with transaction.atomic():
+        group = (
+            Group.objects.select_for_update().filter(pk=group_id, memberships__player=actor).first()
+        )
+        if group is None:
+            raise NotFound(f"no group {group_id} of yours")
+        membership = group.memberships.filter(player__username=username).first()
+        if membership is None:
+            raise NotFound(f"username: {username!r} is not a member of this group")
+        if membership.player_id != actor.pk and group.owner_id != actor.pk:
+            raise NotOwner("only the group's owner removes other members")
+        membership.delete()
+        if membership.player_id != group.owner_id:
+            return group
+        successor = group.memberships.order_by("joined_at", "id").first()
+        if successor is None:
+            group.delete()
+            return None
+        group.owner_id = successor.player_id
+        group.save(update_fields=["owner"])
+        return group
