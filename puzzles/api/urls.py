@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import scenarios, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -15,4 +15,10 @@ urlpatterns = [
     path("games/<int:game_id>/hints/", views.hint_request, name="api-hints"),
     path("games/<int:game_id>/hints/<int:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
+    path("scenarios/", scenarios.scenarios, name="api-scenarios"),
+    path(
+        "scenarios/<int:number>/games/",
+        scenarios.scenario_game_create,
+        name="api-scenario-games",
+    ),
 ]

@@ -24,6 +24,9 @@ class Condition:
     target: int
     text: str
 
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "target": self.target}
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -34,9 +37,8 @@ class Progress:
     have: int
 
     def to_json(self) -> dict:
-        c = self.condition
-        return {"kind": c.kind, "text": c.text, "target": c.target, "have": self.have,
-                "status": self.status, "met": self.status == MET}  # fmt: skip
+        met = self.status == MET
+        return {**self.condition.to_json(), "have": self.have, "status": self.status, "met": met}
 
 
 def _plural(count: int, one: str, many: str) -> str:
