@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import scenarios, views
 
 app_name = "web"
 
@@ -13,4 +13,6 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),
+    path("scenarios/", scenarios.scenario_list, name="scenarios"),
+    path("scenarios/<int:number>/", scenarios.scenario_play, name="scenario"),
 ]

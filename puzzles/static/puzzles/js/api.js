@@ -46,4 +46,6 @@ export const api = {
   hint: (id, hintId) => request("GET", `/api/games/${id}/hints/${hintId}/`),
   leaderboard: (date, { page = 1, excludeHints = false } = {}) =>
     request("GET", `/api/leaderboards/${encodeURIComponent(date)}/?page=${page}${excludeHints ? "&hints=exclude" : ""}`),
+  scenarios: () => request("GET", "/api/scenarios/"),
+  startScenario: (number, goals) => request("POST", `/api/scenarios/${number}/games/`, goals ? { goals } : {}),
 };
