@@ -100,7 +100,11 @@ class Game(models.Model):
 
     objects = GameQuerySet.as_manager()
 
-    challenge = models.ForeignKey(Challenge, on_delete=models.PROTECT, related_name="games")
+    # A daily's game has its challenge; a scenario game (practice, RULES.md "Solo scenarios")
+    # has none: it is dealt from its own ``seed`` with the setup ``scenario-N``.
+    challenge = models.ForeignKey(
+        Challenge, on_delete=models.PROTECT, related_name="games", null=True, blank=True
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games")
     ranked = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
@@ -116,9 +120,17 @@ class Game(models.Model):
     # Staff's moderation (or a game finished after its day closed): out of every count.
     disqualified = models.BooleanField(default=False)
     disqualified_reason = models.CharField(max_length=200, blank=True)
+    scenario = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..10
+    seed = models.CharField(max_length=64, blank=True)  # a scenario game's deal; "" for a daily
+    scenario_passed = models.BooleanField(null=True, blank=True)  # the engine's verdict at the end
 
     class Meta:
         constraints = [
+            models.CheckConstraint(
+                condition=Q(challenge__isnull=False, scenario__isnull=True)
+                | Q(challenge__isnull=True, scenario__isnull=False, ranked=False),
+                name="a_daily_or_a_scenario",
+            ),
             # One ranked attempt per player per day (DESIGN.md, rules of the house).
             models.UniqueConstraint(
                 fields=["challenge", "player"], condition=Q(ranked=True), name="one_ranked_game"
@@ -145,9 +157,15 @@ class Game(models.Model):
                 condition=Q(ranked=True, status="finished", disqualified=False, hints_used=0),
                 name="leaderboard_order_no_hints",
             ),
+            # A player's record per scenario (passed, best try).
+            models.Index(
+                "player", "scenario", condition=Q(scenario__isnull=False), name="scenario_record"
+            ),
         ]
 
     def __str__(self):
+        if self.scenario is not None:
+            return f"game {self.pk} of scenario {self.scenario} by {self.player}"
         return f"game {self.pk} of {self.challenge.date} by {self.player}"
 
     def expired(self, now: datetime.datetime) -> bool:
@@ -228,3 +246,19 @@ class Membership(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["group", "player"], name="one_membership"),
         ]
+class ScenarioPassRate(models.Model):
+    """How often the fair solver passes a scenario, over a few fresh deals (computed once by a
+    worker), so that a player can see how hard each scenario is."""
+
+    Status = WorkStatus
+
+    number = models.PositiveSmallIntegerField(unique=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    deals = models.PositiveSmallIntegerField(default=0)  # deals played
+    passes = models.PositiveSmallIntegerField(default=0)  # deals the solver passed
+    scores = models.JSONField(default=list, blank=True)  # the solver's final score per deal
+    error = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"scenario {self.number} pass rate: {self.status}"

@@ -34,6 +34,7 @@ TEST_SOLVER_ENV = {
         "TEST_CALICO_BEST_OPTIONS", '{"width": 1, "candidates": 2, "arrangements": 2}'
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
+    "CALICO_SCENARIO_RATE_DEALS": "2",  # its options default to the par's (small here)
 }
 
 

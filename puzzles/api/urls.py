@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import players, tokens, views
+from . import players, scenarios, tokens, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -32,4 +32,10 @@ urlpatterns = [
         name="api-group-leaderboard",
     ),
     path("groups/<int:group_id>/standings/", players.group_standings, name="api-group-standings"),
+    path("scenarios/", scenarios.scenarios, name="api-scenarios"),
+    path(
+        "scenarios/<int:number>/games/",
+        scenarios.scenario_game_create,
+        name="api-scenario-games",
+    ),
 ]

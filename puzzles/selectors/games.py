@@ -7,7 +7,10 @@ from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_jso
 from ..models import Game, Player, SolverRun
 from ..services.replay import replay
 from .challenges import cat_json, run_json
+from .scenarios import scenario_game_json
 from .setups import border_json
+
+NO_RUN = {"status": "none", "score": None}
 
 
 def game_of(game_id: int, player: Player) -> Game | None:
@@ -34,9 +37,9 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         state, award = replay(game)
     setup = state.setup
     layout = state.quilt.layout
-    return {
+    data = {
         "id": game.pk,
-        "date": game.challenge.date.isoformat(),
+        "date": game.challenge.date.isoformat() if game.challenge else None,
         "ranked": game.ranked,
         "status": game.status,
         "turn": min(state.turn, 22),
@@ -53,7 +56,7 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "counts": game.counts,
         "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
         "last_award": award_json(award),
-        "par": run_json(game.challenge, SolverRun.Kind.PAR),
+        "par": run_json(game.challenge, SolverRun.Kind.PAR) if game.challenge else NO_RUN,
         "setup": {
             "board": setup.board,
             "border": border_json(setup),
@@ -61,3 +64,10 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
             "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
         },
     }
+    if game.scenario is not None:
+        data["scenario"] = scenario_game_json(game, state)
+        # Practice on a fresh seed: once finished, anyone may re-deal it (python -m solver
+        # deal SEED --setup scenario-N); never before, as the seed is the whole bag.
+        data["seed"] = game.seed if game.status == Game.Status.FINISHED else None
+        data["setup"]["kind"] = setup.kind
+    return data

@@ -10,6 +10,7 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 
 from .. import limits
 from ..models import Challenge, Game, Player
+from . import scenarios
 from .challenges import ensure_challenge, today
 from .errors import BadInput, Conflict, DayClosed, NotFound
 from .replay import deal_of, replay
@@ -126,6 +127,8 @@ def _record_score(game: Game, state: SoloGame) -> None:
         game.finished_at = timezone.now()
         if game.ranked:
             count_on_leaderboard(game)
+        if game.scenario is not None:
+            scenarios.record_result(game, state)
 
 
 def count_on_leaderboard(game: Game) -> None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import players, views
+from . import players, scenarios, views
 
 app_name = "web"
 
@@ -18,4 +18,6 @@ urlpatterns = [
     path("groups/", players.groups, name="groups"),
     path("groups/join/<str:invite_code>/", players.group_join, name="group-join"),
     path("groups/<int:group_id>/", players.group, name="group"),
+    path("scenarios/", scenarios.scenario_list, name="scenarios"),
+    path("scenarios/<int:number>/", scenarios.scenario_play, name="scenario"),
 ]

@@ -38,7 +38,8 @@ from .patches import (
     pattern_of,
 )
 from .quilt import Layout, Quilt
-from .setups import SCENARIOS, SETUP_KINDS, VARIANTS, Deal, Scenario, Setup, deal
+from .scenarios import MET, MISSED, OPEN, SCENARIOS, Condition, Progress, Scenario
+from .setups import SETUP_KINDS, VARIANTS, Deal, Setup, deal
 from .solo import TURNS, Move, Observation, SoloGame
 
 __all__ = [
@@ -49,7 +50,10 @@ __all__ = [
     "GOALS",
     "GOAL_BY_ID",
     "GOAL_CELLS",
+    "MET",
+    "MISSED",
     "NEIGHBOURS",
+    "OPEN",
     "PATCH_CELLS",
     "PATTERNS",
     "SCENARIOS",
@@ -57,12 +61,14 @@ __all__ = [
     "TURNS",
     "VARIANTS",
     "Cat",
+    "Condition",
     "Deal",
     "Goal",
     "Layout",
     "Move",
     "MultiplayerGame",
     "Observation",
+    "Progress",
     "Quilt",
     "RulesError",
     "Scenario",

@@ -23,80 +23,13 @@ from .hexgrid import cell_name
 from .patches import ALL_PATCHES, PATTERNS, patch_from_json, patch_to_json
 from .quilt import Layout
 from .rng import SeededStream
+from .scenarios import SCENARIOS, Scenario
 
 VARIANTS = (None, "family", "lower-variance")
 BEGINNER_CATS = ("millie", "tibbit", "coconut")
 BEGINNER_GOALS = {"2,3": "all-different", "3,4": "aa-bb-cc", "4,2": "aaa-bbb"}
 
 
-@dataclass(frozen=True)
-class Scenario:
-    """A rulebook solo achievement: fixed goals and cats, extra conditions, a score to reach."""
-
-    number: int
-    goals: tuple[str, str, str]
-    cats: tuple[str, str, str]
-    min_score: int
-    goals_met: int = 0  # goals scoring with at least one attribute
-    goals_both: int = 0  # goals scoring with both
-    rainbow: bool = False
-    cat_tokens: int = 0
-    each_cat: bool = False
-    buttons_one_color: int = 0  # RULES.md reads this icon with a "?"
-    tokens_one_cat: int = 0  # RULES.md reads this icon with a "?"
-
-    def check(self, score: dict) -> dict:
-        """Each condition of this scenario -> whether the final score object meets it."""
-        met = [g for g in score["goals"] if g["colors"] or g["patterns"]]
-        both = [g for g in score["goals"] if g["colors"] and g["patterns"]]
-        cats = [token["cat"] for token in score["cats"]]
-        colors = [button["color"] for button in score["buttons"]]
-        checks = {f"score >= {self.min_score}": score["total"] >= self.min_score}
-        if self.goals_met:
-            checks[f"{self.goals_met} goals met"] = len(met) >= self.goals_met
-        if self.goals_both:
-            checks[f"{self.goals_both} goals met with both"] = len(both) >= self.goals_both
-        if self.rainbow:
-            checks["rainbow"] = score["rainbow"]
-        if self.cat_tokens:
-            checks[f"{self.cat_tokens} cat tokens"] = len(cats) >= self.cat_tokens
-        if self.each_cat:
-            checks["each cat at least once"] = all(cat in cats for cat in self.cats)
-        if self.buttons_one_color:
-            most = max((colors.count(c) for c in set(colors)), default=0)
-            checks[f"{self.buttons_one_color} buttons of one colour"] = (
-                most >= self.buttons_one_color
-            )
-        if self.tokens_one_cat:
-            most = max((cats.count(c) for c in set(cats)), default=0)
-            checks[f"{self.tokens_one_cat} tokens of one cat"] = most >= self.tokens_one_cat
-        return checks
-
-
-_D, _AB, _A3, _A32, _A2211, _A4 = GOAL_IDS
-SCENARIOS = {
-    s.number: s
-    for s in (
-        Scenario(1, (_D, _AB, _A3), ("millie", "tibbit", "coconut"), 58, rainbow=True),
-        Scenario(2, (_D, _A3, _A32), ("callie", "tibbit", "coconut"), 59, cat_tokens=5),
-        Scenario(3, (_D, _AB, _A2211), ("millie", "rumi", "coconut"), 60,
-                 goals_met=2, each_cat=True, rainbow=True),
-        Scenario(4, (_D, _A32, _A2211), ("millie", "tibbit", "tecolote"), 61,
-                 goals_met=3, buttons_one_color=3),
-        Scenario(5, (_D, _A4, _A2211), ("callie", "coconut", "cira"), 62,
-                 goals_met=3, tokens_one_cat=3),
-        Scenario(6, (_A4, _A3, _AB), ("tibbit", "tecolote", "almond"), 63,
-                 goals_met=2, goals_both=1, rainbow=True),
-        Scenario(7, (_A4, _A3, _A32), ("rumi", "coconut", "gwenivere"), 64,
-                 goals_met=2, goals_both=1, cat_tokens=5),
-        Scenario(8, (_A4, _A32, _AB), ("millie", "almond", "leo"), 66,
-                 goals_met=2, goals_both=1, each_cat=True, rainbow=True),
-        Scenario(9, (_A4, _AB, _A2211), ("callie", "cira", "leo"), 68,
-                 goals_met=3, goals_both=2, each_cat=True),
-        Scenario(10, (_A3, _A32, _A2211), ("tibbit", "tecolote", "gwenivere"), 72,
-                 goals_both=2, each_cat=True, rainbow=True),
-    )
-}  # fmt: skip
 SETUP_KINDS = ("standard", "beginner", *(f"scenario-{n}" for n in SCENARIOS))
 
 

@@ -55,4 +55,6 @@ export const api = {
   removeMember: (id, username) => request("DELETE", `/api/groups/${id}/members/${encodeURIComponent(username)}/`),
   groupLeaderboard: (id, date) => request("GET", `/api/groups/${id}/leaderboard/${encodeURIComponent(date)}/`),
   groupStandings: (id, days) => request("GET", `/api/groups/${id}/standings/?days=${days}`),
+  scenarios: () => request("GET", "/api/scenarios/"),
+  startScenario: (number, goals) => request("POST", `/api/scenarios/${number}/games/`, goals ? { goals } : {}),
 };

@@ -8,6 +8,7 @@ import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
 import { capitalise, el, renderCats, renderScore } from "./panel.js";
 import { GoalPicker } from "./picker.js";
+import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
 
 const TURNS = 22;
@@ -18,6 +19,9 @@ class GameController {
     this.root = root;
     this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
     this.date = root.dataset.date || "";
+    // A rulebook scenario (practice on a fresh deal) instead of a day's challenge.
+    this.scenario = root.dataset.scenario ? Number(root.dataset.scenario) : null;
+    this.scenarioInfo = null;
     this.challenge = null;
     this.game = null;
     this.selectedHand = 0;
@@ -34,6 +38,7 @@ class GameController {
 
   // ---- loading ---------------------------------------------------------------------
   async boot() {
+    if (this.scenario) return this.bootScenario();
     try {
       this.challenge = this.date ? await api.challenge(this.date) : await api.daily();
       this.date = this.challenge.date;
@@ -54,6 +59,34 @@ class GameController {
     }
   }
 
+  // A scenario has no deal until its game starts: the setup shows its goals and cats (their
+  // patterns come with the deal) on a bare board. Resume its unfinished game if there is one.
+  async bootScenario() {
+    try {
+      const list = await api.scenarios();
+      const info = list.find((s) => s.number === this.scenario);
+      if (!info) return this.message(`There is no scenario ${this.scenario}.`, true);
+      this.scenarioInfo = info;
+      this.challenge = { date: "", border: {}, cats: info.cats, goal_options: info.goals, par: null };
+      this.renderHeading();
+      for (const id of [sessionStorage.getItem(this.storageKey()), info.playing].filter(Boolean)) {
+        const game = await this.tryLoad(id);
+        if (game && game.status === "playing" && game.scenario) return this.show(game);
+      }
+      return this.showSetup();
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  renderConditions(checks, finished = false) {
+    const card = $("[data-scenario-card]", this.root);
+    if (!card || !this.scenarioInfo) return;
+    card.hidden = false;
+    $("[data-scenario-conditions]", card).replaceChildren(
+      conditionList(checks, this.scenarioInfo.cats.map((c) => c.cat), { finished }));
+  }
+
   async tryLoad(id) {
     try {
       return await api.game(id);
@@ -64,10 +97,15 @@ class GameController {
   }
 
   storageKey() {
+    if (this.scenario) return `calico-scenario-${this.scenario}`;
     return `calico-game-${this.date}`;
   }
 
   renderHeading() {
+    if (this.scenario) {
+      $("[data-heading]", this.root).textContent = `Scenario ${this.scenario} · reach ${this.scenarioInfo.min_score}`;
+      return;
+    }
     const when = new Date(`${this.date}T12:00:00Z`).toLocaleDateString(undefined, {
       weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
     });
@@ -87,6 +125,7 @@ class GameController {
     $("[data-playing]", this.root).hidden = true;
     $("[data-end]", this.root).replaceChildren();
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
+    if (this.scenarioInfo) this.renderConditions(this.scenarioInfo.checks);
     this.renderStats();
     const start = $('[data-action="start"]', this.root);
     const pickerBox = $("[data-picker]", this.root);
@@ -125,7 +164,9 @@ class GameController {
     start.disabled = true;
     try {
       const goals = this.picker ? { ...this.picker.placement } : undefined;
-      const game = await api.startGame(this.date, goals);
+      const game = this.scenario
+        ? await api.startScenario(this.scenario, goals)
+        : await api.startGame(this.date, goals);
       sessionStorage.setItem(this.storageKey(), game.id);
       this.show(game);
       this.board.svg.focus({ preventScroll: true });
@@ -150,6 +191,7 @@ class GameController {
     this.renderStats();
     renderCats($("[data-cats]", this.root), game.setup.cats, game.score);
     renderScore($("[data-score]", this.root), game.score);
+    if (game.scenario) this.renderConditions(game.scenario.conditions, game.status === "finished");
     if (game.status === "finished") return this.finish(justPlaced);
     $("[data-playing]", this.root).hidden = false;
     this.render(justPlaced);
@@ -184,7 +226,7 @@ class GameController {
     const stats = [
       ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${TURNS}`) : `–/${TURNS}`, "turn"],
       ["Score", game ? String(game.score.total) : "–", "score"],
-      ["Par", parText, "par"],
+      this.scenarioInfo ? ["To reach", String(this.scenarioInfo.min_score), "target"] : ["Par", parText, "par"],
       ["Hints", game ? String(game.hints_used) : "0", "hints"],
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
@@ -408,6 +450,12 @@ class GameController {
     $("[data-playing]", this.root).hidden = true;
     $("[data-hint-card]", this.root).hidden = true;
     this.board.svg.blur();
+    if (this.scenario) {
+      renderScenarioEnd($("[data-end]", this.root), {
+        game: this.game, info: this.scenarioInfo, onAgain: () => this.showSetup(),
+      });
+      return this.renderStats();
+    }
     let board = null;
     try {
       [this.challenge, board] = await Promise.all([api.challenge(this.date), api.leaderboard(this.date)]);

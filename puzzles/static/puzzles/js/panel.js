@@ -33,7 +33,8 @@ export function renderCats(container, cats, score) {
       catPortrait(cat.cat),
       el("div", {}, [
         el("div", { class: "name", text: capitalise(cat.cat) }),
-        el("div", { class: "req", text: `${capitalise(cat.patterns.join(" or "))}: ${cat.requirement || ""}` }),
+        // A scenario's cats have no patterns until its deal: then the requirement alone.
+        el("div", { class: "req", text: `${cat.patterns.length ? `${capitalise(cat.patterns.join(" or "))}: ` : ""}${cat.requirement || ""}` }),
         tiles,
       ]),
       el("div", { class: "points" }, [

@@ -7,7 +7,9 @@ const GOAL_CELLS = ["2,3", "3,4", "4,2"];
 const SPACE_NAMES = { "2,3": "upper", "3,4": "right", "4,2": "lower" };
 
 // Leave out "all different" when it is offered (the hardest to complete), else the last one.
+// A scenario offers exactly three: all of them, in its listed order.
 export function preselect(options) {
+  if (options.length <= 3) return Object.fromEntries(GOAL_CELLS.map((cell, i) => [cell, options[i]]));
   const leaveOut = options.includes("all-different") ? "all-different" : options[options.length - 1];
   const chosen = options.filter((goal) => goal !== leaveOut).slice(0, 3);
   return Object.fromEntries(GOAL_CELLS.map((cell, i) => [cell, chosen[i]]));
@@ -69,7 +71,7 @@ export class GoalPicker {
         class: "picker-note",
         text: this.holding
           ? `Now tap a teal goal space on the quilt to put ${GOAL_LABEL[this.holding]} there.`
-          : "Three of these four go on the quilt. Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.",
+          : `${this.options.length > 3 ? "Three of these four go on the quilt." : "All three go on the quilt: you choose where."} Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.`,
       }),
       el("div", { class: "options" }, buttons),
     );

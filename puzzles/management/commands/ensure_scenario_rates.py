@@ -1,0 +1,14 @@
+"""Enqueue the fair solver's pass rate of every scenario that has none yet (idempotent)."""
+
+from django.core.management.base import BaseCommand
+
+from puzzles.services.scenarios import ensure_pass_rates
+
+
+class Command(BaseCommand):
+    help = "Enqueue the solver's pass rate of each scenario not computed yet (idempotent)."
+
+    def handle(self, *args, **options):
+        sent = ensure_pass_rates()
+        listed = ", ".join(map(str, sent)) or "none (all ready)"
+        self.stdout.write(f"scenario pass rates sent to the workers: {listed}")

@@ -1,0 +1,112 @@
+"""Solo scenarios as practice (RULES.md "Solo scenarios"): a game on a fresh seed with no
+daily challenge, so it never reaches a leaderboard, a tally or a streak; and the fair solver's
+pass rate per scenario, computed once by a worker."""
+
+import logging
+import secrets
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
+from solver.search import make_player, play_game
+
+from ..models import Game, Player, ScenarioPassRate
+from .errors import BadInput, NotFound
+
+log = logging.getLogger(__name__)
+GOAL_SPACES = ("2,3", "3,4", "4,2")  # where the listed goals go when the player sends none
+
+
+def scenario_numbered(number: int) -> Scenario:
+    if number not in SCENARIOS:
+        raise NotFound(f"number: there is no scenario {number} (1 to {len(SCENARIOS)})")
+    return SCENARIOS[number]
+
+
+def do_start_scenario_game(
+    *, player: Player, number: int, goals: dict | None, seed: str | None = None
+) -> Game:
+    """A practice game of scenario ``number`` on a fresh seed (``seed`` only for tests and
+    tools: the API never takes one). ``goals`` places the scenario's three goals; left out,
+    they go in the scenario's listed order on 2,3, 3,4 and 4,2."""
+    scenario = scenario_numbered(number)
+    goals = goals or dict(zip(GOAL_SPACES, scenario.goals, strict=True))
+    seed = seed or secrets.token_hex(16)
+    try:
+        SoloGame.start(deal(seed, scenario.setup), goals)
+    except RulesError as error:
+        raise BadInput(f"goals: {error}") from None
+    return Game.objects.create(player=player, scenario=number, seed=seed, goals=goals)
+
+
+def record_result(game: Game, state: SoloGame) -> None:
+    """On a scenario game's last move: store the engine's verdict for the player's record."""
+    game.scenario_passed = SCENARIOS[game.scenario].passed(state.quilt)
+
+
+# -- the fair solver's pass rate ------------------------------------------------------------
+
+
+def ensure_pass_rates() -> list[int]:
+    """Enqueue the pass rate of every scenario that has none ready yet (a failed or lost one
+    again); returns the numbers sent. Idempotent: ``manage.py ensure_scenario_rates``."""
+    sent = []
+    for number in SCENARIOS:
+        try:
+            with transaction.atomic():
+                ScenarioPassRate.objects.create(number=number)
+        except IntegrityError:
+            pass  # already there
+        row = ScenarioPassRate.objects.get(number=number)
+        if row.status != ScenarioPassRate.Status.READY:
+            transaction.on_commit(lambda number=number: _enqueue_rate(number))
+            sent.append(number)
+    return sent
+
+
+def _enqueue_rate(number: int) -> None:
+    from ..tasks import compute_scenario_pass_rate
+
+    try:
+        compute_scenario_pass_rate.delay(number)
+    except Exception as exc:  # the next ensure_scenario_rates sends it again
+        log.warning("pass rate of scenario %s not enqueued: %s", number, exc)
+
+
+def rate_seed(number: int, k: int) -> str:
+    """The k-th deal the solver plays for a scenario's pass rate: fixed, so that the figure
+    can be reproduced (``python -m solver play SEED --setup scenario-N --strategy fair``)."""
+    return f"pass-rate-{number}-{k}"
+
+
+def compute_pass_rate(number: int) -> ScenarioPassRate | None:
+    """Play the fair solver (the par player) on ``CALICO_SCENARIO_RATE_DEALS`` deals of the
+    scenario and store how many it passed, by the engine's check."""
+    row = ScenarioPassRate.objects.filter(number=number).first()
+    if row is None or row.status == ScenarioPassRate.Status.READY:
+        return row
+    scenario = SCENARIOS[number]
+    scores, passes = [], 0
+    try:
+        for k in range(settings.CALICO_SCENARIO_RATE_DEALS):
+            seed = rate_seed(number, k)
+            player = make_player("fair", seed=seed, **settings.CALICO_SCENARIO_RATE_OPTIONS)
+            record = play_game(deal(seed, scenario.setup), player)
+            scores.append(record.score["total"])
+            passes += scenario.passed(record.game.quilt)
+    except Exception as exc:  # recorded on the row, never lost in a worker log
+        log.exception("pass rate of scenario %s failed", number)
+        ScenarioPassRate.objects.filter(number=number).update(
+            status=ScenarioPassRate.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
+        )
+        raise
+    ScenarioPassRate.objects.filter(number=number).update(
+        status=ScenarioPassRate.Status.READY,
+        deals=len(scores),
+        passes=passes,
+        scores=scores,
+        error="",
+    )
+    row.refresh_from_db()
+    return row

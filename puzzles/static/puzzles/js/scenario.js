@@ -1,0 +1,106 @@
+// The solo scenarios: their conditions with icons (on the /scenarios/ cards and beside a
+// scenario game), and the result card. Every status and verdict is the server's (the engine).
+import { GOAL_LABEL } from "./board.js";
+import { capitalise, el } from "./panel.js";
+import { catPortrait, hexPoints, shapeDrawing, sizeBadge, svg, tokenIcon } from "./svg.js";
+
+const STATUS_TEXT = { met: "met", open: "not yet", missed: "can no longer be met" };
+const STATUS_MARK = { met: "✓", open: "…", missed: "✗" };
+
+function goalSpaceIcon(both) {
+  const icon = svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" }, [
+    svg("polygon", { points: hexPoints(0, 0, 11), fill: "#cfeef0", stroke: "#3a9ea5", "stroke-width": 1.5 }),
+  ]);
+  if (both) icon.append(svg("polygon", { points: hexPoints(0, 0, 6), fill: "#3a9ea5" }));
+  return icon;
+}
+
+function scoreIcon(target) {
+  return svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" }, [
+    svg("circle", { r: 11, fill: "#2f2a3a" }),
+    svg("text", { y: 4, "text-anchor": "middle", fill: "#fff", style: "font: 800 10px system-ui, sans-serif" }, [String(target)]),
+  ]);
+}
+
+// The icons the page already draws for what a condition counts.
+function conditionIcons(check, cats) {
+  switch (check.kind) {
+    case "score": return [scoreIcon(check.target)];
+    case "goals-met": return [goalSpaceIcon(false)];
+    case "goals-both": return [goalSpaceIcon(true)];
+    case "rainbow": return [tokenIcon("button", "rainbow")];
+    case "cat-tokens": return [tokenIcon("cat", cats[0])];
+    case "each-cat": return cats.map((cat) => tokenIcon("cat", cat));
+    case "buttons-one-color": return [tokenIcon("button", "navy"), tokenIcon("button", "navy"), tokenIcon("button", "navy")];
+    case "tokens-one-cat": return [tokenIcon("cat", cats[0]), tokenIcon("cat", cats[0]), tokenIcon("cat", cats[0])];
+    default: return [];
+  }
+}
+
+// `checks`: [{kind, text, target}] or, during and after a game, with {have, status} too.
+// Once the game is over a condition not met is simply "missed".
+export function conditionList(checks, cats, { finished = false } = {}) {
+  return el("ul", { class: "conditions", "data-conditions": "" }, checks.map((check) => {
+    const status = check.status || null;
+    const words = finished && status === "missed" ? "missed" : STATUS_TEXT[status];
+    const counted = status && check.kind !== "score" && check.kind !== "rainbow" ? ` (${check.have} of ${check.target})` : "";
+    return el("li", { "data-condition": check.kind, "data-status": status || "" }, [
+      el("span", { class: "icons" }, conditionIcons(check, cats)),
+      el("span", { class: "text", text: capitalise(check.text) + counted }),
+      status ? el("span", {
+        class: `condition-status ${status}`, title: words, "aria-label": words,
+        text: `${STATUS_MARK[status]} ${words}`,
+      }) : null,
+    ]);
+  }));
+}
+
+export function catLine(cat) {
+  const size = (cat.requirement || "").match(/group of (\d+)/);
+  const shape = shapeDrawing(cat.shape) || (size ? sizeBadge(size[1]) : null);
+  return el("div", { class: "scenario-cat", "data-cat": cat.cat }, [
+    catPortrait(cat.cat),
+    el("span", {}, [el("b", { text: capitalise(cat.cat) }), el("span", { class: "muted", text: ` ${cat.requirement}, ${cat.points} pts` })]),
+    shape ? el("span", { class: "shape", title: cat.requirement }, [shape]) : null,
+  ]);
+}
+
+export function goalChips(goals) {
+  return el("div", { class: "goal-chips" }, goals.map((goal) => el("span", { class: "pill", "data-goal": goal, text: GOAL_LABEL[goal] || goal })));
+}
+
+export function solverLine(solver) {
+  if (solver.status === "ready") {
+    return el("p", { class: "solver-rate", "data-solver-rate": String(solver.percent),
+      text: `The solver passes this one in ${solver.percent}% of deals (${solver.passes} of ${solver.deals}).` });
+  }
+  const text = solver.status === "failed" ? "The solver's pass rate could not be worked out." : "The solver's pass rate is being worked out…";
+  return el("p", { class: "solver-rate muted", "data-solver-rate": "", text });
+}
+
+// The result card of a finished scenario game: passed or not, condition by condition.
+export function renderScenarioEnd(container, { game, info, onAgain }) {
+  const verdict = game.scenario.passed;
+  const again = el("button", { type: "button", class: "btn btn-primary", "data-action": "again", text: "Try again on a new deal" });
+  again.addEventListener("click", onAgain);
+  container.replaceChildren(el("section", { class: "end card scenario-end", "aria-labelledby": "end-title", "data-passed": String(verdict) }, [
+    el("h2", { id: "end-title", text: verdict ? `Scenario ${info.number} passed!` : `Scenario ${info.number} not passed this time` }),
+    el("div", { class: "headline" }, [
+      el("div", {}, [
+        el("div", { class: "big-number", "data-score-total": String(game.score.total), text: String(game.score.total) }),
+        el("div", { class: "big-label", text: "your score" }),
+      ]),
+      el("div", {}, [
+        el("div", { class: "big-number", text: String(info.min_score) }),
+        el("div", { class: "big-label", text: "to reach" }),
+      ]),
+      el("div", { class: `versus ${verdict ? "up" : "down"}`, text: verdict ? "every condition met" : "some conditions missed" }),
+    ]),
+    conditionList(game.scenario.conditions, info.cats.map((c) => c.cat), { finished: true }),
+    el("p", { class: "muted", "data-seed": game.seed }, [
+      "Practice, never ranked. Anyone can deal this game again: ",
+      el("code", { text: `python -m solver deal ${game.seed} --setup ${info.setup}` }),
+    ]),
+    el("div", { class: "end-actions" }, [again, el("a", { class: "btn", href: "/scenarios/", text: "All scenarios" })]),
+  ]));
+}

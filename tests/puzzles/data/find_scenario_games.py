@@ -1,0 +1,46 @@
+"""Find real solver games for the scenario tests and write ``scenario_games.json``.
+
+For every scenario: a game that passes (the hindsight solver, on the first seed where it
+passes), and games that miss exactly one condition (any strategy), one per condition found.
+The tests replay these moves through the API; the solver is not needed to run them.
+
+    .venv/bin/python tests/puzzles/data/find_scenario_games.py [SEEDS_PER_SCENARIO]
+"""
+
+import json
+import pathlib
+import sys
+
+from solver.game import SCENARIOS, deal
+from solver.search import make_player, play_game
+
+OUT = pathlib.Path(__file__).with_name("scenario_games.json")
+STRATEGIES = ("hindsight", "greedy", "beam")
+
+
+def main(seeds: int) -> None:
+    found = {}
+    for number, scenario in SCENARIOS.items():
+        passing, misses = None, {}
+        for k in range(seeds):
+            for strategy in STRATEGIES:
+                if strategy != "hindsight" and len(misses) == len(scenario.conditions):
+                    continue
+                seed = f"scenario-test-{number}-{k}"
+                record = play_game(deal(seed, scenario.setup), make_player(strategy, seed=seed))
+                missed = [t for t, ok in scenario.check(record.score).items() if not ok]
+                game = {"seed": seed, "goals": record.goals, "strategy": strategy,
+                        "score": record.score["total"], "moves": record.moves}  # fmt: skip
+                if not missed and passing is None:
+                    passing = game
+                elif len(missed) == 1:
+                    misses.setdefault(missed[0], game)
+            if passing and len(misses) == len(scenario.conditions):
+                break
+        found[number] = {"passing": passing, "missing_one": misses}
+        print(number, "pass" if passing else "NO PASS", sorted(misses), flush=True)
+        OUT.write_text(json.dumps(found, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 12)

@@ -1,0 +1,67 @@
+"""The fair solver's pass rate per scenario (in-process and on a real worker), and hints on a
+scenario game."""
+
+import pytest
+from test_worker_integration import wait_for
+
+from puzzles.models import ScenarioPassRate
+from puzzles.services import scenarios
+from puzzles.services.hints import compute_hint, do_request_hint
+from puzzles.services.replay import replay
+from puzzles.tasks import compute_scenario_pass_rate
+from solver.game import SCENARIOS, Move, deal
+from solver.search import make_player, play_game
+
+TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
+
+
+def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings):
+    settings.CALICO_SCENARIO_RATE_OPTIONS = TINY_FAIR
+    settings.CALICO_SCENARIO_RATE_DEALS = 2
+    ScenarioPassRate.objects.create(number=1)
+    compute_scenario_pass_rate(1)  # the task body, run here
+    row = ScenarioPassRate.objects.get(number=1)
+    assert row.status == "ready" and row.deals == 2 and row.error == ""
+    passes, scores = 0, []
+    for k in range(2):  # the same fixed deals, played again: the figure can be reproduced
+        seed = scenarios.rate_seed(1, k)
+        record = play_game(deal(seed, "scenario-1"), make_player("fair", seed=seed, **TINY_FAIR))
+        scores.append(record.score["total"])
+        passes += all(SCENARIOS[1].check(record.score).values())
+    assert (row.scores, row.passes) == (scores, passes)
+
+
+def test_a_failed_pass_rate_is_recorded(db, settings):
+    settings.CALICO_SCENARIO_RATE_OPTIONS = {"width": 0}
+    ScenarioPassRate.objects.create(number=2)
+    with pytest.raises(ValueError):
+        scenarios.compute_pass_rate(2)
+    row = ScenarioPassRate.objects.get(number=2)
+    assert row.status == "failed" and "width" in row.error
+
+
+def test_ensuring_the_rates_makes_one_row_per_scenario_and_skips_ready_ones(db):
+    assert scenarios.ensure_pass_rates() == list(SCENARIOS)
+    ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1)
+    assert scenarios.ensure_pass_rates() == [n for n in SCENARIOS if n != 4]
+    assert ScenarioPassRate.objects.count() == len(SCENARIOS)
+
+
+def test_a_hint_on_a_scenario_game_is_a_legal_move(alice):
+    game = scenarios.do_start_scenario_game(player=alice, number=6, goals=None)
+    row = compute_hint(do_request_hint(game.pk, alice).pk)
+    assert row.status == "ready", row.error
+    state, _ = replay(game)
+    state.check(Move.from_json(row.move))  # raises if illegal
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_computes_a_scenarios_pass_rate(celery_worker_process, client):
+    ScenarioPassRate.objects.create(number=3)
+    compute_scenario_pass_rate.delay(3)
+    row = wait_for(lambda: ScenarioPassRate.objects.get(number=3), lambda r: r.status != "pending")
+    assert row.status == "ready", row.error
+    assert row.deals == 2 and len(row.scores) == 2 and 0 <= row.passes <= 2
+    third = client.get("/api/scenarios/").json()[2]
+    assert third["solver"]["status"] == "ready" and third["solver"]["deals"] == 2
