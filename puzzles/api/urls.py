@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import versus, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -15,4 +15,8 @@ urlpatterns = [
     path("games/<int:game_id>/hints/", views.hint_request, name="api-hints"),
     path("games/<int:game_id>/hints/<int:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
+    path("versus/", versus.versus_games, name="api-versus"),
+    path("versus/<int:game_id>/", versus.versus_detail, name="api-versus-game"),
+    path("versus/<int:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
+    path("versus/<int:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
 ]
