@@ -13,4 +13,5 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),
+    path("versus/", views.versus, name="versus"),
 ]

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from solver.game import GOALS
+from solver.search.versus import LEVELS
 
 from ..services import players
 from ..services.errors import BadInput
@@ -111,3 +112,10 @@ def login_view(request):
 def logout_view(request):
     logout(request)
     return redirect("web:daily")
+
+
+def versus(request):
+    players.ensure_guest(request)
+    levels = [(level, f"the solver's {strategy} player") for level, (strategy, _) in LEVELS.items()]
+    context = {"goal_tiles": GOAL_TILES, "levels": levels, "nav": "versus"}
+    return render(request, "puzzles/versus.html", context)

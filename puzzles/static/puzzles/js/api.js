@@ -46,4 +46,9 @@ export const api = {
   hint: (id, hintId) => request("GET", `/api/games/${id}/hints/${hintId}/`),
   leaderboard: (date, { page = 1, excludeHints = false } = {}) =>
     request("GET", `/api/leaderboards/${encodeURIComponent(date)}/?page=${page}${excludeHints ? "&hints=exclude" : ""}`),
+  versusList: () => request("GET", "/api/versus/"),
+  startVersus: (opponents, level) => request("POST", "/api/versus/", { opponents, level }),
+  versus: (id) => request("GET", `/api/versus/${id}/`),
+  versusGoals: (id, goals) => request("POST", `/api/versus/${id}/goals/`, { goals }),
+  versusMove: (id, move) => request("POST", `/api/versus/${id}/moves/`, move),
 };
