@@ -19,4 +19,5 @@ urlpatterns = [
     path("versus/<int:game_id>/", versus.versus_detail, name="api-versus-game"),
     path("versus/<int:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
     path("versus/<int:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
+    path("versus/<int:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
 ]

@@ -89,3 +89,13 @@ def versus_move(request, game_id: int):
     data = _valid(MoveIn, request.data)
     game, _ = _call(versus.do_play_versus_move, game_id, request.user, dict(data))
     return Response(versus_json(game))
+
+
+@extend_schema(request=None, responses={202: VersusOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def versus_resume(request, game_id: int):
+    """Send the opponents' turns again if they stalled (failed, or no move for longer than a
+    run may take); otherwise nothing changes. 409 when the opponents are not to move."""
+    game = _call(versus.do_resume_opponents, game_id, request.user)
+    return Response(versus_json(game), status=status.HTTP_202_ACCEPTED)

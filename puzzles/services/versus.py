@@ -7,6 +7,7 @@ chosen so that the page sees them placing one by one. Versus games touch no lead
 tally or streak.
 """
 
+import datetime
 import logging
 import secrets
 from functools import lru_cache
@@ -23,6 +24,7 @@ from .errors import BadInput, Conflict, NotFound
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
 OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
+STALLED_AFTER = datetime.timedelta(seconds=OPPONENT_SECONDS + 30)  # past the hard limit
 
 
 @lru_cache(maxsize=64)
@@ -136,6 +138,22 @@ def _enqueue_opponents(game_id: int) -> None:
         VersusGame.objects.filter(pk=game_id).update(
             opponent_error=f"unavailable: {type(exc).__name__}: {exc}"
         )
+
+
+def do_resume_opponents(game_id: int, player: Player) -> VersusGame:
+    """Send the opponents' turns again if they have stalled: their run failed (the error is on
+    the row) or nothing moved for longer than a run may take (a lost message, a killed
+    worker). Only on the player's asking, so nothing resends on its own."""
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status != VersusGame.Status.PLAYING or replay(game).seat == 0:
+            raise Conflict("the opponents are not to move")
+        stalled = game.opponent_error or timezone.now() - game.updated_at > STALLED_AFTER
+        if stalled:
+            game.opponent_error = ""
+            game.save()  # updated_at: the resend is the run's new start
+            transaction.on_commit(lambda: _enqueue_opponents(game.pk))
+    return game
 
 
 @lru_cache(maxsize=32)

@@ -81,3 +81,21 @@ def test_a_four_player_table_on_a_phone(site_with_worker, browser, shot):
     assert width <= 390, f"the page scrolls sideways: {width}px"
     shot(page, "versus-04-phone")
     context.close()
+
+
+def test_stalled_opponents_are_shown_and_sent_again(site, page):
+    """No worker here: the opponents' run waits in the queue; once it is marked failed, the
+    page says so and its button sends it again."""
+    from puzzles.models import VersusGame
+
+    game_id = sit_down(page, site, 1, "easy")
+    page.click('[data-action="start"]')
+    page.wait_for_selector('[data-stat-to-move="you"]')
+    cell = my_empty_cells(page)[0]
+    page.click(f'[data-my-board] [data-cell="{cell}"]')
+    page.click('[data-market-index="0"]:not([disabled])')
+    page.wait_for_selector('[data-stat-to-move="Marmalade"]')
+    VersusGame.objects.filter(pk=game_id).update(opponent_error="WorkerLostError: killed")
+    page.click('[data-action="resume"]')
+    page.wait_for_selector("[data-message]", state="hidden")
+    assert VersusGame.objects.get(pk=game_id).opponent_error == ""

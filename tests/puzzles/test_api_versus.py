@@ -2,7 +2,10 @@
 repeated or out of turn 409), the opponents' turns played by the service a worker runs, the
 standings at the end; never the bag, never a leaderboard."""
 
+import datetime
+
 import pytest
+import time_machine
 from puzzle_helpers import GOAL_CELLS
 
 from puzzles.models import Game, ScoreTally, VersusGame
@@ -143,3 +146,35 @@ def test_someone_elses_table_is_not_found(alice_api, make_player, client_for):
     assert bob.get(f"/api/versus/{game['id']}/").status_code == 404
     moved = bob.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")
     assert moved.status_code == 404
+
+
+def test_stalled_opponents_are_sent_again_only_when_asked(
+    alice_api, django_capture_on_commit_callbacks
+):
+    game = sit_down(alice_api)
+    url = f"/api/versus/{game['id']}/opponents/"
+    assert alice_api.post(url).status_code == 409  # your turn: nothing to resend
+    with django_capture_on_commit_callbacks() as sent:
+        alice_api.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")
+    assert len(sent) == 1  # the opponents' run, sent after the move commits
+    with django_capture_on_commit_callbacks() as sent:
+        busy = alice_api.post(url)
+    assert busy.status_code == 202 and sent == []  # still within a run's time: left alone
+    VersusGame.objects.filter(pk=game["id"]).update(opponent_error="WorkerLostError: killed")
+    assert alice_api.get(f"/api/versus/{game['id']}/").json()["opponent_error"]
+    with django_capture_on_commit_callbacks() as sent:
+        resent = alice_api.post(url)
+    assert resent.status_code == 202 and len(sent) == 1
+    assert resent.json()["opponent_error"] == ""
+
+
+def test_opponents_that_made_no_move_for_longer_than_a_run_are_sent_again(
+    alice_api, django_capture_on_commit_callbacks
+):
+    game = sit_down(alice_api)
+    alice_api.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")  # message lost
+    later = datetime.datetime.now(tz=datetime.UTC) + versus_service.STALLED_AFTER
+    moved = time_machine.travel(later + datetime.timedelta(seconds=1), tick=False)
+    with moved, django_capture_on_commit_callbacks() as sent:
+        response = alice_api.post(f"/api/versus/{game['id']}/opponents/")
+    assert response.status_code == 202 and len(sent) == 1

@@ -51,4 +51,5 @@ export const api = {
   versus: (id) => request("GET", `/api/versus/${id}/`),
   versusGoals: (id, goals) => request("POST", `/api/versus/${id}/goals/`, { goals }),
   versusMove: (id, move) => request("POST", `/api/versus/${id}/moves/`, move),
+  versusResume: (id) => request("POST", `/api/versus/${id}/opponents/`, {}),
 };

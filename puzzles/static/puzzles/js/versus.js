@@ -9,6 +9,7 @@ import { GoalPicker } from "./picker.js";
 import { describePatch, patchIcon } from "./svg.js";
 
 const POLL_MS = 300;
+const STALLED_MS = 100_000; // past the server's limit for an opponents' run: ask it to resend
 const STORAGE_KEY = "calico-versus-game";
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -98,8 +99,30 @@ class VersusController {
     this.renderScores();
     this.renderMine(fresh);
     this.renderStandings();
-    if (game.opponent_error) this.message(`The opponents stopped: ${game.opponent_error}`, true);
+    if (!before || game.log.length !== before.log.length) this.progressAt = Date.now();
+    if (game.opponent_error) return this.showStalled(game.opponent_error);
     if (game.status === "playing" && game.to_move !== "you") this.poll();
+  }
+
+  // The opponents' run failed or went quiet: say so, and let the player send it again.
+  showStalled(why) {
+    const retry = el("button", { type: "button", class: "btn", "data-action": "resume", text: "Try again" });
+    retry.addEventListener("click", () => this.resume());
+    const box = $("[data-message]", this.root);
+    box.hidden = false;
+    box.className = "error-box";
+    box.replaceChildren(el("span", { text: `The opponents stopped (${why}). ` }), retry);
+  }
+
+  async resume() {
+    $("[data-message]", this.root).hidden = true;
+    try {
+      this.progressAt = Date.now();
+      this.show(await api.versusResume(this.game.id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return this.show(await api.versus(this.game.id));
+      this.message(error.message, true);
+    }
   }
 
   showChoosing() {
@@ -135,6 +158,10 @@ class VersusController {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const game = await api.versus(this.game.id);
       this.polling = false;
+      if (game.log.length === this.game.log.length && Date.now() - this.progressAt > STALLED_MS) {
+        this.game = game;
+        return this.resume();
+      }
       this.show(game);
     } catch (error) {
       this.polling = false;
