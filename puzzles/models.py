@@ -246,6 +246,8 @@ class Membership(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["group", "player"], name="one_membership"),
         ]
+
+
 class ScenarioPassRate(models.Model):
     """How often the fair solver passes a scenario, over a few fresh deals (computed once by a
     worker), so that a player can see how hard each scenario is."""
@@ -262,3 +264,36 @@ class ScenarioPassRate(models.Model):
 
     def __str__(self):
         return f"scenario {self.number} pass rate: {self.status}"
+
+
+class VersusGame(models.Model):
+    """A table of the player (seat 0) against solver opponents. Stored as its seed, seats and
+    moves; the state is rebuilt by replaying them with the engine (``services.versus``).
+    The seed never leaves the server (it is the bag). Never on a leaderboard or a streak."""
+
+    class Status(models.TextChoices):
+        CHOOSING = "choosing"
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    class Level(models.TextChoices):
+        EASY = "easy"
+        MEDIUM = "medium"
+        HARD = "hard"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="versus_games")
+    seed = models.CharField(max_length=64)
+    level = models.CharField(max_length=8, choices=Level.choices)
+    opponents = models.PositiveSmallIntegerField()  # 1-3: seats 1.. are the solver's
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CHOOSING)
+    goals = models.JSONField(default=list)  # per seat {"r,c": goal id}; seat 0's null until chosen
+    moves = models.JSONField(default=list, blank=True)  # every seat's moves, in play order
+    turn = models.PositiveSmallIntegerField(default=1)  # the player's next turn (1-22)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # the player's, at the end
+    opponent_error = models.TextField(blank=True)  # why the opponents stopped, if they failed
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"versus {self.pk} of {self.player} ({self.level}, {self.opponents} opponents)"

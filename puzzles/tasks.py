@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from .services import challenges, hints, scenarios, solver_runs
+from .services import challenges, hints, scenarios, solver_runs, versus
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -23,3 +23,8 @@ def compute_hint(hint_id: int) -> None:
 @shared_task(name="puzzles.tasks.compute_scenario_pass_rate")
 def compute_scenario_pass_rate(number: int) -> None:
     scenarios.compute_pass_rate(number)
+
+
+@shared_task(name="puzzles.tasks.play_versus_opponents")  # time limits: sent with each run
+def play_versus_opponents(game_id: int) -> None:
+    versus.play_opponents(game_id)

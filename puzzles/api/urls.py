@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import players, scenarios, tokens, views
+from . import players, scenarios, tokens, versus, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -38,4 +38,9 @@ urlpatterns = [
         scenarios.scenario_game_create,
         name="api-scenario-games",
     ),
+    path("versus/", versus.versus_games, name="api-versus"),
+    path("versus/<int:game_id>/", versus.versus_detail, name="api-versus-game"),
+    path("versus/<int:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
+    path("versus/<int:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
+    path("versus/<int:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
 ]

@@ -20,4 +20,5 @@ urlpatterns = [
     path("groups/<int:group_id>/", players.group, name="group"),
     path("scenarios/", scenarios.scenario_list, name="scenarios"),
     path("scenarios/<int:number>/", scenarios.scenario_play, name="scenario"),
+    path("versus/", views.versus, name="versus"),
 ]

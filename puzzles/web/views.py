@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from solver.game import GOALS
+from solver.search.versus import LEVELS
 
 from .. import limits
 from ..auth import BACKEND
@@ -114,3 +115,10 @@ def login_view(request):
 def logout_view(request):
     players.do_log_out(request)
     return redirect("web:daily")
+
+
+def versus(request):
+    players.ensure_guest(request)
+    levels = [(level, f"the solver's {strategy} player") for level, (strategy, _) in LEVELS.items()]
+    context = {"goal_tiles": GOAL_TILES, "levels": levels, "nav": "versus"}
+    return render(request, "puzzles/versus.html", context)

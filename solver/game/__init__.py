@@ -25,7 +25,7 @@ from .hexgrid import (
     group_of,
     parse_cell,
 )
-from .multiplayer import MultiplayerGame
+from .multiplayer import MultiplayerGame, TableDeal, TableView, deal_table, standings
 from .patches import (
     COLORS,
     EMPTY,
@@ -74,11 +74,14 @@ __all__ = [
     "Scenario",
     "Setup",
     "SoloGame",
+    "TableDeal",
+    "TableView",
     "bits",
     "cat_by_id",
     "cell_name",
     "color_of",
     "deal",
+    "deal_table",
     "goal_by_id",
     "goal_result",
     "group_of",
@@ -91,4 +94,5 @@ __all__ = [
     "quilt_from_json",
     "quilt_to_json",
     "score_quilt_file",
+    "standings",
 ]

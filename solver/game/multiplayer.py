@@ -1,59 +1,187 @@
-"""The 2–4 player game: players take turns clockwise (in seat order) around a shared
-market whose taken slot is simply refilled from the bag (RULES.md, "A turn")."""
+"""The 2–4 player game (RULES.md): each player a board and goals of their own, the same three
+cats for all, hands of two, an open market of three whose taken slot is refilled from the bag,
+22 turns each in seat order, and the rulebook's tiebreak.
 
+Dealing a table from ``SeededStream(seed)`` (see rng.py), in this order:
+1. the cats: for dot groups 1, 2, 3 in turn, ``choice`` of that group's cats (RULES.md order);
+2. the patterns: ``shuffle`` of the six patterns; cat k gets shuffled patterns 2k and 2k+1;
+3. the boards: ``shuffle`` of ("blue", "green", "purple", "yellow"); seat k gets board k;
+4. the goals: for each seat in order, ``shuffle`` of the six goals (every player owns one of
+   each); the first four are that seat's options;
+5. the bag: every patch, 3 copies, in order colour, pattern, copy, then ``shuffle``; seat k's
+   hand is patches 2k and 2k+1, the market slots 0, 1, 2 the next three, the rest is drawn in
+   order.
+
+Ruling (the rulebook is silent): as in solo, a player's 22nd turn has no market step (the one
+patch left in hand scores nothing), so the market stays as it is for the players after them.
+
+``TableView`` is what one seat sees: every quilt, its own hand, the market and whose turn it
+is. It is built from copies and keeps no reference to the game, so an opponent handed one
+cannot reach the bag or another player's hand.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .boards import BOARD_NAMES
+from .cats import CATS_BY_DOTS
 from .errors import RulesError
-from .quilt import Layout, Quilt
+from .goals import GOAL_IDS
+from .hexgrid import describe_cell
+from .patches import PATTERNS
+from .quilt import Quilt
 from .rng import SeededStream
+from .setups import Setup
 from .solo import TURNS, Move
 
 PLAYERS = range(2, 5)
 
 
-class MultiplayerGame:
-    """Each seat has its own quilt layout (board and goals; the cats are shared)."""
+@dataclass(frozen=True)
+class TableDeal:
+    """A dealt table: one ``Setup`` per seat (its board and goal options; the cats shared),
+    the hands in seat order, the market slots 0..2, then ``bag`` in draw order."""
 
-    def __init__(self, layouts: list[Layout], seed: str, copies: int = 3):
-        if len(layouts) not in PLAYERS:
-            raise RulesError("a multiplayer game has 2 to 4 players")
-        if len({layout.cats for layout in layouts}) != 1:
-            raise RulesError("every player scores the same three cats")
-        if copies not in (2, 3) or (copies == 2 and len(layouts) != 2):
-            raise RulesError("3 copies of each patch, or 2 (lower variance) with 2 players")
-        bag = SeededStream(seed).shuffle([p for p in range(36) for _ in range(copies)])
-        self.quilts = [Quilt(layout) for layout in layouts]
-        self.hands = [[bag.pop(0), bag.pop(0)] for _ in layouts]
-        self.market = [bag.pop(0) for _ in range(3)]
-        self.bag = bag
+    seed: str
+    setups: tuple[Setup, ...]
+    hands: tuple[tuple[int, int], ...]
+    market: tuple[int, int, int]
+    bag: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.setups)
+
+
+def deal_table(seed: str, players: int) -> TableDeal:
+    """Deal a table of ``players`` from a seed; see the module docstring for the algorithm."""
+    if not isinstance(seed, str):
+        raise RulesError("the seed must be a string")
+    if type(players) is not int or players not in PLAYERS:
+        raise RulesError("a multiplayer game has 2 to 4 players")
+    stream = SeededStream(seed)
+    cat_ids = [stream.choice(CATS_BY_DOTS[dots]).id for dots in (1, 2, 3)]
+    patterns = stream.shuffle(list(PATTERNS))
+    cats = tuple(
+        (cat, tuple(sorted(patterns[2 * k : 2 * k + 2], key=PATTERNS.index)))
+        for k, cat in enumerate(cat_ids)
+    )
+    boards = stream.shuffle(list(BOARD_NAMES))
+    setups = tuple(
+        Setup("standard", None, boards[seat], cats, tuple(stream.shuffle(list(GOAL_IDS))[:4]))
+        for seat in range(players)
+    )
+    bag = stream.shuffle(setups[0].pool())
+    hands = tuple((bag[2 * seat], bag[2 * seat + 1]) for seat in range(players))
+    start = 2 * players
+    return TableDeal(seed, setups, hands, tuple(bag[start : start + 3]), tuple(bag[start + 3 :]))
+
+
+class MultiplayerGame:
+    """A table in play. ``goals[seat]`` is that seat's {"r,c": goal id} (three of its four)."""
+
+    def __init__(self, table: TableDeal, goals: list[dict]):
+        if len(goals) != table.players:
+            raise RulesError(f"goals: one choice per seat ({table.players})")
+        self.table = table
+        self.quilts = [
+            Quilt(setup.layout(choice)) for setup, choice in zip(table.setups, goals, strict=True)
+        ]
+        self.hands = [list(hand) for hand in table.hands]
+        self.market = list(table.market)
+        self._next = 0  # index of the next patch to draw from ``table.bag``
         self.seat = 0  # whose turn it is
-        self.turns_taken = [0] * len(layouts)
+        self.turns_taken = [0] * table.players
 
     @property
     def finished(self) -> bool:
         return all(taken == TURNS for taken in self.turns_taken)
 
-    def play(self, move: Move):
-        """The current seat places a hand patch, then (before its last turn) takes a market
-        patch and the slot is refilled; play passes to the next seat."""
+    @property
+    def turn(self) -> int:
+        """The turn the seat to move is on (1–22; 23 once the game is over)."""
+        return TURNS + 1 if self.finished else self.turns_taken[self.seat] + 1
+
+    def check(self, move: Move) -> None:
+        """Raise RulesError naming what makes ``move`` illegal for the seat to move."""
         if self.finished:
             raise RulesError("the game is over")
-        seat, hand = self.seat, self.hands[self.seat]
-        last = self.turns_taken[seat] == TURNS - 1
+        hand, quilt = self.hands[self.seat], self.quilts[self.seat]
         if not (type(move.hand_index) is int and 0 <= move.hand_index < len(hand)):
             raise RulesError(f"hand_index must be 0 to {len(hand) - 1}")
-        if last != (move.market_index is None) or (
-            not last and not (type(move.market_index) is int and 0 <= move.market_index < 3)
-        ):
-            raise RulesError("market_index must be 0, 1 or 2 (null on a player's last turn)")
-        award = self.quilts[seat].place(move.cell, hand[move.hand_index])
-        hand.pop(move.hand_index)
-        if not last:
+        cell = move.cell
+        if not (type(cell) is int and 0 <= cell < 49 and quilt.empty_mask >> cell & 1):
+            raise RulesError(f"cell {describe_cell(cell)} is not an empty patch space")
+        if self.turn == TURNS:
+            if move.market_index is not None:
+                raise RulesError("the last turn has no market step: market_index must be null")
+        elif not (type(move.market_index) is int and 0 <= move.market_index < 3):
+            raise RulesError("market_index must be 0, 1 or 2")
+
+    def play(self, move: Move) -> tuple[int, str | None, bool]:
+        """The seat to move places a hand patch, then (before its last turn) takes a market
+        patch and the slot is refilled from the bag; play passes to the next seat."""
+        self.check(move)
+        seat, hand = self.seat, self.hands[self.seat]
+        award = self.quilts[seat].place(move.cell, hand.pop(move.hand_index))
+        if move.market_index is not None:
             hand.append(self.market[move.market_index])
-            self.market[move.market_index] = self.bag.pop(0)
+            self.market[move.market_index] = self.table.bag[self._next]
+            self._next += 1
         self.turns_taken[seat] += 1
         self.seat = (seat + 1) % len(self.quilts)
         return award
 
-    def standings(self) -> list[int]:
-        """Seats from first to last by the rulebook's tiebreak."""
-        keys = [quilt.tiebreak_key() for quilt in self.quilts]
-        return sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
+    @property
+    def remaining_bag(self) -> list[int]:
+        return list(self.table.bag[self._next :])
+
+    def view(self, seat: int) -> "TableView":
+        """What ``seat`` sees now."""
+        return TableView(
+            seat,
+            self.table.setups[seat],
+            [quilt.copy() for quilt in self.quilts],
+            self.hands[seat],
+            self.market,
+            self.turns_taken[seat] + 1,
+            None if self.finished else self.seat,
+        )
+
+    def standings(self) -> list[tuple[int, int]]:
+        return standings(self.quilts)
+
+
+def standings(quilts: list[Quilt]) -> list[tuple[int, int]]:
+    """(seat, rank) from first to last by the rulebook's tiebreak: points, then cat tokens,
+    then button tokens (rainbow included); seats with equal keys share a rank."""
+    keys = [quilt.tiebreak_key() for quilt in quilts]
+    order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
+    return [(seat, 1 + sum(key > keys[seat] for key in keys)) for seat in order]
+
+
+class TableView:
+    """One seat's view: its setup, every quilt (copies), its own hand, the market, its next
+    turn and the seat to move (None when the game is over). ``unseen()`` is the rest of the
+    bag and the other hands, as a multiset: what a player can work out, never the order."""
+
+    __slots__ = ("hand", "market", "quilts", "seat", "setup", "to_move", "turn")
+
+    def __init__(self, seat, setup, quilts, hand, market, turn, to_move):
+        self.seat = seat
+        self.setup = setup
+        self.quilts = quilts
+        self.hand = tuple(hand)
+        self.market = tuple(market)
+        self.turn = turn
+        self.to_move = to_move
+
+    @property
+    def quilt(self) -> Quilt:
+        return self.quilts[self.seat]
+
+    def unseen(self) -> Counter:
+        seen = Counter(patch for quilt in self.quilts for _, patch in quilt.placements)
+        seen.update(self.hand)
+        seen.update(self.market)
+        return Counter(self.setup.pool()) - seen

@@ -57,4 +57,10 @@ export const api = {
   groupStandings: (id, days) => request("GET", `/api/groups/${id}/standings/?days=${days}`),
   scenarios: () => request("GET", "/api/scenarios/"),
   startScenario: (number, goals) => request("POST", `/api/scenarios/${number}/games/`, goals ? { goals } : {}),
+  versusList: () => request("GET", "/api/versus/"),
+  startVersus: (opponents, level) => request("POST", "/api/versus/", { opponents, level }),
+  versus: (id) => request("GET", `/api/versus/${id}/`),
+  versusGoals: (id, goals) => request("POST", `/api/versus/${id}/goals/`, { goals }),
+  versusMove: (id, move) => request("POST", `/api/versus/${id}/moves/`, move),
+  versusResume: (id) => request("POST", `/api/versus/${id}/opponents/`, {}),
 };

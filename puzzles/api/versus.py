@@ -1,0 +1,101 @@
+"""Versus: the player against one to three solver opponents (DESIGN.md, "Phase 2: Versus").
+Thin views over ``services.versus`` and ``selectors.versus``."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ..selectors.versus import versus_json, versus_list, versus_of, versus_record
+from ..services import versus
+from ..services.errors import NotFound
+from .serializers import MoveIn
+from .views import ERRORS, Refused, _call, _valid
+
+
+class VersusIn(serializers.Serializer):
+    opponents = serializers.IntegerField(help_text="1 to 3 solver opponents")
+    level = serializers.CharField(help_text="easy (greedy), medium (beam) or hard (fair)")
+
+
+class VersusGoalsIn(serializers.Serializer):
+    goals = serializers.DictField(
+        child=serializers.CharField(), help_text='{"r,c": goal id}: three of your four options'
+    )
+
+
+class VersusOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(["choosing", "playing", "finished"])
+    level = serializers.CharField()
+    turn = serializers.IntegerField(help_text="your next turn, 1-22")
+    you = serializers.JSONField(help_text="board, goal_options, goals, quilt, hand, score")
+    opponents = serializers.JSONField(help_text="[{name, level, board, goals, quilt, score}]")
+    market = serializers.JSONField(help_text="the three face-up patches")
+    to_move = serializers.CharField(allow_null=True, help_text='"you" or an opponent\'s name')
+    result = serializers.JSONField(help_text="[{name, score, cats, buttons, rank}] at the end")
+    log = serializers.JSONField(help_text="every placement: [{name, turn, cell, patch}]")
+    cats = serializers.JSONField(help_text="the three cats, shared by every quilt")
+    turns = serializers.IntegerField(help_text="turns each player has (22)")
+    opponent_error = serializers.CharField(allow_blank=True, help_text="why opponents stopped")
+
+
+class VersusListOut(serializers.Serializer):
+    record = serializers.JSONField(help_text="{level: {played, won}}")
+    games = serializers.JSONField(help_text="your latest versus games")
+
+
+@extend_schema(methods=["POST"], request=VersusIn, responses={201: VersusOut, **ERRORS})
+@extend_schema(
+    methods=["GET"], responses={200: VersusListOut, **ERRORS}, operation_id="versus_list"
+)
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def versus_games(request):
+    """GET: your record per level and latest tables. POST: sit down at a new table."""
+    if request.method == "GET":
+        return Response({"record": versus_record(request.user), "games": versus_list(request.user)})
+    data = _valid(VersusIn, request.data)
+    game = _call(lambda: versus.do_start_versus(request.user, **data))
+    return Response(versus_json(game), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses={200: VersusOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def versus_detail(request, game_id: int):
+    game = versus_of(game_id, request.user)
+    if game is None:
+        raise Refused(NotFound(f"no versus game {game_id} of yours"))
+    return Response(versus_json(game))
+
+
+@extend_schema(request=VersusGoalsIn, responses={200: VersusOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def versus_goals(request, game_id: int):
+    data = _valid(VersusGoalsIn, request.data)
+    game = _call(versus.do_choose_versus_goals, game_id, request.user, dict(data["goals"]))
+    return Response(versus_json(game))
+
+
+@extend_schema(request=MoveIn, responses={200: VersusOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def versus_move(request, game_id: int):
+    """Your move for ``turn``; a stale, repeated or out-of-turn move is 409 and changes
+    nothing. The opponents' turns follow on a worker: poll the game to see them."""
+    data = _valid(MoveIn, request.data)
+    game, _ = _call(versus.do_play_versus_move, game_id, request.user, dict(data))
+    return Response(versus_json(game))
+
+
+@extend_schema(request=None, responses={202: VersusOut, **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def versus_resume(request, game_id: int):
+    """Send the opponents' turns again if they stalled (failed, or no move for longer than a
+    run may take); otherwise nothing changes. 409 when the opponents are not to move."""
+    game = _call(versus.do_resume_opponents, game_id, request.user)
+    return Response(versus_json(game), status=status.HTTP_202_ACCEPTED)

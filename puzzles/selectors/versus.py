@@ -1,0 +1,125 @@
+"""A versus game as its player sees it: every quilt, their own hand, the market, whose turn it
+is and the standings at the end. Built from seat 0's view of the table, so it cannot show the
+bag or an opponent's hand."""
+
+from django.db.models import Count, Q
+
+from solver.game import TURNS, cell_name, parse_cell, patch_to_json, quilt_to_json, standings
+
+from ..models import Player, VersusGame
+from ..services.versus import replay, table_of
+from .challenges import cat_json
+from .setups import border_json
+
+YOU = "you"
+OPPONENT_NAMES = ("Marmalade", "Pepper", "Biscuit")  # seats 1, 2, 3
+
+
+def seat_name(seat: int) -> str:
+    return YOU if seat == 0 else OPPONENT_NAMES[seat - 1]
+
+
+def versus_of(game_id: int, player: Player) -> VersusGame | None:
+    if not player.is_authenticated:
+        return None
+    return VersusGame.objects.filter(pk=game_id, player=player).first()
+
+
+def _quilt_json(setup, quilt) -> dict:
+    return {
+        "board": setup.board,
+        "border": border_json(setup),
+        "goals": {cell_name(cell): goal for cell, goal in quilt.layout.goals},
+        "quilt": quilt_to_json(quilt),
+        "score": quilt.score(),
+    }
+
+
+def versus_json(game: VersusGame) -> dict:
+    table = table_of(game.seed, game.opponents + 1)
+    setups = table.setups
+    shared = {
+        "id": game.pk,
+        "status": game.status,
+        "level": game.level,
+        "turn": game.turn,
+        "turns": TURNS,
+        "cats": [cat_json(cat, patterns) for cat, patterns in setups[0].cats],
+        "opponent_error": game.opponent_error,
+    }
+    you = {"name": YOU, "board": setups[0].board, "border": border_json(setups[0]),
+           "goal_options": list(setups[0].goal_options)}  # fmt: skip
+    if game.status == VersusGame.Status.CHOOSING:  # nothing played; the opponents' goals hidden
+        opponents = [
+            {"name": seat_name(s), "level": game.level, "board": setups[s].board,
+             "border": border_json(setups[s]), "goals": None, "quilt": None, "score": None}
+            for s in range(1, table.players)
+        ]  # fmt: skip
+        hand = [patch_to_json(p) for p in table.hands[0]]
+        market = [patch_to_json(p) for p in table.market]
+        you.update(goals=None, quilt=None, score=None, hand=hand, empty_cells=[])
+        return {**shared, "you": you, "opponents": opponents, "market": market,
+                "to_move": None, "log": [], "result": []}  # fmt: skip
+    view = replay(game).view(0)
+    you.update(_quilt_json(setups[0], view.quilt))
+    you.update(
+        hand=[patch_to_json(p) for p in view.hand],
+        empty_cells=[cell_name(c) for c in view.quilt.empty_cells],
+    )
+    opponents = [
+        {"name": seat_name(s), "level": game.level, **_quilt_json(setups[s], view.quilts[s])}
+        for s in range(1, table.players)
+    ]
+    result = []
+    if game.status == VersusGame.Status.FINISHED:
+        for seat, rank in standings(view.quilts):
+            score = view.quilts[seat].score()
+            result.append({"name": seat_name(seat), "score": score["total"],
+                           "cats": score["cat_tokens"], "buttons": score["button_tokens"],
+                           "rank": rank})  # fmt: skip
+    return {
+        **shared,
+        "you": you,
+        "opponents": opponents,
+        "market": [patch_to_json(p) for p in view.market],
+        "to_move": None if view.to_move is None else seat_name(view.to_move),
+        "log": _log(game.moves, table.players, view),
+        "result": result,
+    }
+
+
+def _log(moves: list[dict], players: int, view) -> list[dict]:
+    """Every placement so far, in play order: who, their turn, the cell and the patch (all
+    on the table for everyone to see; the market patch taken goes to a hidden hand)."""
+    placed = [dict(view.quilts[seat].placements) for seat in range(players)]
+    return [
+        {
+            "name": seat_name(k % players),
+            "turn": k // players + 1,
+            "cell": move["cell"],
+            "patch": patch_to_json(placed[k % players][parse_cell(move["cell"])]),
+        }
+        for k, move in enumerate(moves)
+    ]
+
+
+def versus_record(player: Player) -> dict:
+    """Finished versus games and wins (rank 1, ties shared) per level, for the profile."""
+    rows = (
+        VersusGame.objects.filter(player=player, status=VersusGame.Status.FINISHED)
+        .values("level")
+        .annotate(played=Count("id"), won=Count("id", filter=Q(rank=1)))
+    )
+    record = {level: {"played": 0, "won": 0} for level in VersusGame.Level.values}
+    for row in rows:
+        record[row["level"]] = {"played": row["played"], "won": row["won"]}
+    return record
+
+
+def versus_list(player: Player) -> list[dict]:
+    games = VersusGame.objects.filter(player=player).order_by("-created_at")[:20]
+    return [
+        {"id": g.pk, "status": g.status, "level": g.level, "opponents": g.opponents,
+         "rank": g.rank, "created_at": g.created_at.isoformat()}
+        for g in games
+    ]  # fmt: skip

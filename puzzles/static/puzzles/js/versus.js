@@ -1,0 +1,387 @@
+// The versus page: you against one to three solver opponents. Every quilt is on screen (yours
+// large, theirs small; tap one to enlarge it), the shared market, whose turn it is and the
+// scores, all as the server sends them. After your move the opponents play on a worker; the
+// page polls and highlights each placement as it arrives.
+import { api, ApiError } from "./api.js";
+import { Board } from "./board.js";
+import { el, renderCats, renderScore } from "./panel.js";
+import { GoalPicker } from "./picker.js";
+import { describePatch, patchIcon } from "./svg.js";
+
+const POLL_MS = 300;
+const STALLED_MS = 100_000; // past the server's limit for an opponents' run: ask it to resend
+const STORAGE_KEY = "calico-versus-game";
+const $ = (selector, root = document) => root.querySelector(selector);
+
+class VersusController {
+  constructor(root) {
+    this.root = root;
+    this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
+    this.game = null;
+    this.selectedHand = 0;
+    this.pending = null; // the empty space chosen for the hand patch this turn
+    this.busy = false;
+    this.expanded = null; // the opponent whose quilt is shown large
+    this.opponentBoards = new Map();
+    this.board = new Board($("[data-my-board]", root), {
+      onActivate: (cell) => this.chooseCell(cell),
+      onGoal: (cell) => this.picker && this.picker.drop(cell),
+    });
+    $("[data-new-table]", root).addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.sitDown();
+    });
+  }
+
+  async boot() {
+    const saved = sessionStorage.getItem(STORAGE_KEY);
+    if (saved) {
+      try {
+        return this.show(await api.versus(saved));
+      } catch (error) {
+        if (!(error instanceof ApiError)) return this.message(error.message, true);
+        sessionStorage.removeItem(STORAGE_KEY);
+      }
+    }
+    this.showForm();
+  }
+
+  showForm() {
+    this.game = null;
+    this.root.dataset.phase = "new";
+    $("[data-new-table]", this.root).hidden = false;
+    for (const selector of ["[data-setup]", "[data-playing]", "[data-scores-card]", "[data-score-card]", "[data-my-board]"]) {
+      $(selector, this.root).hidden = true;
+    }
+    $("[data-standings]", this.root).replaceChildren();
+    $("[data-opponents]", this.root).replaceChildren();
+    $("[data-cats]", this.root).replaceChildren(el("p", { class: "muted", text: "Three cats are dealt when you sit down." }));
+    this.renderStats();
+  }
+
+  async sitDown() {
+    const form = $("[data-new-table]", this.root);
+    const button = $('[data-action="sit-down"]', form);
+    button.disabled = true;
+    try {
+      const data = new FormData(form);
+      const game = await api.startVersus(Number(data.get("opponents")), data.get("level"));
+      sessionStorage.setItem(STORAGE_KEY, game.id);
+      this.show(game);
+    } catch (error) {
+      this.message(error.message, true);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  show(game) {
+    const before = this.game && this.game.id === game.id ? this.game : null;
+    if (!before) {
+      this.pending = null;
+      this.selectedHand = 0;
+      this.opponentBoards.clear();
+      $("[data-opponents]", this.root).replaceChildren();
+    }
+    this.game = game;
+    this.root.dataset.phase = game.status;
+    $("[data-new-table]", this.root).hidden = true;
+    $("[data-my-board]", this.root).hidden = false;
+    renderCats($("[data-cats]", this.root), game.cats, game.you.score || { cats: [] });
+    this.renderStats();
+    if (game.status === "choosing") return this.showChoosing();
+    $("[data-setup]", this.root).hidden = true;
+    $("[data-scores-card]", this.root).hidden = false;
+    $("[data-score-card]", this.root).hidden = false;
+    renderScore($("[data-score]", this.root), game.you.score);
+    const fresh = before ? game.log.slice(before.log.length) : [];
+    this.renderOpponents(fresh);
+    this.renderScores();
+    this.renderMine(fresh);
+    this.renderStandings();
+    if (!before || game.log.length !== before.log.length) this.progressAt = Date.now();
+    if (game.opponent_error) return this.showStalled(game.opponent_error);
+    if (game.status === "playing" && game.to_move !== "you") this.poll();
+  }
+
+  // The opponents' run failed or went quiet: say so, and let the player send it again.
+  showStalled(why) {
+    const retry = el("button", { type: "button", class: "btn", "data-action": "resume", text: "Try again" });
+    retry.addEventListener("click", () => this.resume());
+    const box = $("[data-message]", this.root);
+    box.hidden = false;
+    box.className = "error-box";
+    box.replaceChildren(el("span", { text: `The opponents stopped (${why}). ` }), retry);
+  }
+
+  async resume() {
+    $("[data-message]", this.root).hidden = true;
+    try {
+      this.progressAt = Date.now();
+      this.show(await api.versusResume(this.game.id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return this.show(await api.versus(this.game.id));
+      this.message(error.message, true);
+    }
+  }
+
+  showChoosing() {
+    $("[data-setup]", this.root).hidden = false;
+    $("[data-playing]", this.root).hidden = true;
+    const start = $('[data-action="start"]', this.root);
+    this.picker = new GoalPicker($("[data-picker]", this.root), this.game.you.goal_options, this.goalTiles,
+      (placement, holding) => {
+        this.board.render({
+          game: { id: this.game.id, border: this.game.you.border, goals: placement, empty_cells: [],
+            quilt: { placements: [] }, score: { goals: [], buttons: [], cats: [] } },
+          picking: true, chosenGoal: holding,
+        });
+        start.disabled = !this.picker.complete;
+      });
+    this.picker.render();
+    this.renderOpponents([]);
+    start.onclick = async () => {
+      start.disabled = true;
+      try {
+        this.show(await api.versusGoals(this.game.id, { ...this.picker.placement }));
+      } catch (error) {
+        start.disabled = false;
+        this.message(error.message, true);
+      }
+    };
+  }
+
+  async poll() {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const game = await api.versus(this.game.id);
+      this.polling = false;
+      if (game.log.length === this.game.log.length && Date.now() - this.progressAt > STALLED_MS) {
+        this.game = game;
+        return this.resume();
+      }
+      this.show(game);
+    } catch (error) {
+      this.polling = false;
+      this.message(`Lost the table: ${error.message}`, true);
+    }
+  }
+
+  renderStats() {
+    const game = this.game;
+    const mover = !game ? "–" : game.status === "finished" ? "nobody" : game.to_move || "–";
+    const stats = [
+      ["Turn", game ? (game.status === "finished" ? "done" : `${game.turn}/${game.turns}`) : "–", "turn"],
+      ["To move", mover === "you" ? "You" : mover, "to-move"],
+      ["Your score", game && game.you.score ? String(game.you.score.total) : "–", "score"],
+    ];
+    $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
+      el("div", { class: "stat", [`data-stat-${key}`]: key === "to-move" ? mover : value }, [
+        el("b", { text: value }), el("span", { text: label }),
+      ])));
+    if (game) this.root.dataset.toMove = mover;
+  }
+
+  quiltView(seat, extra = {}) {
+    return {
+      id: this.game.id, border: seat.border, goals: seat.goals || {}, quilt: seat.quilt || { placements: [] },
+      score: seat.score || { goals: [], buttons: [], cats: [] }, empty_cells: [], ...extra,
+    };
+  }
+
+  renderMine(fresh) {
+    const game = this.game;
+    const mine = fresh.filter((entry) => entry.name === "you").map((entry) => entry.cell).pop();
+    const playing = game.status === "playing";
+    const myTurn = playing && game.to_move === "you";
+    this.board.render({
+      game: this.quiltView(game.you, { empty_cells: myTurn ? game.you.empty_cells : [] }),
+      pending: this.pending && { cell: this.pending, patch: game.you.hand[this.selectedHand] },
+      justPlaced: mine || null,
+    });
+    $("[data-playing]", this.root).hidden = !playing;
+    if (!playing) return;
+    this.renderHand(myTurn);
+    this.renderMarket(myTurn);
+    this.renderPrompt(myTurn);
+  }
+
+  renderHand(myTurn) {
+    const slots = this.game.you.hand.map((patch, index) => {
+      const button = el("button", {
+        type: "button", class: "slot", "data-hand-index": String(index),
+        "aria-pressed": String(this.selectedHand === index),
+        "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
+      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
+      button.disabled = !myTurn || this.busy;
+      button.addEventListener("click", () => this.chooseHand(index));
+      return button;
+    });
+    $("[data-hand]", this.root).replaceChildren(...slots);
+  }
+
+  renderMarket(myTurn) {
+    const lastTurn = this.game.turn === this.game.turns;
+    const slots = this.game.market.map((patch, index) => {
+      const button = el("button", {
+        type: "button", class: "slot", "data-market-index": String(index),
+        "aria-label": `Market patch ${index + 1}: ${describePatch(patch)}`,
+      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
+      button.disabled = !myTurn || lastTurn || !this.pending || this.busy;
+      button.addEventListener("click", () => this.chooseMarket(index));
+      return button;
+    });
+    $("[data-market]", this.root).replaceChildren(...slots);
+  }
+
+  renderPrompt(myTurn) {
+    const game = this.game;
+    let text;
+    if (this.busy) text = "Sewing…";
+    else if (!myTurn) text = `${game.to_move} is sewing…`;
+    else if (!this.pending) text = `Your turn: place your ${describePatch(game.you.hand[this.selectedHand])} patch on an empty space.`;
+    else text = "Now take a patch from the market (the slot you take is refilled from the bag).";
+    $("[data-prompt]", this.root).textContent = text;
+  }
+
+  // Theirs small, in seat order; a tap enlarges one. A fresh placement pops and its card glows.
+  renderOpponents(fresh) {
+    const box = $("[data-opponents]", this.root);
+    for (const seat of this.game.opponents) {
+      let card = box.querySelector(`[data-opponent="${seat.name}"]`);
+      if (!card) {
+        card = el("article", { class: "card opponent", "data-opponent": seat.name, tabindex: "0", role: "button" }, [
+          el("header", {}, [el("h3", { text: seat.name }), el("span", { class: "pill", text: seat.level }),
+            el("b", { class: "opp-score", "data-opponent-score": "" })]),
+          el("div", { class: "opp-board" }),
+          el("p", { class: "opp-last muted", "data-opponent-last": "" }),
+        ]);
+        const toggle = () => {
+          this.expanded = this.expanded === seat.name ? null : seat.name;
+          for (const other of box.children) other.classList.toggle("expanded", other.dataset.opponent === this.expanded);
+          for (const other of box.children) other.setAttribute("aria-pressed", String(other.dataset.opponent === this.expanded));
+        };
+        card.addEventListener("click", toggle);
+        card.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+        });
+        card.setAttribute("aria-pressed", "false");
+        box.append(card);
+        const board = new Board(card.querySelector(".opp-board"), { onActivate: () => {} });
+        board.svg.setAttribute("aria-label", `${seat.name}'s quilt`);
+        board.svg.removeAttribute("tabindex");
+        this.opponentBoards.set(seat.name, board);
+      }
+      const placed = fresh.filter((entry) => entry.name === seat.name).pop();
+      this.opponentBoards.get(seat.name).render({ game: this.quiltView(seat), justPlaced: placed ? placed.cell : null });
+      card.querySelector("[data-opponent-score]").textContent = seat.score ? `${seat.score.total} pts` : "";
+      card.querySelector("[data-opponent-score]").dataset.opponentScore = seat.score ? String(seat.score.total) : "";
+      card.classList.toggle("to-move", this.game.to_move === seat.name);
+      if (placed) {
+        card.querySelector("[data-opponent-last]").textContent = `Turn ${placed.turn}: ${describePatch(placed.patch)} at ${placed.cell}`;
+        card.classList.remove("placing");
+        void card.offsetWidth; // restart the glow
+        card.classList.add("placing");
+      }
+    }
+  }
+
+  renderScores() {
+    const rows = [this.game.you, ...this.game.opponents].map((seat) => {
+      const mover = this.game.to_move === seat.name;
+      return el("li", { "data-score-of": seat.name, class: mover ? "to-move" : null }, [
+        el("span", { text: seat.name === "you" ? "You" : seat.name }),
+        el("b", { text: String(seat.score.total) }),
+      ]);
+    });
+    $("[data-scores]", this.root).replaceChildren(...rows);
+  }
+
+  renderStandings() {
+    const box = $("[data-standings]", this.root);
+    const result = this.game.result;
+    if (!result.length) return box.replaceChildren();
+    const mine = result.find((entry) => entry.name === "you");
+    const shared = result.filter((entry) => entry.rank === mine.rank).length > 1;
+    const headline = mine.rank === 1 ? (shared ? "A shared win!" : "You win!") : `You finish ${ordinal(mine.rank)}${shared ? " (shared)" : ""}.`;
+    const again = el("button", { type: "button", class: "btn btn-primary", "data-action": "new-table", text: "New table" });
+    again.addEventListener("click", () => {
+      sessionStorage.removeItem(STORAGE_KEY);
+      this.showForm();
+    });
+    box.replaceChildren(el("section", { class: "card standings", "aria-label": "Final standings" }, [
+      el("h2", { "data-headline": "", text: headline }),
+      el("table", { class: "table" }, [
+        el("thead", {}, [el("tr", {}, ["Rank", "Player", "Score", "Cat tokens", "Button tokens"].map((h, i) =>
+          el("th", { class: i > 1 ? "num" : null, text: h })))]),
+        el("tbody", {}, result.map((entry) => el("tr", {
+          "data-rank": String(entry.rank), "data-name": entry.name, class: entry.name === "you" ? "me" : null,
+        }, [
+          el("td", { text: ordinal(entry.rank) }),
+          el("td", { text: entry.name === "you" ? "You" : entry.name }),
+          el("td", { class: "num", text: String(entry.score) }),
+          el("td", { class: "num", text: String(entry.cats) }),
+          el("td", { class: "num", text: String(entry.buttons) }),
+        ]))),
+      ]),
+      el("p", { class: "muted small", text: "Most points wins; a tie goes to most cat tokens, then most button tokens (rainbow included); a further tie is shared." }),
+      again,
+    ]));
+  }
+
+  chooseHand(index) {
+    if (this.busy || !this.game) return;
+    this.selectedHand = index;
+    this.renderMine([]);
+  }
+
+  chooseCell(cell) {
+    const game = this.game;
+    if (this.busy || !game || game.status !== "playing" || game.to_move !== "you") return;
+    this.pending = this.pending === cell ? null : cell;
+    if (this.pending && game.turn === game.turns) return this.submit(null);
+    this.renderMine([]);
+  }
+
+  chooseMarket(index) {
+    if (this.busy || !this.pending) return;
+    this.submit(index);
+  }
+
+  async submit(marketIndex) {
+    this.busy = true;
+    this.renderMine([]);
+    try {
+      const game = await api.versusMove(this.game.id, {
+        turn: this.game.turn, hand_index: this.selectedHand, cell: this.pending, market_index: marketIndex,
+      });
+      this.pending = null;
+      this.selectedHand = 0;
+      this.busy = false;
+      this.show(game);
+    } catch (error) {
+      this.busy = false;
+      this.pending = null;
+      this.message(error.message, true);
+      if (error instanceof ApiError && error.status === 409) return this.show(await api.versus(this.game.id));
+      this.renderMine([]);
+    }
+  }
+
+  message(text, isError = false) {
+    const box = $("[data-message]", this.root);
+    box.hidden = !text;
+    box.className = isError ? "error-box" : "card";
+    box.textContent = text || "";
+    if (text) setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 6000);
+  }
+}
+
+function ordinal(n) {
+  return { 1: "1st", 2: "2nd", 3: "3rd" }[n] || `${n}th`;
+}
+
+const root = document.querySelector("[data-versus-root]");
+if (root) new VersusController(root).boot();

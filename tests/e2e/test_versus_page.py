@@ -1,0 +1,101 @@
+"""The versus page in a browser, with a real worker playing the opponents: a whole 2-player
+easy game by clicks to its final standings, and a 4-player table on a phone."""
+
+import pytest
+from browser_helpers import api_get
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+TURNS = 22
+OPPONENT_WAIT_MS = 120_000  # only stops a stuck test; an easy opponent takes milliseconds
+
+
+def sit_down(page, site: str, opponents: int, level: str) -> str:
+    page.goto(site + "/versus/")
+    page.check(f'input[name="opponents"][value="{opponents}"]')
+    page.check(f'input[name="level"][value="{level}"]')
+    page.click('[data-action="sit-down"]')
+    page.wait_for_selector('[data-action="start"]:not([disabled])')
+    return page.get_attribute("[data-my-board]", "data-game-id")
+
+
+def my_empty_cells(page) -> list[str]:
+    cells = page.query_selector_all('[data-my-board] [data-cell][data-empty="true"]')
+    return [node.get_attribute("data-cell") for node in cells]
+
+
+def play_my_turn(page, turn: int) -> str:
+    """Wait for my turn, then hand patch 1, the first empty space, market slot 0, by clicks."""
+    page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
+    page.wait_for_selector(f'[data-stat-turn="{turn}/{TURNS}"]')
+    cell = my_empty_cells(page)[0]
+    page.click('[data-hand-index="1"]')
+    page.click(f'[data-my-board] [data-cell="{cell}"]')
+    if turn < TURNS:
+        page.click('[data-market-index="0"]:not([disabled])')
+    page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
+    return cell
+
+
+def test_a_whole_two_player_easy_game_by_clicks(site_with_worker, page, shot):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    game_id = sit_down(page, site_with_worker, 1, "easy")
+    shot(page, "versus-01-choosing")
+    page.click('[data-action="start"]')
+    page.wait_for_selector('[data-versus-root][data-phase="playing"]')
+    for turn in range(1, TURNS + 1):
+        play_my_turn(page, turn)
+        if turn == 12:
+            page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
+            page.click('[data-opponent="Marmalade"]')  # theirs is selectable: shown large
+            assert "expanded" in page.get_attribute('[data-opponent="Marmalade"]', "class")
+            shot(page, "versus-02-midgame-desktop")
+    page.wait_for_selector("[data-standings] tr[data-rank]", timeout=OPPONENT_WAIT_MS)
+    shot(page, "versus-03-standings")
+    game = api_get(page, site_with_worker, f"/api/versus/{game_id}/")
+    assert game["status"] == "finished"
+    rows = page.query_selector_all("[data-standings] tr[data-rank]")
+    shown = [(row.get_attribute("data-name"), int(row.get_attribute("data-rank"))) for row in rows]
+    assert shown == [(entry["name"], entry["rank"]) for entry in game["result"]]
+    assert len(game["you"]["quilt"]["placements"]) == TURNS
+    assert len(game["opponents"][0]["quilt"]["placements"]) == TURNS
+    headline = page.text_content("[data-headline]")
+    mine = next(entry for entry in game["result"] if entry["name"] == "you")
+    assert ("win" in headline) == (mine["rank"] == 1)
+
+
+def test_a_four_player_table_on_a_phone(site_with_worker, browser, shot):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    sit_down(page, site_with_worker, 3, "medium")
+    page.tap('[data-action="start"]')
+    page.wait_for_selector('[data-versus-root][data-phase="playing"]')
+    play_my_turn(page, 1)
+    page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
+    for name in ("Marmalade", "Pepper", "Biscuit"):  # each opponent placed its first patch
+        assert page.text_content(f'[data-opponent="{name}"] [data-opponent-last]').startswith(
+            "Turn 1"
+        )
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways: {width}px"
+    shot(page, "versus-04-phone")
+    context.close()
+
+
+def test_stalled_opponents_are_shown_and_sent_again(site, page):
+    """No worker here: the opponents' run waits in the queue; once it is marked failed, the
+    page says so and its button sends it again."""
+    from puzzles.models import VersusGame
+
+    game_id = sit_down(page, site, 1, "easy")
+    page.click('[data-action="start"]')
+    page.wait_for_selector('[data-stat-to-move="you"]')
+    cell = my_empty_cells(page)[0]
+    page.click(f'[data-my-board] [data-cell="{cell}"]')
+    page.click('[data-market-index="0"]:not([disabled])')
+    page.wait_for_selector('[data-stat-to-move="Marmalade"]')
+    VersusGame.objects.filter(pk=game_id).update(opponent_error="WorkerLostError: killed")
+    page.click('[data-action="resume"]')
+    page.wait_for_selector("[data-message]", state="hidden")
+    assert VersusGame.objects.get(pk=game_id).opponent_error == ""
