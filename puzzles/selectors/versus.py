@@ -49,16 +49,16 @@ def versus_json(game: VersusGame) -> dict:
     }
     you = {"name": YOU, "board": setups[0].board, "border": border_json(setups[0]),
            "goal_options": list(setups[0].goal_options)}  # fmt: skip
-    if game.status == VersusGame.Status.CHOOSING:  # nothing played; the opponents' goals hidden
+    if game.status == VersusGame.Status.CHOOSING:
+        # Goals are chosen before the hands and the market are seen (RULES.md, Setup), as in
+        # solo; the opponents' goals stay hidden until yours are placed.
         opponents = [
             {"name": seat_name(s), "level": game.level, "board": setups[s].board,
              "border": border_json(setups[s]), "goals": None, "quilt": None, "score": None}
             for s in range(1, table.players)
         ]  # fmt: skip
-        hand = [patch_to_json(p) for p in table.hands[0]]
-        market = [patch_to_json(p) for p in table.market]
-        you.update(goals=None, quilt=None, score=None, hand=hand, empty_cells=[])
-        return {**shared, "you": you, "opponents": opponents, "market": market,
+        you.update(goals=None, quilt=None, score=None, hand=[], empty_cells=[])
+        return {**shared, "you": you, "opponents": opponents, "market": [],
                 "to_move": None, "log": [], "result": []}  # fmt: skip
     view = replay(game).view(0)
     you.update(_quilt_json(setups[0], view.quilt))

@@ -96,6 +96,8 @@ def test_stalled_opponents_are_shown_and_sent_again(site, page):
     page.click('[data-market-index="0"]:not([disabled])')
     page.wait_for_selector('[data-stat-to-move="Marmalade"]')
     VersusGame.objects.filter(pk=game_id).update(opponent_error="WorkerLostError: killed")
-    page.click('[data-action="resume"]')
+    with page.expect_response(lambda response: "/opponents/" in response.url) as resent:
+        page.click('[data-action="resume"]')
+    assert resent.value.status == 202
     page.wait_for_selector("[data-message]", state="hidden")
     assert VersusGame.objects.get(pk=game_id).opponent_error == ""

@@ -58,7 +58,8 @@ def test_a_new_table_shows_your_four_goals_and_the_opponents_boards(alice_api, c
     assert [o["name"] for o in game["opponents"]] == ["Marmalade", "Pepper", "Biscuit"]
     assert {o["level"] for o in game["opponents"]} == {"medium"}
     boards = [game["you"]["board"], *(o["board"] for o in game["opponents"])]
-    assert len(set(boards)) == 4 and len(game["market"]) == 3 and len(game["you"]["hand"]) == 2
+    assert len(set(boards)) == 4
+    assert game["market"] == [] and game["you"]["hand"] == []  # seen once the goals are placed
     assert all(o["goals"] is None for o in game["opponents"])  # hidden until you choose
     assert client.post("/api/versus/", {"opponents": 1, "level": "easy"}).status_code in (401, 403)
 
@@ -80,6 +81,7 @@ def test_goals_are_three_of_your_options_and_chosen_once(alice_api):
     good = alice_api.post(url, placed(options), "json")
     assert good.status_code == 200 and good.json()["status"] == "playing"
     assert good.json()["opponents"][0]["goals"] is not None and good.json()["to_move"] == "you"
+    assert len(good.json()["market"]) == 3 and len(good.json()["you"]["hand"]) == 2
     assert alice_api.post(url, placed(options), "json").status_code == 409
 
 
