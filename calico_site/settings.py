@@ -164,6 +164,13 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "One shared solo Calico game a day: play, hints, par and leaderboards.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # One name per set of statuses that several answers share.
+    "ENUM_NAME_OVERRIDES": {
+        "RunStatusEnum": ["none", "pending", "ready", "failed"],
+        "WorkStatusEnum": ["pending", "ready", "failed"],
+        "GameStatusEnum": ["playing", "finished"],
+        "VersusStatusEnum": ["choosing", "playing", "finished"],
+    },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

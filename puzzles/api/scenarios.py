@@ -37,7 +37,7 @@ class PassRateOut(serializers.Serializer):
     percent = serializers.IntegerField(allow_null=True, help_text="100 * passes / deals")
 
 
-class BestOut(serializers.Serializer):
+class ScenarioBestOut(serializers.Serializer):
     score = serializers.IntegerField()
     game = serializers.IntegerField()
 
@@ -53,7 +53,7 @@ class ScenarioOut(serializers.Serializer):
     solver = PassRateOut(help_text="the fair solver's passes over a few fresh deals")
     passed = serializers.BooleanField(help_text="whether the caller has passed it")
     tries = serializers.IntegerField(help_text="the caller's finished games of it")
-    best = BestOut(allow_null=True, help_text="the caller's best finished game")
+    best = ScenarioBestOut(allow_null=True, help_text="the caller's best finished game")
     playing = serializers.IntegerField(allow_null=True, help_text="the caller's unfinished game")
 
 

@@ -50,8 +50,11 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "discarded": [patch_to_json(p) for p in state.discarded],
         "score": state.quilt.score(),
         "hints_used": game.hints_used,
-        # Fair play (DESIGN.md, Phase 2), decided from the clock at each read.
-        "closes_at": game.challenge.closes_at.isoformat().replace("+00:00", "Z"),
+        # Fair play (DESIGN.md, Phase 2), decided from the clock at each read; a scenario
+        # game has no day to close.
+        "closes_at": (
+            game.challenge.closes_at.isoformat().replace("+00:00", "Z") if game.challenge else None
+        ),
         "expired": game.expired(timezone.now()),
         "counts": game.counts,
         "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
