@@ -147,6 +147,7 @@ class GameOut(serializers.Serializer):
 class EntryOut(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
+    name = serializers.CharField(help_text='what to show: the username, or "Guest 3f9a"')
     score = serializers.IntegerField()
     cats = serializers.IntegerField()
     buttons = serializers.IntegerField()

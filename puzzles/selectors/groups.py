@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from django.db.models import Count
 
-from ..models import Group, Membership, Player
+from ..models import Challenge, Group, Membership, Player
 from ..services.challenges import today
 from .players import counted_games
 
@@ -37,6 +37,12 @@ def member_ids(group: Group):
     return Membership.objects.filter(group=group).values("player")
 
 
+def _memberships(group: Group) -> list[Membership]:
+    """The members, longest first. Players are fetched by id (prefetch), not joined: a join
+    made PostgreSQL read the whole player table (28 ms with 100,000 players)."""
+    return list(group.memberships.prefetch_related("player").order_by("joined_at", "id"))
+
+
 def group_summary(group: Group) -> dict:
     return {
         "id": group.pk,
@@ -48,7 +54,7 @@ def group_summary(group: Group) -> dict:
 
 
 def group_json(group: Group) -> dict:
-    memberships = group.memberships.select_related("player").order_by("joined_at", "id")
+    memberships = _memberships(group)
     return {
         **group_summary(group),
         "members": [
@@ -68,10 +74,15 @@ def standings(group: Group, days: int) -> dict:
     """The members over the last ``days`` days up to today: games played, average score and
     days won (first on the group's board of the day; a shared first place wins for each)."""
     since = today() - datetime.timedelta(days=days - 1)
-    members = list(group.memberships.select_related("player").order_by("joined_at", "id"))
+    members = _memberships(group)
+    # Both as lists of ids: PostgreSQL then looks the members' games up by index, rather than
+    # reading every game of the window's days (100,000 on a big day) to find the members'.
+    window = list(
+        Challenge.objects.filter(date__gte=since, date__lte=today()).values_list("id", flat=True)
+    )
     rows = (
         counted_games()
-        .filter(player__in=member_ids(group), challenge__date__gte=since)
+        .filter(player__in=[m.player_id for m in members], challenge__in=window)
         .values("player_id", "challenge_id", "score", "cat_tokens", "button_tokens")
     )
     played = defaultdict(list)

@@ -153,6 +153,10 @@ def test_a_group_made_in_one_browser_and_joined_by_link_in_another(site, page, b
     friend.wait_for_selector("[data-group-root][data-loaded]")
     assert no_sideways_scroll(friend)
     shot(friend, "25-group-phone")
+    # The day's global board names guests the same way (the server's name for them).
+    friend.goto(site + "/leaderboard/")
+    friend.wait_for_selector('[data-entry-score="64"]')
+    assert f"Guest {guest.username[6:10]}" in friend.inner_text("[data-entries]")
 
     # The owner removes the friend, whose page of the group is then gone.
     page.on("dialog", lambda dialog: dialog.accept())

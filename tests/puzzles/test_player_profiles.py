@@ -193,6 +193,8 @@ def test_a_guest_has_a_profile_but_no_public_page_and_claiming_keeps_it(db):
     assert me["is_guest"] and me["name"] == f"Guest {guest.username[6:10]}"
     assert me["stats"]["ranked_games"] == 1
     assert Client().get(f"/api/players/{guest.username}/").status_code == 404
+    assert Client().get(f"/players/{guest.username}/").status_code == 404  # no public page
+    assert browser.get("/me/").status_code == 200  # but their own
     with at(1, 13):
         claimed = browser.post("/signup/", {"username": "carol", "password": "a long password 1"})
         assert claimed.status_code == 302

@@ -49,7 +49,7 @@ function render(board, challenge) {
     class: entry.player === root.dataset.username ? "me" : null,
   }, [
     el("td", { class: "num", text: String(entry.rank) }),
-    el("td", { text: displayName(entry.player) }),
+    el("td", { text: entry.name }),
     el("td", { class: "num", "data-entry-score": String(entry.score), text: String(entry.score) }),
     el("td", { class: "num", text: String(entry.cats) }),
     el("td", { class: "num", text: String(entry.buttons) }),
@@ -83,11 +83,6 @@ function render(board, challenge) {
     challenge.closed ? el("a", { class: "btn", href: `/play/${board.date}/`, text: "Play this day as practice" })
       : el("a", { class: "btn btn-primary", href: "/", text: "Play today's quilt" }),
   );
-}
-
-// Guests have generated names; show them as guests rather than as random hex.
-function displayName(username) {
-  return username.startsWith("guest-") ? `Guest ${username.slice(6, 10)}` : username;
 }
 
 function pageButton(text, page) {
