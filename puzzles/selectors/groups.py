@@ -5,9 +5,8 @@ from collections import defaultdict
 
 from django.db.models import Count
 
-from ..models import Challenge, Group, Membership, Player
+from ..models import Challenge, Game, Group, Membership, Player
 from ..services.challenges import today
-from .players import counted_games
 
 STANDING_DAYS = (7, 30)
 
@@ -81,7 +80,7 @@ def standings(group: Group, days: int) -> dict:
         Challenge.objects.filter(date__gte=since, date__lte=today()).values_list("id", flat=True)
     )
     rows = (
-        counted_games()
+        Game.objects.counted()
         .filter(player__in=[m.player_id for m in members], challenge__in=window)
         .values("player_id", "challenge_id", "score", "cat_tokens", "button_tokens")
     )

@@ -1,6 +1,6 @@
 """A player's profile: stats, streaks, score histogram and recent days.
 
-Everything comes from the player's counted games (``counted_games``) in two indexed queries:
+Everything comes from the player's counted games (``Game.objects.counted``) in two indexed queries:
 the whole history (one row per day: date, score, par) and the recent days with their rank.
 
 Formulas, as shown to players:
@@ -23,15 +23,6 @@ from ..services.challenges import today
 from .leaderboards import _better_than, percentile
 
 RECENT_DAYS = 14
-
-
-def counted_games():
-    """The games that count for stats, streaks and standings: ranked and finished.
-
-    The one place that decides it: practice (and so scenario and versus) games are not ranked;
-    a ranked game left unfinished when its day closed never finishes, so never counts.
-    """
-    return Game.objects.filter(ranked=True, status=Game.Status.FINISHED)
 
 
 def _with_day_and_par(games):
@@ -86,7 +77,7 @@ def _stats(history: list[dict]) -> dict:
 def _recent(player: Player) -> list[dict]:
     key = (OuterRef("score"), OuterRef("cat_tokens"), OuterRef("button_tokens"))
     rows = (
-        _with_day_and_par(counted_games().filter(player=player))
+        _with_day_and_par(Game.objects.counted().filter(player=player))
         .annotate(
             better=_tally_sum(_better_than(*key)),
             count=_tally_sum(),
@@ -113,7 +104,7 @@ def _recent(player: Player) -> list[dict]:
 def profile(player: Player) -> dict:
     """The profile of the API and the pages (``GET /api/players/{username}/``, ``/api/me/``)."""
     history = list(
-        _with_day_and_par(counted_games().filter(player=player))
+        _with_day_and_par(Game.objects.counted().filter(player=player))
         .order_by("date")
         .values("date", "score", "par")
     )
