@@ -191,11 +191,12 @@ if CELERY_BROKER_URL == "filesystem://":
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
-# Hints have a queue of their own (so will analyses and versus opponents: a player waits for
-# them), so that a par or best-known run never delays one. A worker started without -Q
-# consumes both.
+# Hints, analyses and versus opponents (a player waits for them) have a queue of their own
+# (``puzzles.tasks.route``), so that a par or best-known run never delays one. A worker
+# started without -Q consumes both.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
 CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(CALICO_HINT_QUEUE)]
+CELERY_TASK_ROUTES = ("puzzles.tasks.route",)
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -1,6 +1,7 @@
 """Celery tasks: thin wrappers that call services with ids (rows are read fresh)."""
 
 from celery import shared_task
+from django.conf import settings
 
 from .services import challenges, hints, scenarios, solver_runs, versus
 
@@ -28,3 +29,13 @@ def compute_scenario_pass_rate(number: int) -> None:
 @shared_task(name="puzzles.tasks.play_versus_opponents")  # time limits: sent with each run
 def play_versus_opponents(game_id: int) -> None:
     versus.play_opponents(game_id)
+
+
+# The tasks a player waits for run on the hint queue, so that a par or best-known run never
+# delays them (DESIGN.md, "Operations"); everything else goes to the default queue.
+INTERACTIVE = {compute_hint.name, play_versus_opponents.name}
+
+
+def route(name, args, kwargs, options, task=None, **kw):
+    """Celery's router (settings ``CELERY_TASK_ROUTES``)."""
+    return {"queue": settings.CALICO_HINT_QUEUE} if name in INTERACTIVE else None

@@ -66,7 +66,6 @@ def _enqueue(hint_id: int) -> None:
     try:
         compute_hint.apply_async(
             (hint_id,),
-            queue=settings.CALICO_HINT_QUEUE,  # never behind a par run
             soft_time_limit=seconds,
             time_limit=seconds + 10,
         )

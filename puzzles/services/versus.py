@@ -125,8 +125,8 @@ def _record(game: VersusGame, state: MultiplayerGame) -> None:
 
 
 def _enqueue_opponents(game_id: int) -> None:
-    """Send the opponents' turns to the workers (the hints' routing); if the broker refuses,
-    say so on the row rather than leave the player waiting."""
+    """Send the opponents' turns to the workers (the hint queue: ``tasks.route``); if the
+    broker refuses, say so on the row rather than leave the player waiting."""
     from ..tasks import play_versus_opponents
 
     try:

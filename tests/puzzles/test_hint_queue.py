@@ -1,9 +1,11 @@
-"""Hints have a Celery queue of their own: a worker on it serves a hint while the solver-run
-queue (par, best-known) waits, so a par run never delays a hint."""
+"""Hints have a Celery queue of their own, and so do the versus opponents (every task a player
+waits for: ``puzzles.tasks.route``): a worker on it serves them while the solver-run queue
+(par, best-known) waits, so a par run never delays them."""
 
 import pytest
 from django.conf import settings
 from processes import start_worker, wait_until
+from puzzle_helpers import GOAL_CELLS
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint, SolverRun
@@ -12,13 +14,25 @@ from puzzles.services.challenges import ensure_challenge, today
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_hint_is_served_while_the_solver_runs_wait(celery_test_broker, alice_api, start_game):
+def test_hints_and_opponents_are_served_while_the_solver_runs_wait(
+    celery_test_broker, alice_api, start_game
+):
     require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
     require(redis_reachable(), f"needs Redis at {REDIS_URL}")
     challenge = ensure_challenge(today())  # its par run goes to the solver-run queue
     game = start_game(alice_api)
     worker = start_worker(celery_test_broker, REDIS_URL, queues=(settings.CALICO_HINT_QUEUE,))
     try:
+        table = alice_api.post("/api/versus/", {"opponents": 1, "level": "easy"}, "json").json()
+        goals = dict(zip(GOAL_CELLS, table["you"]["goal_options"], strict=False))
+        table = alice_api.post(f"/api/versus/{table['id']}/goals/", {"goals": goals}, "json").json()
+        move = {
+            "turn": 1,
+            "hand_index": 0,
+            "cell": table["you"]["empty_cells"][0],
+            "market_index": 0,
+        }
+        assert alice_api.post(f"/api/versus/{table['id']}/moves/", move, "json").status_code == 200
         asked = alice_api.post(f"/api/games/{game['id']}/hints/")
         assert asked.status_code == 202
         hint = wait_until(
@@ -26,6 +40,10 @@ def test_a_hint_is_served_while_the_solver_runs_wait(celery_test_broker, alice_a
             "the hint is computed",
         )
         assert hint.status == "ready", hint.error
+        wait_until(
+            lambda: alice_api.get(f"/api/versus/{table['id']}/").json()["to_move"] == "you",
+            "the opponent has moved",
+        )
         par = SolverRun.objects.get(challenge=challenge, kind="par")
         assert par.status == "pending"  # nobody consumes the solver-run queue here
     finally:
