@@ -202,7 +202,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.tasks.create_daily_challenge",
         "schedule": crontab(minute=0, hour=0),
     },
+    "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
 }
+# Guests that never played are removed after this many days (manage.py prune_guests).
+CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 
 # Abuse limits (puzzles/limits.py): "N/s|m|h|d" per client address, account or username;
 # CALICO_LIMITS (JSON) overrides any of them. The defaults never bother a person playing
