@@ -12,7 +12,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
-from kombu import Queue
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("CALICO_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -195,7 +195,12 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # (``puzzles.tasks.route``), so that a par or best-known run never delays one. A worker
 # started without -Q consumes both.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
-CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(CALICO_HINT_QUEUE)]
+# Each queue on an exchange and key of its own: bound to the default exchange and key, the
+# hint queue would also receive every solver run (and the default queue every hint).
+CELERY_TASK_QUEUES = [
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE)
+]
 CELERY_TASK_ROUTES = ("puzzles.tasks.route",)
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_TASK_ACKS_LATE = True
@@ -214,7 +219,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.tasks.create_daily_challenge",
         "schedule": crontab(minute=0, hour=0),
     },
+    "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
 }
+# Guests that never played are removed after this many days (manage.py prune_guests).
+CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 
 # Abuse limits (puzzles/limits.py): "N/s|m|h|d" per client address, account or username;
 # CALICO_LIMITS (JSON) overrides any of them. The defaults never bother a person playing

@@ -1,7 +1,11 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.contrib.auth.admin import UserAdmin
 
 from .models import Challenge, Game, Hint, Player, SolverRun
+from .services.errors import ServiceError
+from .services.moderation import do_disqualify_game
 
 
 @admin.register(Player)
@@ -25,14 +29,40 @@ class ChallengeAdmin(admin.ModelAdmin):
     inlines = [SolverRunInline]
 
 
+class DisqualifyForm(ActionForm):
+    reason = forms.CharField(
+        required=False, max_length=200, label="Reason (to disqualify; the player sees it)"
+    )
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "challenge", "player", "ranked", "status", "turn", "score", "hints_used")
-    list_filter = ("ranked", "status", "challenge__date")
+    list_display = (
+        *("id", "challenge", "player", "ranked", "status", "turn", "score", "hints_used"),
+        "disqualified",
+    )
+    list_filter = ("ranked", "status", "disqualified", "challenge__date")
     search_fields = ("player__username",)
-    # Scores are computed from the moves, never edited by hand (DESIGN.md).
-    readonly_fields = ("score", "cat_tokens", "button_tokens", "turn", "moves", "finished_at")
+    # Scores are computed from the moves, never edited by hand (DESIGN.md); disqualifying is
+    # the action below, which keeps the tallies right.
+    readonly_fields = (
+        *("score", "cat_tokens", "button_tokens", "turn", "moves", "finished_at"),
+        *("disqualified", "disqualified_reason"),
+    )
     raw_id_fields = ("player", "challenge")
+    action_form = DisqualifyForm
+    actions = ["disqualify"]
+
+    @admin.action(description="Disqualify the selected games (give a reason)")
+    def disqualify(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        try:
+            for game_id in queryset.values_list("pk", flat=True):
+                do_disqualify_game(game_id=game_id, reason=reason)
+        except ServiceError as error:
+            self.message_user(request, error.detail, messages.ERROR)
+            return
+        self.message_user(request, f"Disqualified {queryset.count()} game(s): {reason.strip()}")
 
 
 @admin.register(Hint)

@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.conf import settings
 
-from .services import challenges, hints, scenarios, solver_runs, versus
+from .services import challenges, guests, hints, scenarios, solver_runs, versus
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -29,6 +29,11 @@ def compute_scenario_pass_rate(number: int) -> None:
 @shared_task(name="puzzles.tasks.play_versus_opponents")  # time limits: sent with each run
 def play_versus_opponents(game_id: int) -> None:
     versus.play_opponents(game_id)
+
+
+@shared_task(name="puzzles.tasks.prune_guests")
+def prune_guests() -> int:
+    return guests.do_prune_guests()
 
 
 # The tasks a player waits for run on the hint queue, so that a par or best-known run never

@@ -125,7 +125,7 @@ def _record_score(game: Game, state: SoloGame) -> None:
     if state.turn > TURNS:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-        if game.ranked:
+        if game.counts:  # ranked, and not disqualified while it was played
             count_on_leaderboard(game)
         if game.scenario is not None:
             scenarios.record_result(game, state)

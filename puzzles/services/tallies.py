@@ -6,6 +6,8 @@ from ``Game.objects.counted()`` by ``manage.py rebuild_tallies``.
 
 from django.db import transaction
 from django.db.models import Count, F, Q
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 
 from ..models import Challenge, Game, ScoreTally
 
@@ -32,6 +34,14 @@ def uncount_game(game: Game) -> None:
     key = _key(game)
     ScoreTally.objects.filter(**key, games__gt=0).update(games=F("games") - 1)
     ScoreTally.objects.filter(**key, games=0).delete()
+
+
+@receiver(post_delete, sender=Game, dispatch_uid="uncount_deleted_game")
+def _uncount_deleted_game(sender, instance: Game, **kwargs) -> None:
+    """A game deleted (in the admin, or with its player) leaves its day's tally with it, in
+    the deleting transaction."""
+    if instance.counts:
+        uncount_game(instance)
 
 
 def rebuild_tallies(challenge: Challenge | None = None) -> int:

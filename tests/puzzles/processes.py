@@ -163,7 +163,8 @@ def start_gunicorn(port: int, **env) -> Service:
         [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
          "--workers", "2", "--no-control-socket", "--timeout", "30"],
         {"DJANGO_SETTINGS_MODULE": "calico_site.settings", "DATABASE_URL": database_url(),
-         "CELERY_BROKER_URL": "memory://", **env},
+         "CELERY_BROKER_URL": "memory://", "CACHE_KEY_PREFIX": f"calico-test-{uuid.uuid4()}",
+         **env},
         "gunicorn",
     )  # fmt: skip
 

@@ -124,6 +124,7 @@ class GameController {
     $("[data-score-card]", this.root).hidden = true;
     $("[data-playing]", this.root).hidden = true;
     $("[data-end]", this.root).replaceChildren();
+    $("[data-fair-play]", this.root).hidden = true;
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
     if (this.scenarioInfo) this.renderConditions(this.scenarioInfo.checks);
     this.renderStats();
@@ -184,17 +185,41 @@ class GameController {
       this.selectedHand = 0;
     }
     this.game = game;
-    this.root.dataset.phase = game.status;
-    $("[data-hint-card]", this.root).hidden = game.status !== "playing";
+    this.root.dataset.phase = game.expired ? "expired" : game.status;
+    $("[data-hint-card]", this.root).hidden = game.status !== "playing" || game.expired;
     $("[data-score-card]", this.root).hidden = false;
     $("[data-setup]", this.root).hidden = true;
     this.renderStats();
+    this.renderFairPlay();
     renderCats($("[data-cats]", this.root), game.setup.cats, game.score);
     renderScore($("[data-score]", this.root), game.score);
     if (game.scenario) this.renderConditions(game.scenario.conditions, game.status === "finished");
     if (game.status === "finished") return this.finish(justPlaced);
+    if (game.expired) return this.expire();
     $("[data-playing]", this.root).hidden = false;
     this.render(justPlaced);
+  }
+
+  // Fair play (DESIGN.md, Phase 2): a ranked game that no longer counts says so plainly.
+  renderFairPlay() {
+    const game = this.game;
+    const box = $("[data-fair-play]", this.root);
+    const closed = game.closes_at.slice(0, 10); // the UTC date of the close
+    let text = "";
+    if (game.disqualified) text = `This game was disqualified by the moderators: ${game.disqualified}. It no longer counts.`;
+    else if (game.expired) text = `The day closed at 00:00 UTC on ${closed}; this game no longer counts. Its deal is public now: you can play it again as practice.`;
+    box.hidden = !text;
+    box.textContent = text;
+    box.dataset.fairPlay = game.disqualified ? "disqualified" : game.expired ? "expired" : "";
+  }
+
+  // An expired ranked game takes no more moves: show the quilt as it stood, offer practice.
+  expire() {
+    this.board.render({ game: this.boardView() });
+    $("[data-playing]", this.root).hidden = true;
+    const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: "Play this day as practice" });
+    again.addEventListener("click", () => this.showSetup());
+    $("[data-end]", this.root).replaceChildren(el("div", { class: "end-actions" }, [again]));
   }
 
   render(justPlaced = null) {
@@ -319,7 +344,8 @@ class GameController {
       this.busy = false;
       this.pending = null;
       if (error instanceof ApiError && error.status === 409) {
-        this.message("That turn was already played; here is the quilt as it stands.");
+        const closed = error.body && error.body.error === "day_closed";
+        if (!closed) this.message("That turn was already played; here is the quilt as it stands.");
         return this.show(await api.game(this.game.id));
       }
       this.message(error.message, true);
@@ -389,6 +415,9 @@ class GameController {
       this.board.root.scrollIntoView({ block: "nearest", behavior: "smooth" });
     } catch (error) {
       this.hintRunning = null;
+      if (error instanceof ApiError && error.body && error.body.error === "day_closed") {
+        return this.show(await api.game(this.game.id));
+      }
       this.message(error.message, true);
       this.renderHintBox();
     }

@@ -1,0 +1,56 @@
+"""Staff disqualify a game in the admin (an action with a reason): it leaves the leaderboard
+and every count, and its player is told why."""
+
+import pytest
+from test_game_services import finish, goals_of
+
+from puzzles.models import Game, ScoreTally
+from puzzles.services.errors import BadInput
+from puzzles.services.games import do_start_game
+from puzzles.services.moderation import do_disqualify_game
+
+CHANGELIST = "/admin/puzzles/game/"
+
+
+def disqualify(admin_client, game: Game, reason: str) -> str:
+    """Run the admin action; returns the messages the admin shows."""
+    body = {"action": "disqualify", "_selected_action": [game.pk], "reason": reason}
+    page = admin_client.post(CHANGELIST, body, follow=True)
+    assert page.status_code == 200
+    return " ".join(str(message) for message in page.context["messages"])
+
+
+def test_staff_disqualify_a_finished_ranked_game(admin_client, alice, alice_api, daily):
+    game = finish(do_start_game(alice, daily.date, goals_of(daily)), alice)
+    board = f"/api/leaderboards/{daily.date}/"
+    assert alice_api.get(board).json()["count"] == 1
+
+    shown = disqualify(admin_client, game, "  a second account previewed the deal ")
+    assert "Disqualified 1 game" in shown
+
+    assert alice_api.get(board).json()["count"] == 0
+    assert alice_api.get(board).json()["entries"] == []
+    assert not ScoreTally.objects.filter(games__gt=0).exists()
+    seen = alice_api.get(f"/api/games/{game.pk}/").json()
+    assert seen["counts"] is False
+    assert seen["disqualified"] == "a second account previewed the deal"
+    disqualify(admin_client, game, "again")  # changes nothing
+    assert Game.objects.get(pk=game.pk).disqualified_reason.startswith("a second account")
+    assert not ScoreTally.objects.filter(games__gt=0).exists()
+
+
+def test_a_reason_is_required(admin_client, alice, daily):
+    game = finish(do_start_game(alice, daily.date, goals_of(daily)), alice)
+    assert "reason: say why" in disqualify(admin_client, game, "   ")
+    assert not Game.objects.get(pk=game.pk).disqualified
+    assert ScoreTally.objects.get().games == 1
+
+
+def test_a_game_disqualified_while_played_never_enters_the_tally(alice, daily):
+    game = do_start_game(alice, daily.date, goals_of(daily))
+    do_disqualify_game(game_id=game.pk, reason="bot play")
+    finished = finish(game, alice)
+    assert finished.status == "finished" and not finished.counts
+    assert not ScoreTally.objects.exists()
+    with pytest.raises(BadInput, match="at most 200"):
+        do_disqualify_game(game_id=game.pk, reason="x" * 201)
