@@ -5,6 +5,7 @@ denormalised on the row only for the leaderboard index."""
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 
@@ -67,10 +68,29 @@ class SolverRun(models.Model):
         return f"{self.kind} of {self.challenge.date}: {self.status}"
 
 
+class GameQuerySet(models.QuerySet):
+    def with_par(self):
+        """Each game with its day's par run (``par_status``, ``par_score``; None when there is
+        no run) read in the same query: a game's answer shows par. Raw SQL because Django
+        takes longer to compile a ``Subquery`` (about 0.3 ms each) than the database takes
+        to answer it."""
+        par = (
+            f"SELECT run.{{}} FROM {SolverRun._meta.db_table} run WHERE run.kind = %s"
+            f" AND run.challenge_id = {Game._meta.db_table}.challenge_id"
+        )
+        kind = (SolverRun.Kind.PAR.value,)
+        return self.annotate(
+            par_status=RawSQL(par.format("status"), kind),
+            par_score=RawSQL(par.format("score"), kind),
+        )
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing"
         FINISHED = "finished"
+
+    objects = GameQuerySet.as_manager()
 
     challenge = models.ForeignKey(Challenge, on_delete=models.PROTECT, related_name="games")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games")

@@ -4,19 +4,25 @@ from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_jso
 
 from ..models import Game, Player, SolverRun
 from ..services.replay import replay
-from .challenges import cat_json, run_json
+from .challenges import cats_json, run_json, run_status_json
 from .setups import border_json
 
 
 def game_of(game_id: int, player: Player) -> Game | None:
     if not player.is_authenticated:
         return None
-    return (
-        Game.objects.select_related("challenge")
-        .prefetch_related("challenge__solver_runs")
-        .filter(pk=game_id, player=player)
-        .first()
-    )
+    try:  # get, not first: no ORDER BY to compile for a single row
+        return Game.objects.select_related("challenge").with_par().get(pk=game_id, player=player)
+    except Game.DoesNotExist:
+        return None
+
+
+def par_json(game: Game) -> dict:
+    """The day's par as ``run_json`` shows it, from the game's own row when it was read
+    ``with_par`` (no query), else from its challenge's runs."""
+    if not hasattr(game, "par_status"):
+        return run_json(game.challenge, SolverRun.Kind.PAR)
+    return run_status_json(game.par_status, game.par_score)
 
 
 def award_json(award: tuple | None) -> dict | None:
@@ -46,11 +52,11 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "score": state.quilt.score(),
         "hints_used": game.hints_used,
         "last_award": award_json(award),
-        "par": run_json(game.challenge, SolverRun.Kind.PAR),
+        "par": par_json(game),
         "setup": {
             "board": setup.board,
             "border": border_json(setup),
             "goals": {cell_name(cell): goal for cell, goal in layout.goals},
-            "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
+            "cats": cats_json(setup),
         },
     }

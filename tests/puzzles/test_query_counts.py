@@ -1,0 +1,49 @@
+"""SQL queries per request, pinned: on a busy machine a request's time is mostly its round
+trips to the database (bench/api_profile.py shows it), so a new one must be a decision.
+
+Inside a test's transaction, a service's ``atomic`` block is a savepoint: ``SAVEPOINT`` and
+``RELEASE`` stand where a request has ``BEGIN`` and ``COMMIT``.
+"""
+
+import pytest
+from puzzle_helpers import next_move
+
+from puzzles.models import SolverRun
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(alice_api, daily, start_game):
+    """Alice's ranked game of today, three moves in."""
+    game = start_game(alice_api)
+    for _ in range(3):
+        game = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json").json()
+    return game
+
+
+def test_a_move_is_five_queries(alice_api, game, django_assert_num_queries):
+    # token and player; savepoint; the game row locked, with its challenge and the day's par;
+    # the row's update; release.
+    with django_assert_num_queries(5):
+        response = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
+    assert response.status_code == 200
+
+
+def test_a_game_read_is_two_queries(alice_api, game, django_assert_num_queries):
+    # token and player; the game with its challenge and the day's par.
+    with django_assert_num_queries(2):
+        response = alice_api.get(f"/api/games/{game['id']}/")
+    assert response.json() == game  # the same answer as the move's
+
+
+def test_par_read_with_the_game_is_the_days_par(alice_api, game, daily):
+    """The par fetched in the game's own query (``with_par``) is the run's, in every state."""
+    url = f"/api/games/{game['id']}/"
+    assert alice_api.get(url).json()["par"] == {"status": "pending", "score": None}
+    SolverRun.objects.filter(challenge=daily).update(status="ready", score=77)
+    assert alice_api.get(url).json()["par"] == {"status": "ready", "score": 77}
+    moved = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json").json()
+    assert moved["par"] == {"status": "ready", "score": 77}
+    SolverRun.objects.filter(challenge=daily).delete()
+    assert alice_api.get(url).json()["par"] == {"status": "none", "score": None}
