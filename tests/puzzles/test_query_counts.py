@@ -22,6 +22,15 @@ def game(alice_api, daily, start_game):
     return game
 
 
+@pytest.fixture
+def finished_board(daily, make_player, client_for, start_game, play_through):
+    """Three finished ranked games of today; the API client of the last player."""
+    for name in ("bob", "carol", "dave"):
+        client = client_for(make_player(name))
+        play_through(client, start_game(client))
+    return client
+
+
 def test_a_move_is_five_queries(alice_api, game, django_assert_num_queries):
     # token and player; savepoint; the game row locked, with its challenge and the day's par;
     # the row's update; release.
@@ -35,6 +44,22 @@ def test_a_game_read_is_two_queries(alice_api, game, django_assert_num_queries):
     with django_assert_num_queries(2):
         response = alice_api.get(f"/api/games/{game['id']}/")
     assert response.json() == game  # the same answer as the move's
+
+
+def test_a_leaderboard_read_is_six_queries(finished_board, daily, django_assert_num_queries):
+    # token and player; the challenge; its solver runs; the tally rows by key; the page of
+    # entries; the caller's own game.
+    with django_assert_num_queries(6):
+        board = finished_board.get(f"/api/leaderboards/{daily.date}/").json()
+    assert board["count"] == 3 and len(board["entries"]) == 3 and board["me"]["rank"] >= 1
+
+
+def test_an_anonymous_leaderboard_read_is_four_queries(
+    client, finished_board, daily, django_assert_num_queries
+):
+    with django_assert_num_queries(4):  # the challenge; its runs; tallies; the page
+        board = client.get(f"/api/leaderboards/{daily.date}/", {"hints": "exclude"}).json()
+    assert board["count"] == 3 and board["me"] is None
 
 
 def test_par_read_with_the_game_is_the_days_par(alice_api, game, daily):
