@@ -62,6 +62,20 @@ def test_an_anonymous_leaderboard_read_is_four_queries(
     assert board["count"] == 3 and board["me"] is None
 
 
+def test_the_daily_read_is_two_queries(client, daily, django_assert_num_queries):
+    with django_assert_num_queries(2):  # the challenge; its solver runs
+        assert client.get("/api/daily/").status_code == 200
+
+
+def test_asking_again_for_a_hint_is_five_queries(alice_api, game, django_assert_num_queries):
+    url = f"/api/games/{game['id']}/hints/"
+    first = alice_api.post(url).json()
+    # token and player; savepoint; the game row locked; its hint of the turn; release.
+    with django_assert_num_queries(5):
+        again = alice_api.post(url).json()
+    assert again["id"] == first["id"]
+
+
 def test_par_read_with_the_game_is_the_days_par(alice_api, game, daily):
     """The par fetched in the game's own query (``with_par``) is the run's, in every state."""
     url = f"/api/games/{game['id']}/"
