@@ -5,8 +5,6 @@ Ranks, percentiles, counts and the histogram come from ``ScoreTally`` (a few row
 the page of entries from the ``leaderboard_order`` index.
 """
 
-from collections import defaultdict
-
 from django.db.models import Q, Sum
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun
@@ -21,25 +19,7 @@ def _tallies(challenge: Challenge, exclude_hints: bool):
     return tallies.filter(hinted=False) if exclude_hints else tallies
 
 
-def _games_by_key(challenge: Challenge, exclude_hints: bool) -> list[tuple[tuple, int]]:
-    """How many finished ranked games have each (score, cats, buttons) key, best key first:
-    one query over the day's few tally rows, from which counts and ranks are summed."""
-    rows = (
-        _tallies(challenge, exclude_hints)
-        .values_list("score", "cat_tokens", "button_tokens")
-        .annotate(n=Sum("games"))
-        .order_by("-score", "-cat_tokens", "-button_tokens")
-    )
-    return [((score, cats, buttons), n) for score, cats, buttons, n in rows]
-
-
-def _rank_in(games_by_key: list[tuple[tuple, int]], key: tuple[int, int, int]) -> int:
-    """1 + the number of games with a better key (the rulebook's tiebreak is the tuple order)."""
-    return 1 + sum(n for other, n in games_by_key if other > key)
-
-
 def _better_than(score: int, cats: int, buttons: int) -> Q:
-    """The tuple order of ``_rank_in`` in SQL."""
     return (
         Q(score__gt=score)
         | Q(score=score, cat_tokens__gt=cats)
@@ -48,8 +28,7 @@ def _better_than(score: int, cats: int, buttons: int) -> Q:
 
 
 def rank_of(challenge: Challenge, key: tuple[int, int, int], exclude_hints=False) -> int:
-    """1 + the number of finished ranked games strictly better than ``key`` (one rank alone:
-    a sum in the database; a whole board uses ``_games_by_key``)."""
+    """1 + the number of finished ranked games strictly better than ``key``."""
     better = _tallies(challenge, exclude_hints).filter(_better_than(*key))
     return 1 + (better.aggregate(n=Sum("games"))["n"] or 0)
 
@@ -61,35 +40,36 @@ def ranked_games(challenge: Challenge, exclude_hints=False):
     return games.order_by("-score", "-cat_tokens", "-button_tokens", "id")
 
 
-def _me(challenge: Challenge, player: Player | None, games_by_key, count: int, exclude_hints):
+def _my_game(challenge: Challenge, player: Player | None, exclude_hints: bool) -> dict | None:
     if player is None or not player.is_authenticated:
         return None
-    game = ranked_games(challenge, exclude_hints).filter(player=player).first()
-    if game is None:
-        return None
-    rank = _rank_in(games_by_key, (game.score, game.cat_tokens, game.button_tokens))
-    # The share of the day's finished ranked games that scored at or below this one.
-    percentile = round(100 * (count - rank + 1) / count, 1)
-    return {"rank": rank, "percentile": percentile, "score": game.score, "game": game.pk}
+    mine = ranked_games(challenge, exclude_hints).filter(player=player)
+    return mine.values("pk", *ENTRY_FIELDS).first()
 
 
-def _histogram(games_by_key: list[tuple[tuple, int]]) -> list[dict]:
-    counts = defaultdict(int)
-    for (score, _, _), n in games_by_key:
-        counts[score] += n
-    return [{"score": score, "count": n} for score, n in sorted(counts.items())]
+def _tally_by_score(challenge: Challenge, exclude_hints: bool, key=None) -> list[dict]:
+    """The day's tally rows summed per score (a few dozen rows however many games), each with
+    ``better``, how many of them beat ``key`` when one is given: the count, the histogram and
+    that key's rank in one query."""
+    sums = {"n": Sum("games")}
+    if key is not None:
+        sums["better"] = Sum("games", filter=_better_than(*key))
+    tallies = _tallies(challenge, exclude_hints).values("score")
+    return list(tallies.annotate(**sums).order_by("score"))
 
 
 def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=None) -> dict:
-    games_by_key = _games_by_key(challenge, exclude_hints)
-    count = sum(n for _, n in games_by_key)
+    mine = _my_game(challenge, player, exclude_hints)
+    my_key = (mine["score"], mine["cat_tokens"], mine["button_tokens"]) if mine else None
+    by_score = _tally_by_score(challenge, exclude_hints, my_key)
+    count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE
     # The page's ids from an index-only walk of the leaderboard index (however deep the
     # page), its rows in the same query.
     ranked = ranked_games(challenge, exclude_hints)
     ids = ranked.values("id")[offset : offset + PAGE_SIZE]
     rows = (
-        ranked.filter(id__in=ids).values_list(*ENTRY_FIELDS, "player__username")
+        list(ranked.filter(id__in=ids).values_list(*ENTRY_FIELDS, "player__username"))
         if offset < count
         else []
     )
@@ -98,7 +78,10 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
     for score, cats, buttons, hints_used, username in rows:
         key = (score, cats, buttons)
         if key != previous:
-            rank = _rank_in(games_by_key, key) if previous is None else offset + 1
+            if previous is not None or offset == 0:
+                rank = offset + 1
+            else:  # a page's first entry may tie with the page before
+                rank = rank_of(challenge, key, exclude_hints)
             previous = key
         entries.append(
             {
@@ -111,6 +94,12 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
             }
         )
         offset += 1
+    me = None
+    if mine:
+        my_rank = 1 + sum(row["better"] or 0 for row in by_score)
+        # The share of the day's finished ranked games that scored at or below this one.
+        percentile = round(100 * (count - my_rank + 1) / count, 1)
+        me = {"rank": my_rank, "percentile": percentile, "score": mine["score"], "game": mine["pk"]}
     return {
         "date": challenge.date.isoformat(),
         "par": run_json(challenge, SolverRun.Kind.PAR),
@@ -119,6 +108,6 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
         "pages": max(1, -(-count // PAGE_SIZE)),
         "hints": "exclude" if exclude_hints else "include",
         "entries": entries,
-        "histogram": _histogram(games_by_key),
-        "me": _me(challenge, player, games_by_key, count, exclude_hints),
+        "histogram": [{"score": row["score"], "count": row["n"]} for row in by_score],
+        "me": me,
     }

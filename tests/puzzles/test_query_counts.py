@@ -47,8 +47,8 @@ def test_a_game_read_is_two_queries(alice_api, game, django_assert_num_queries):
 
 
 def test_a_leaderboard_read_is_six_queries(finished_board, daily, django_assert_num_queries):
-    # token and player; the challenge; its solver runs; the tally rows by key; the page of
-    # entries; the caller's own game.
+    # token and player; the challenge; its solver runs; the caller's own game; the tally rows
+    # summed per score (count, histogram and the caller's rank); the page of entries.
     with django_assert_num_queries(6):
         board = finished_board.get(f"/api/leaderboards/{daily.date}/").json()
     assert board["count"] == 3 and len(board["entries"]) == 3 and board["me"]["rank"] >= 1
@@ -57,7 +57,7 @@ def test_a_leaderboard_read_is_six_queries(finished_board, daily, django_assert_
 def test_an_anonymous_leaderboard_read_is_four_queries(
     client, finished_board, daily, django_assert_num_queries
 ):
-    with django_assert_num_queries(4):  # the challenge; its runs; tallies; the page
+    with django_assert_num_queries(4):  # the challenge; its runs; the tallies; the page
         board = client.get(f"/api/leaderboards/{daily.date}/", {"hints": "exclude"}).json()
     assert board["count"] == 3 and board["me"] is None
 
