@@ -73,7 +73,7 @@ class GameQuerySet(models.QuerySet):
         """Each game with its day's par run (``par_status``, ``par_score``; None when there is
         no run) read in the same query: a game's answer shows par. Raw SQL because Django
         takes longer to compile a ``Subquery`` (about 0.3 ms each) than the database takes
-        to answer it."""
+        to answer it; the SQL names the game table, so use it on a top-level query only."""
         par = (
             f"SELECT run.{{}} FROM {SolverRun._meta.db_table} run WHERE run.kind = %s"
             f" AND run.challenge_id = {Game._meta.db_table}.challenge_id"
