@@ -19,7 +19,8 @@ requests/s as a share of the bare answer's in the same run.
 Players, their finished ranked games, the games to read and to play and the ready hints are
 made beforehand through the services (no password hashing, no game start in a timed loop).
 Tasks go to an in-memory broker (nowhere). The client shares the cores with the server: the
-absolute figures are a floor; say the load average with them.
+absolute figures are a floor; say the load average with them. The CPU the server spent per
+request (gunicorn workers and their PostgreSQL backends, from ``/proc``) holds better.
 """
 
 import argparse
@@ -39,6 +40,7 @@ PG = "postgres://postgres@127.0.0.1:5432"
 GOAL_CELLS = ("2,3", "3,4", "4,2")
 TURNS = 22
 READ_AT_TURN = 12
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def psql(sql: str) -> None:
@@ -163,9 +165,49 @@ def moves(client: Client, mine: dict, count: int, out: list) -> None:
         out.append(seconds)
 
 
-def measure(port: int, prepared: dict, loop, count: int) -> tuple[float, list[float]]:
-    """Every connection runs ``loop`` at once (after a short warm-up); the requests/s and
-    every latency."""
+def cpu_seconds(pids) -> dict[int, float]:
+    """User + system CPU seconds of each process still alive (``/proc/PID/stat``)."""
+    seconds = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / TICKS
+    return seconds
+
+
+class Servers:
+    """The gunicorn workers and the PostgreSQL backends serving them: whose CPU a request costs
+    (a figure that holds better than requests/s on a busy machine)."""
+
+    def __init__(self, gunicorn: subprocess.Popen, database: str):
+        self.gunicorn, self.database = gunicorn.pid, database
+
+    def app(self) -> list[int]:
+        children = Path(f"/proc/{self.gunicorn}/task/{self.gunicorn}/children").read_text()
+        return [int(pid) for pid in children.split()]
+
+    def db(self) -> list[int]:
+        sql = f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.database}'"
+        out = subprocess.run(
+            ["psql", "-Atq", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql],
+            check=True, capture_output=True, text=True,
+        ).stdout  # fmt: skip
+        return [int(pid) for pid in out.split()]
+
+    def sample(self) -> tuple[dict, dict]:
+        return cpu_seconds(self.app()), cpu_seconds(self.db())
+
+
+def cpu_spent(before: dict, after: dict) -> float:
+    """CPU seconds between two samples (a backend that exited in between is not counted)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+def measure(port: int, prepared: dict, loop, count: int, servers: Servers) -> dict:
+    """Every connection runs ``loop`` at once (after a short warm-up): requests/s, every
+    latency, and the server's CPU per request (gunicorn, PostgreSQL)."""
     clients = [(Client(port, c["token"]), c) for c in prepared["clients"]]
     latencies: list[float] = []
     errors: list[Exception] = []
@@ -187,10 +229,17 @@ def measure(port: int, prepared: dict, loop, count: int) -> tuple[float, list[fl
 
     if loop is not moves:  # moves are not repeatable: a warm-up would use up the games
         all_at_once(20, [])
+    app_before, db_before = servers.sample()
     elapsed = all_at_once(count, latencies)
+    app_after, db_after = servers.sample()
     if errors:
         raise SystemExit(f"errors: {errors[:3]}")
-    return len(latencies) / elapsed, latencies
+    return {
+        "rate": len(latencies) / elapsed,
+        "latencies": latencies,
+        "app_ms": 1000 * cpu_spent(app_before, app_after) / len(latencies),
+        "db_ms": 1000 * cpu_spent(db_before, db_after) / len(latencies),
+    }
 
 
 def wait_for_server(port: int) -> None:
@@ -245,8 +294,9 @@ def main() -> None:
             "leaderboard": fixed("GET", f"/api/leaderboards/{prepared['date']}/", 200),
             "hint request": fixed("POST", lambda mine: f"/api/games/{mine['read']}/hints/", 202),
         }
+        servers = Servers(server, database)
         results = {
-            name: measure(args.port, prepared, loop, args.requests)
+            name: measure(args.port, prepared, loop, args.requests, servers)
             for name, loop in endpoints.items()
         }
     finally:
@@ -260,13 +310,16 @@ def main() -> None:
         f"{args.connections} keep-alive connections x {args.requests} requests; "
         f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after"
     )
-    bare = results["bare (JSON 404)"][0]
-    print(f"{'endpoint':<20}{'requests/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'x bare':>8}")
-    for name, (rate, latencies) in results.items():
-        cuts = statistics.quantiles(latencies, n=100)
+    bare = results["bare (JSON 404)"]["rate"]
+    print(
+        f"{'endpoint':<20}{'requests/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'x bare':>8}"
+        f"{'CPU ms: app':>13}{'db':>6}"
+    )
+    for name, result in results.items():
+        cuts = statistics.quantiles(result["latencies"], n=100)
         print(
-            f"{name:<20}{rate:>11.0f}{cuts[49] * 1000:>9.2f}{cuts[98] * 1000:>9.2f}"
-            f"{rate / bare:>8.2f}"
+            f"{name:<20}{result['rate']:>11.0f}{cuts[49] * 1000:>9.2f}{cuts[98] * 1000:>9.2f}"
+            f"{result['rate'] / bare:>8.2f}{result['app_ms']:>13.2f}{result['db_ms']:>6.2f}"
         )
 
 

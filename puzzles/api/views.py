@@ -100,8 +100,11 @@ def token(request):
 @extend_schema(responses={200: s.ChallengeOut})
 @api_view(["GET"])
 def daily(request):
-    challenge = challenges.ensure_challenge(challenges.today())
-    challenge = challenge_reads.challenge_on(challenge.date)
+    day = challenges.today()
+    challenge = challenge_reads.challenge_on(day)
+    if challenge is None:  # the day's first visit makes it
+        challenges.ensure_challenge(day)
+        challenge = challenge_reads.challenge_on(day)
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
 

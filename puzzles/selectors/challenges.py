@@ -1,8 +1,9 @@
 """Challenges as the API shows them: nothing derived from the bag before the day closes."""
 
 import datetime
+from functools import lru_cache
 
-from solver.game import cat_by_id
+from solver.game import Setup, cat_by_id
 
 from ..models import Challenge, Game, Player, SolverRun
 from ..services.challenges import today
@@ -25,8 +26,13 @@ def parse_date(value) -> datetime.date:
 def run_json(challenge: Challenge, kind: str) -> dict:
     run = next((r for r in challenge.solver_runs.all() if r.kind == kind), None)
     if run is None:
-        return {"status": "none", "score": None}
-    return {"status": run.status, "score": run.score}
+        return run_status_json(None, None)
+    return run_status_json(run.status, run.score)
+
+
+def run_status_json(status: str | None, score: int | None) -> dict:
+    """A solver run as the API shows it; status None: there is no run."""
+    return {"status": status or "none", "score": score}
 
 
 def best_known_json(challenge: Challenge) -> dict:
@@ -50,6 +56,12 @@ def cat_json(cat_id: str, patterns) -> dict:
     }
 
 
+@lru_cache(maxsize=64)
+def cats_json(setup: Setup) -> list[dict]:
+    """The setup's cats as the API shows them; made once per setup (shared: never change it)."""
+    return [cat_json(cat, patterns) for cat, patterns in setup.cats]
+
+
 def challenge_json(challenge: Challenge, player: Player | None = None) -> dict:
     setup = deal_of(challenge).setup
     closed = is_closed(challenge)
@@ -59,7 +71,7 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> dict:
         "variant": setup.variant,
         "board": setup.board,
         "border": border_json(setup),
-        "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
+        "cats": cats_json(setup),
         "commitment": challenge.commitment,
         "seed": challenge.seed if closed else None,
         "closed": closed,

@@ -6,22 +6,28 @@ from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_jso
 
 from ..models import Game, Player, SolverRun
 from ..services.replay import replay
-from .challenges import cat_json, run_json
+from .challenges import cats_json, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
-
-NO_RUN = {"status": "none", "score": None}
 
 
 def game_of(game_id: int, player: Player) -> Game | None:
     if not player.is_authenticated:
         return None
-    return (
-        Game.objects.select_related("challenge")
-        .prefetch_related("challenge__solver_runs")
-        .filter(pk=game_id, player=player)
-        .first()
-    )
+    try:  # get, not first: no ORDER BY to compile for a single row
+        return Game.objects.select_related("challenge").with_par().get(pk=game_id, player=player)
+    except Game.DoesNotExist:
+        return None
+
+
+def par_json(game: Game) -> dict:
+    """The day's par as ``run_json`` shows it, from the game's own row when it was read
+    ``with_par`` (no query), else from its challenge's runs. A scenario game has no par."""
+    if game.challenge_id is None:
+        return run_status_json(None, None)
+    if not hasattr(game, "par_status"):
+        return run_json(game.challenge, SolverRun.Kind.PAR)
+    return run_status_json(game.par_status, game.par_score)
 
 
 def award_json(award: tuple | None) -> dict | None:
@@ -59,12 +65,12 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "counts": game.counts,
         "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
         "last_award": award_json(award),
-        "par": run_json(game.challenge, SolverRun.Kind.PAR) if game.challenge else NO_RUN,
+        "par": par_json(game),
         "setup": {
             "board": setup.board,
             "border": border_json(setup),
             "goals": {cell_name(cell): goal for cell, goal in layout.goals},
-            "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
+            "cats": cats_json(setup),
         },
     }
     if game.scenario is not None:

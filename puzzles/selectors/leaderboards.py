@@ -8,10 +8,11 @@ narrowed to its members: there the counts come from the members' game rows.
 
 from django.db.models import Count, Q, Sum
 
-from ..models import Challenge, Game, Player, ScoreTally, SolverRun
+from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
 from .challenges import run_json
 
 PAGE_SIZE = 50
+ENTRY_FIELDS = ("score", "cat_tokens", "button_tokens", "hints_used")
 
 
 def _tallies(challenge: Challenge, exclude_hints: bool):
@@ -46,15 +47,18 @@ def percentile(rank: int, count: int) -> float:
 
 
 class _DayScope:
-    """The whole day: sums over its tally rows."""
+    """The whole day: sums over its tally rows (a few dozen however many games)."""
 
     def __init__(self, challenge: Challenge, exclude_hints: bool):
         self.challenge, self.exclude_hints = challenge, exclude_hints
         self.games = ranked_games(challenge, exclude_hints)
 
-    def histogram(self):
-        tallies = _tallies(self.challenge, self.exclude_hints)
-        return tallies.values("score").annotate(n=Sum("games")).order_by("score")
+    def by_score(self, sums: dict) -> list[dict]:
+        tallies = _tallies(self.challenge, self.exclude_hints).values("score")
+        return list(tallies.annotate(**sums).order_by("score"))
+
+    def counting(self, condition: Q | None = None):
+        return Sum("games", filter=condition)
 
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return rank_of(self.challenge, key, self.exclude_hints)
@@ -67,28 +71,23 @@ class _MembersScope:
     def __init__(self, challenge: Challenge, exclude_hints: bool, members):
         self.games = ranked_games(challenge, exclude_hints).filter(player__in=members)
 
-    def histogram(self):
-        return self.games.order_by().values("score").annotate(n=Count("id")).order_by("score")
+    def by_score(self, sums: dict) -> list[dict]:
+        return list(self.games.order_by().values("score").annotate(**sums).order_by("score"))
+
+    def counting(self, condition: Q | None = None):
+        return Count("id", filter=condition)
 
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return 1 + self.games.filter(_better_than(*key)).count()
 
 
-def _me(scope, player: Player | None, count: int):
+def _my_game(scope, player: Player | None) -> dict | None:
     if player is None or not player.is_authenticated:
         return None
     # Unordered: looked up directly; in the board's order PostgreSQL walked the day's index
     # (66-156 ms under load on bench/profile_speed.py's day of 100,000 games).
-    game = next(iter(scope.games.filter(player=player).order_by()[:1]), None)
-    if game is None:
-        return None
-    rank = scope.rank_of((game.score, game.cat_tokens, game.button_tokens))
-    return {
-        "rank": rank,
-        "percentile": percentile(rank, count),
-        "score": game.score,
-        "game": game.pk,
-    }
+    mine = scope.games.filter(player=player).order_by().values("pk", *ENTRY_FIELDS)
+    return next(iter(mine[:1]), None)
 
 
 def leaderboard(
@@ -100,18 +99,24 @@ def leaderboard(
         scope = _DayScope(challenge, exclude_hints)
     else:
         scope = _MembersScope(challenge, exclude_hints, members)
-    histogram = [{"score": row["score"], "count": row["n"]} for row in scope.histogram()]
-    count = sum(row["count"] for row in histogram)
+    mine = _my_game(scope, player)
+    # The count, the histogram and the caller's rank in one query.
+    sums = {"n": scope.counting()}
+    if mine:
+        key = (mine["score"], mine["cat_tokens"], mine["button_tokens"])
+        sums["better"] = scope.counting(_better_than(*key))
+    by_score = scope.by_score(sums)
+    count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE
-    # Ids first: an index-only walk of the leaderboard index, however deep the page.
-    ranked = scope.games.values_list("id", flat=True)
-    ids = list(ranked[offset : offset + PAGE_SIZE]) if offset < count else []
-    found = Game.objects.select_related("player").in_bulk(ids)
-    rows = [found[pk] for pk in ids]
+    # The page's ids from an index-only walk of the leaderboard index (however deep the
+    # page), its rows in the same query.
+    ids = scope.games.values("id")[offset : offset + PAGE_SIZE]
+    fields = (*ENTRY_FIELDS, "player__username", "player__is_guest")
+    rows = list(scope.games.filter(id__in=ids).values_list(*fields)) if offset < count else []
     entries = []
     previous = None
-    for row in rows:
-        key = (row.score, row.cat_tokens, row.button_tokens)
+    for score, cats, buttons, hints_used, username, is_guest in rows:
+        key = (score, cats, buttons)
         if key != previous:
             # A later page's first row may tie with rows of the page before: count them.
             first_of_later_page = previous is None and offset > 0
@@ -120,15 +125,24 @@ def leaderboard(
         entries.append(
             {
                 "rank": rank,
-                "player": row.player.username,
-                "name": row.player.display_name,
-                "score": row.score,
-                "cats": row.cat_tokens,
-                "buttons": row.button_tokens,
-                "hints_used": row.hints_used,
+                "player": username,
+                "name": display_name(username, is_guest),
+                "score": score,
+                "cats": cats,
+                "buttons": buttons,
+                "hints_used": hints_used,
             }
         )
         offset += 1
+    me = None
+    if mine:
+        my_rank = 1 + sum(row["better"] or 0 for row in by_score)
+        me = {
+            "rank": my_rank,
+            "percentile": percentile(my_rank, count),
+            "score": mine["score"],
+            "game": mine["pk"],
+        }
     return {
         "date": challenge.date.isoformat(),
         "par": run_json(challenge, SolverRun.Kind.PAR),
@@ -137,6 +151,6 @@ def leaderboard(
         "pages": max(1, -(-count // PAGE_SIZE)),
         "hints": "exclude" if exclude_hints else "include",
         "entries": entries,
-        "histogram": histogram,
-        "me": _me(scope, player, count),
+        "histogram": [{"score": row["score"], "count": row["n"]} for row in by_score],
+        "me": me,
     }

@@ -1,9 +1,14 @@
 """Printed parts of a setup the browser draws: the board's border patches."""
 
+from functools import lru_cache
+
 from solver.game import Layout, Setup, cell_name, patch_to_json
 
 
+@lru_cache(maxsize=64)
 def border_json(setup: Setup) -> dict:
+    """Made once per setup: every answer about a game or its day shows it (shared: never
+    change it)."""
     # A family layout needs no goals: the border is all we read from it.
     layout = Layout.build(setup.board, {}, list(setup.cats), True)
     return {cell_name(cell): patch_to_json(patch) for cell, patch in sorted(layout.border.items())}

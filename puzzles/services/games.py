@@ -70,14 +70,14 @@ def lock_game(game_id: int, player: Player) -> Game | None:
     """The player's game, its row locked until the transaction ends (with its challenge).
 
     Only the game row ("of self"): the challenge row is shared by every game of the day, and
-    locking it too would serialise all of the day's moves.
+    locking it too would serialise all of the day's moves. The day's par comes in the same
+    query (``with_par``, not locked), for the answer.
     """
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("challenge")
-        .filter(pk=game_id, player=player)
-        .first()
-    )
+    games = Game.objects.select_for_update(of=("self",)).select_related("challenge").with_par()
+    try:  # get, not first: no ORDER BY to compile for a single row
+        return games.get(pk=game_id, player=player)
+    except Game.DoesNotExist:
+        return None
 
 
 def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tuple]:
@@ -103,7 +103,7 @@ def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tu
             raise BadInput(str(error)) from None
         game.moves = [*game.moves, move.to_json()]
         _record_score(game, state)
-        game.save()
+        game.save(update_fields=MOVE_FIELDS)
     return game, state, award
 
 
@@ -113,6 +113,19 @@ def refuse_if_expired(game: Game) -> None:
     if game.expired(timezone.now()):
         closed = game.challenge.closes_at.strftime("%Y-%m-%d %H:%M UTC")
         raise DayClosed(f"the day closed at {closed}; this ranked game no longer counts")
+
+
+# What a move changes on the row (the rest, e.g. goals, is not sent again).
+MOVE_FIELDS = [
+    "moves",
+    "turn",
+    "score",
+    "cat_tokens",
+    "button_tokens",
+    "status",
+    "finished_at",
+    "scenario_passed",
+]
 
 
 def _record_score(game: Game, state: SoloGame) -> None:

@@ -24,6 +24,7 @@ LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver r
 def do_request_hint(game_id: int, player: Player, address: str | None = None) -> Hint:
     """The hint for the game's current turn: the existing one, or a new one enqueued (a new
     one counts towards the hint limits of the player and of the client ``address``)."""
+    enqueued = False
     with transaction.atomic():
         game = lock_game(game_id, player)
         if game is None:
@@ -38,12 +39,15 @@ def do_request_hint(game_id: int, player: Player, address: str | None = None) ->
                 row.status, row.error, row.sent_at = Hint.Status.PENDING, "", timezone.now()
                 row.save(update_fields=["status", "error", "sent_at"])
                 transaction.on_commit(lambda: _enqueue(row.pk))
+                enqueued = True
         else:
             limits.enforce("hints", account=player.pk, address=address)
             row = Hint.objects.create(game=game, turn=game.turn)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
             transaction.on_commit(lambda: _enqueue(row.pk))
-    row.refresh_from_db()  # failed if the broker refused it
+            enqueued = True
+    if enqueued:
+        row.refresh_from_db()  # failed if the broker refused it
     return row
 
 
