@@ -56,6 +56,17 @@ class HistoryOut(serializers.Serializer):
     par = serializers.IntegerField(allow_null=True)
 
 
+class LevelRecordOut(serializers.Serializer):
+    played = serializers.IntegerField(help_text="finished versus games at this level")
+    won = serializers.IntegerField(help_text="of them, finished first (ties shared)")
+
+
+class VersusRecordOut(serializers.Serializer):
+    easy = LevelRecordOut()
+    medium = LevelRecordOut()
+    hard = LevelRecordOut()
+
+
 class ProfileOut(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.CharField(help_text='the username, or "Guest 3f9a" for a guest')
@@ -66,6 +77,7 @@ class ProfileOut(serializers.Serializer):
     histogram = ScoreCountOut(many=True)
     recent = RecentOut(many=True, help_text="the latest days, newest first")
     history = HistoryOut(many=True, help_text="every counted day, oldest first")
+    versus = VersusRecordOut(help_text="versus games against the solver, per level")
 
 
 class GroupIn(serializers.Serializer):

@@ -21,6 +21,7 @@ from django.db.models.functions import Coalesce
 from ..models import Game, Player, ScoreTally, SolverRun
 from ..services.challenges import today
 from .leaderboards import _better_than, percentile
+from .versus import versus_record
 
 RECENT_DAYS = 14
 
@@ -119,6 +120,7 @@ def profile(player: Player) -> dict:
         "histogram": [{"score": score, "games": games} for score, games in histogram],
         "recent": _recent(player),
         "history": history,
+        "versus": versus_record(player),
     }
 
 

@@ -203,3 +203,24 @@ def test_a_guest_has_a_profile_but_no_public_page_and_claiming_keeps_it(db):
     assert (after["username"], after["is_guest"], after["name"]) == ("carol", False, "carol")
     assert after["stats"] == me["stats"] == public["stats"]
     assert Game.objects.get(pk=game["id"]).player.username == "carol"
+
+
+def test_the_profile_counts_versus_games_and_wins_per_level(alice, alice_api):
+    """Finished versus tables only; a win is finishing first (ties shared)."""
+    from puzzles.models import VersusGame
+
+    def table(level: str, status: str, rank: int | None) -> None:
+        VersusGame.objects.create(
+            player=alice, seed="s", level=level, opponents=1, status=status, rank=rank
+        )
+
+    table("easy", "finished", 1)
+    table("easy", "finished", 2)
+    table("hard", "finished", 1)
+    table("hard", "playing", None)
+    versus = alice_api.get("/api/me/").json()["versus"]
+    assert versus == {
+        "easy": {"played": 2, "won": 1},
+        "medium": {"played": 0, "won": 0},
+        "hard": {"played": 1, "won": 1},
+    }

@@ -43,6 +43,15 @@ function renderRecent(recent) {
   $("[data-recent] tbody").replaceChildren(...rows);
 }
 
+function renderVersus(record) {
+  const rows = Object.entries(record).map(([level, { played, won }]) => el("tr", { "data-versus-level": level }, [
+    el("td", { text: level }),
+    el("td", { class: "num", text: String(played) }),
+    el("td", { class: "num", text: String(won) }),
+  ]));
+  $("[data-versus-record] tbody").replaceChildren(...rows);
+}
+
 async function load() {
   const username = root.dataset.username;
   let profile;
@@ -71,6 +80,7 @@ async function load() {
     streakCalendar(profile.history, profile.today, stats.current_streak),
   );
   renderRecent(profile.recent);
+  renderVersus(profile.versus);
 }
 
 load();
