@@ -204,10 +204,9 @@ class GameController {
   renderFairPlay() {
     const game = this.game;
     const box = $("[data-fair-play]", this.root);
-    const closed = game.closes_at.slice(0, 10); // the UTC date of the close
     let text = "";
     if (game.disqualified) text = `This game was disqualified by the moderators: ${game.disqualified}. It no longer counts.`;
-    else if (game.expired) text = `The day closed at 00:00 UTC on ${closed}; this game no longer counts. Its deal is public now: you can play it again as practice.`;
+    else if (game.expired) text = `The day closed at 00:00 UTC on ${game.closes_at.slice(0, 10)}; this game no longer counts. Its deal is public now: you can play it again as practice.`;
     box.hidden = !text;
     box.textContent = text;
     box.dataset.fairPlay = game.disqualified ? "disqualified" : game.expired ? "expired" : "";
