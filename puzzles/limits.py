@@ -8,11 +8,14 @@ is answered 429 ``{error: "throttled", detail}`` with ``Retry-After``, by
 """
 
 import ipaddress
+import logging
 
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
+
+log = logging.getLogger(__name__)
 
 WHAT = {
     "password": "password checks",
@@ -59,13 +62,17 @@ def enforce(what: str, **keys) -> None:
         if value is None:
             continue
         rate = settings.CALICO_LIMITS[f"{what}-{per}"]
-        usage = get_usage(
-            None,
-            group=f"{what}-{per}",
-            key=lambda _group, _request, value=value: str(value),
-            rate=rate,
-            increment=True,
-        )
+        try:
+            usage = get_usage(
+                None,
+                group=f"{what}-{per}",
+                key=lambda _group, _request, value=value: str(value),
+                rate=rate,
+                increment=True,
+            )
+        except Exception as exc:  # the cache is down: play on unlimited rather than fail
+            log.warning("abuse limit %s-%s not counted: %s", what, per, exc)
+            continue
         if usage is not None and usage["should_limit"]:
             raise Throttled(what, per, rate, usage["time_left"])
 

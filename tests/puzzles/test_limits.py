@@ -154,3 +154,18 @@ def test_the_429s_are_in_the_api_schema(db):
         ("/api/games/{game_id}/hints/", "post"),
     ]:
         assert "429" in schema["paths"][path][method]["responses"], path
+
+
+def test_with_the_cache_down_the_limits_step_aside(settings, make_player, daily, start_game):
+    """Counters are a guard, not a dependency: no 500 and no lock-out while Redis is away."""
+    location = "redis://127.0.0.1:1/0"  # nothing listens there
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": location}}  # fmt: skip
+    make_player("hank")
+    client = APIClient()
+    token = client.post("/api/auth/token/", {"username": "hank", "password": PASSWORD})
+    assert token.status_code == 200, token.content
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.json()['token']}")
+    game = start_game(client)
+    assert client.post(f"/api/games/{game['id']}/hints/").status_code == 202
+    assert Client().get("/").status_code == 200
