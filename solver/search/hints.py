@@ -1,7 +1,7 @@
 """Hints: the fair solver's move for a visible state, with short reasons a person understands.
 
-The move is the fair player's; ``expected_score`` is its mean over the sampled futures of
-the final score of quick games played from the move (never below the points already held);
+The move is the fair player's; ``expected_score`` is its value in the same valuation
+(``valuation.value_moves``): the mean final score of the play-outs from it in sampled futures;
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
 """
@@ -21,10 +21,8 @@ from solver.game import (
 )
 from solver.game.patches import COLORS, PATTERNS
 
-from .beam import Beam, Node
 from .evaluation import attribute_chance
-from .goal_choice import QUICK
-from .players import FairPlayer, sampled_bags, search_options
+from .players import FairPlayer, search_options
 
 # Hints answer within ~1.3 s at any turn on a 2-core machine (half of par's samples and candidates).
 HINT_DEFAULTS = {"width": 1, "samples": 128, "depth": TURNS, "candidates": 24}
@@ -49,20 +47,12 @@ def hint(observation: Observation, **options) -> Hint:
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
     player = FairPlayer(seed="hint", **{**HINT_DEFAULTS, **search_options(options)})
-    _, move, node = player.ranked(observation)[0]
-    expected = expected_final(player, observation, node)
-    return Hint(move, expected, reasons(observation, move, node.quilt))
-
-
-def expected_final(player: FairPlayer, observation: Observation, node: Node) -> float:
-    """Mean final score of quick games from the chosen move over a few sampled futures."""
-    if observation.turn == TURNS:
-        return float(node.quilt.points)
-    beam = Beam(player.evaluator(observation.layout), QUICK)
-    finals = []
-    for bag in sampled_bags(observation, "hint-expected", max(1, min(player.samples, 3))):
-        finals.append(player.play_out(beam, observation, node, bag, depth=TURNS))
-    return sum(finals) / len(finals)
+    valuation = player.valuation(observation)
+    best = valuation.best()
+    move = valuation.moves[best]
+    after = observation.quilt.copy()
+    after.place(move.cell, observation.hand[move.hand_index])
+    return Hint(move, valuation.values[best], reasons(observation, move, after))
 
 
 def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
