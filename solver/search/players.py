@@ -19,7 +19,8 @@ from solver.game.rng import SeededStream
 
 from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
-from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from .evaluation import DEFAULT_WEIGHTS, Weights
+from .fastcore import Evaluator, evaluator_for
 from .goal_choice import QUICK, arrangements, choose_arrangement
 from .valuation import Valuation, value_moves
 
@@ -43,19 +44,15 @@ def search_options(options: dict) -> dict:
 
 
 class _Searching(Player):
-    """Keeps one evaluator (and its caches) per layout."""
+    """Evaluates with its ``weights``."""
 
     weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (bench/tune_weights.py)
 
     def __init__(self, seed: str = ""):
         self.seed = seed
-        self._evaluators: dict[Layout, Evaluator] = {}
 
     def evaluator(self, layout: Layout) -> Evaluator:
-        found = self._evaluators.get(layout)
-        if found is None:
-            found = self._evaluators[layout] = Evaluator(layout, self.weights)
-        return found
+        return evaluator_for(layout, self.weights)
 
     def visible_candidates(
         self, observation: Observation, breadth: int, beam: Beam | None = None

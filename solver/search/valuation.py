@@ -18,7 +18,7 @@ from solver.game.rng import SeededStream
 from solver.game.solo import conveyor
 
 from .beam import Beam, Node, play_to_end
-from .evaluation import Evaluator
+from .fastcore import evaluator_for, pack
 from .goal_choice import QUICK
 
 
@@ -62,14 +62,14 @@ def value_moves(
     get the other half (successive halving; their ``samples`` say so); with ``None`` every
     move gets every sample. ``depth`` turns of play-out (default: to the end of the game, so
     a value is a final score; fewer give the evaluation of the quilt reached). ``beam`` is
-    the play-out search (default: the quick greedy game with a fresh evaluator); its caches
-    are reused. On the last two turns the unseen patches change nothing: one future is
+    the play-out search (default: the quick greedy game with the layout's evaluator); its
+    caches are reused. On the last two turns the unseen patches change nothing: one future is
     enough and the values are exact. Raises ``RulesError`` naming an illegal move."""
     moves = tuple(moves)
     if not moves:
         raise ValueError("there is no move to value")
     if beam is None:
-        beam = Beam(Evaluator(observation.layout), QUICK)
+        beam = Beam(evaluator_for(observation.layout), QUICK)
     game = SoloGame.from_observation(observation, ())
     for move in moves:
         game.check(move)
@@ -115,7 +115,7 @@ def _after(beam: Beam, observation: Observation, move: Move) -> Node:
     if move.market_index is not None:
         hand += (observation.market[move.market_index],)
     node = Node(quilt, hand, observation.market, 0, observation.turn + 1, 0.0, move=move)
-    node.value = beam.evaluator.value(quilt)
+    node.value = beam.evaluator.value(pack(quilt))
     return node
 
 
