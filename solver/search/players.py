@@ -14,6 +14,8 @@ Each also chooses its goals (3 of the 4 options and their spaces) by playing qui
 every arrangement; see ``goal_choice``.
 """
 
+from collections.abc import Sequence
+
 from solver.game import TURNS, Deal, Layout, Move, Observation, Quilt, Setup, SoloGame
 from solver.game.rng import SeededStream
 
@@ -99,12 +101,14 @@ class FairPlayer(_Searching):
         valuation = self.valuation(observation)
         return valuation.moves[valuation.best()]
 
-    def valuation(self, observation: Observation) -> Valuation:
+    def valuation(self, observation: Observation, also: Sequence[Move] = ()) -> Valuation:
         """The best visible candidates, valued in sampled futures (``value_moves``); after
-        half the samples, only candidates within 1.5 points of the leader get the rest."""
+        half the samples, only candidates within 1.5 points of the leader get the rest.
+        ``also``: moves valued besides the candidates (a review's played move), last."""
         beam = Beam(self.evaluator(observation.layout), self.rollout)
         visible = self.visible_candidates(observation, max(self.candidates, 4), beam)
         moves = [node.move for node in visible[: self.candidates]]
+        moves += [move for move in also if move not in moves]
         return value_moves(observation, moves, samples=self.samples, seed=self.seed,
                            margin=1.5, depth=self.depth, beam=beam)  # fmt: skip
 
