@@ -204,3 +204,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# Game analysis (review): the fair solver's strength, how long a worker may take for a
+# whole game, and how many new analyses a player may ask for in a minute.
+CALICO_ANALYSIS_OPTIONS = env.json("CALICO_ANALYSIS_OPTIONS", default={})
+CALICO_ANALYSIS_SECONDS = env.int("CALICO_ANALYSIS_SECONDS", default=300)
+CALICO_ANALYSES_PER_MINUTE = env.int("CALICO_ANALYSES_PER_MINUTE", default=6)

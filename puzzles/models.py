@@ -162,3 +162,26 @@ class Hint(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "turn"], name="one_hint_per_turn"),
         ]
+
+
+class Analysis(models.Model):
+    """The review of one finished game (``solver.search.analysis``): computed once by a
+    worker, which counts its progress in turns; ``result`` is the analysis JSON when ready."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        READY = "ready"
+        FAILED = "failed"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
+    total = models.PositiveSmallIntegerField(default=22)
+    result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+
+    def __str__(self):
+        return f"analysis of game {self.game_id}: {self.status}"

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from .services import challenges, hints, solver_runs
+from .services import analysis, challenges, hints, solver_runs
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -18,3 +18,8 @@ def compute_solver_run(run_id: int) -> None:
 @shared_task(name="puzzles.tasks.compute_hint")  # time limits: sent with each hint (services)
 def compute_hint(hint_id: int) -> None:
     hints.compute_hint(hint_id)
+
+
+@shared_task(name="puzzles.tasks.compute_analysis")  # routed and limited as hints (services)
+def compute_analysis(analysis_id: int) -> None:
+    analysis.compute_analysis(analysis_id)

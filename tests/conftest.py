@@ -32,6 +32,9 @@ TEST_SOLVER_ENV = {
         "TEST_CALICO_BEST_OPTIONS", '{"width": 1, "candidates": 2, "arrangements": 2}'
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
+    "CALICO_ANALYSIS_OPTIONS": os.environ.get(
+        "TEST_CALICO_ANALYSIS_OPTIONS", '{"samples": 4, "candidates": 3}'
+    ),
 }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import review, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -15,4 +15,11 @@ urlpatterns = [
     path("games/<int:game_id>/hints/", views.hint_request, name="api-hints"),
     path("games/<int:game_id>/hints/<int:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
+    path("games/<int:game_id>/analysis/", review.game_analysis, name="api-analysis"),
+    path("games/<int:game_id>/replay/", review.game_replay, name="api-replay"),
+    path(
+        "challenges/<str:date>/solver-games/<str:kind>/",
+        review.solver_game,
+        name="api-solver-game",
+    ),
 ]

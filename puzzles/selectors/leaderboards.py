@@ -8,7 +8,7 @@ the page of entries from the ``leaderboard_order`` index.
 from django.db.models import Q, Sum
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun
-from .challenges import run_json
+from .challenges import is_closed, run_json
 
 PAGE_SIZE = 50
 
@@ -65,6 +65,7 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
     found = Game.objects.select_related("player").in_bulk(ids)
     rows = [found[pk] for pk in ids]
     entries = []
+    closed = is_closed(challenge)  # then each row links to its replay
     previous = None
     for row in rows:
         key = (row.score, row.cat_tokens, row.button_tokens)
@@ -79,6 +80,7 @@ def leaderboard(challenge: Challenge, page: int, exclude_hints: bool, player=Non
                 "cats": row.cat_tokens,
                 "buttons": row.button_tokens,
                 "hints_used": row.hints_used,
+                "game_id": row.pk if closed else None,
             }
         )
         offset += 1
