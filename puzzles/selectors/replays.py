@@ -42,12 +42,18 @@ def game_replay_json(game: Game) -> dict:
 
 def solver_replay_json(challenge: Challenge | None, kind: str) -> dict | None:
     """The par or best-known game of a closed day, in the replay shape; None before the close
-    or while the run is not ready."""
+    or while the run is not ready. The best-known game is par's where par scored more (as
+    ``best_known_json`` counts it)."""
     if challenge is None or not is_closed(challenge):
         return None
-    run = SolverRun.objects.filter(challenge=challenge, kind=kind).first()
-    if run is None or run.status != SolverRun.Status.READY:
+    ready = SolverRun.objects.filter(challenge=challenge, status=SolverRun.Status.READY)
+    runs = {run.kind: run for run in ready}
+    run = runs.get(kind)
+    if run is None:
         return None
+    par = runs.get(SolverRun.Kind.PAR)
+    if kind == SolverRun.Kind.BEST and par is not None and par.score > run.score:
+        run = par
     return {
         "id": None,
         "player": SOLVER_PLAYERS[kind],

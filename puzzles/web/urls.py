@@ -13,4 +13,6 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),
+    path("review/<int:game_id>/", views.review, name="review"),
+    path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
 ]

@@ -7,6 +7,7 @@ import datetime
 import pytest
 import time_machine
 from rest_framework.test import APIClient
+from test_api_games import reference_scorer
 
 from puzzles.models import Analysis, Game, SolverRun
 from puzzles.services import analysis, solver_runs
@@ -110,6 +111,9 @@ def test_your_replay_shows_what_you_saw_and_the_engines_scores(alice_api, finish
     assert data["score"] == finished["score"]["total"]
     assert len(data["turns"]) == 22 and data["turns"][-1]["score_after"] == finished["score"]
     assert data["turns"][-1]["quilt_after"] == finished["quilt"]
+    reference = reference_scorer()  # an independent scorer re-scores every turn's quilt
+    for turn in data["turns"]:
+        assert turn["score_after"]["total"] == reference.score(turn["quilt_after"])["total"]
     d = deal_of(daily)
     assert data["turns"][0]["hand"] == [patch_to_json(p) for p in d.hand]
     assert data["turns"][0]["market"] == [patch_to_json(p) for p in d.market]

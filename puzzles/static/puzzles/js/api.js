@@ -46,4 +46,8 @@ export const api = {
   hint: (id, hintId) => request("GET", `/api/games/${id}/hints/${hintId}/`),
   leaderboard: (date, { page = 1, excludeHints = false } = {}) =>
     request("GET", `/api/leaderboards/${encodeURIComponent(date)}/?page=${page}${excludeHints ? "&hints=exclude" : ""}`),
+  askAnalysis: (id) => request("POST", `/api/games/${id}/analysis/`, {}),
+  analysis: (id) => request("GET", `/api/games/${id}/analysis/`),
+  replay: (id) => request("GET", `/api/games/${id}/replay/`),
+  solverGame: (date, kind) => request("GET", `/api/challenges/${encodeURIComponent(date)}/solver-games/${kind}/`),
 };
