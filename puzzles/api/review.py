@@ -11,9 +11,10 @@ from ..selectors import challenges as challenge_reads
 from ..selectors import replays
 from ..services import analysis
 from ..services.errors import NotFound
+from .serializers import ErrorOut
 from .views import ERRORS, Refused, _call, _date
 
-REVIEW_ERRORS = {**ERRORS, 429: ERRORS[404]}
+REVIEW_ERRORS = {**ERRORS, 429: ErrorOut}
 
 
 class ProgressOut(serializers.Serializer):

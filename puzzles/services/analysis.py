@@ -100,7 +100,7 @@ def compute_analysis(analysis_id: int) -> Analysis | None:
 
     try:
         options = settings.CALICO_ANALYSIS_OPTIONS
-        result = analyse(seen_turns(row.game), progress=progress, **options)
+        result = analyse(_turns_seen(row.game), progress=progress, **options)
     except Exception as exc:  # recorded so that the poller sees "failed", not "running" forever
         log.exception("analysis %s failed", analysis_id)
         Analysis.objects.filter(pk=analysis_id).update(
@@ -114,7 +114,7 @@ def compute_analysis(analysis_id: int) -> Analysis | None:
     return row
 
 
-def seen_turns(game: Game) -> list:
+def _turns_seen(game: Game) -> list:
     """Each turn's ``(observation, move)``: what the player saw (an ``Observation`` cannot
     reach the bag) and what they played, by replaying the stored moves with the engine."""
     state = SoloGame.start(deal_of(game.challenge), game.goals)
