@@ -6,6 +6,8 @@ the reasons say what the placement earns now, what it builds towards, and why th
 patch was taken.
 """
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from solver.game import (
@@ -53,6 +55,23 @@ def hint(observation: Observation, **options) -> Hint:
     after = observation.quilt.copy()
     after.place(move.cell, observation.hand[move.hand_index])
     return Hint(move, valuation.values[best], reasons(observation, move, after))
+
+
+def position_key(observation: Observation) -> str:
+    """A hex SHA-256 of what a hint depends on: the setup, the goals, the quilt (cell by
+    cell, not the order of its placements), the hand and market (in order: a move names
+    slots), the discards (as a multiset: only the unseen patches they leave matter) and the
+    turn. Never the bag: two players in the same visible position get the same hint."""
+    visible = {
+        "setup": observation.setup.to_json(),
+        "layout": observation.layout.to_json(),
+        "cells": list(observation.quilt.cells),
+        "hand": list(observation.hand),
+        "market": list(observation.market),
+        "discarded": sorted(observation.discarded),
+        "turn": observation.turn,
+    }
+    return hashlib.sha256(json.dumps(visible, sort_keys=True).encode()).hexdigest()
 
 
 def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
