@@ -1,6 +1,7 @@
 """Hints: the fair solver's move for a visible state, with short reasons a person understands.
 
-The move is the fair player's; ``expected_score`` is its value in the same valuation
+The move is the fair player's, at par's full strength unless options say otherwise;
+``expected_score`` is its value in the same valuation
 (``valuation.value_moves``): the mean final score of the play-outs from it in sampled futures;
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
@@ -26,9 +27,6 @@ from solver.game.patches import COLORS, PATTERNS
 from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
 
-# Hints answer within ~1.3 s at any turn on a 2-core machine (half of par's samples and candidates).
-HINT_DEFAULTS = {"width": 1, "samples": 128, "depth": TURNS, "candidates": 24}
-
 
 @dataclass
 class Hint:
@@ -48,7 +46,7 @@ def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
-    player = FairPlayer(seed="hint", **{**HINT_DEFAULTS, **search_options(options)})
+    player = FairPlayer(seed="hint", **search_options(options))  # par itself, by default
     valuation = player.valuation(observation)
     best = valuation.best()
     move = valuation.moves[best]
