@@ -157,6 +157,9 @@ class Hint(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+    # solver.search.position_key of the visible position: a ready hint of the same position
+    # answers every player who reaches it (never a hash of the bag)
+    position = models.CharField(max_length=64, blank=True, db_index=True)
 
     class Meta:
         constraints = [

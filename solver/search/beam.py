@@ -225,21 +225,24 @@ class _Played(NamedTuple):
 
 
 def play_to_end(rollout: Beam, bag):
-    """``node -> final node`` of ``rollout.run([node], bag, TURNS)``: played in the fast core
-    (a ``_Played``) when ``rollout`` is the quick greedy search it mirrors (width 1, breadth
-    1), else by ``rollout`` itself."""
+    """``play(node, state=None) -> final node`` of ``rollout.run([node], bag, TURNS)``: played
+    in the compiled core (a ``_Played``) when ``rollout`` is the quick greedy search it mirrors
+    (width 1, breadth 1), else by ``rollout`` itself. ``state`` is ``pack(node.quilt)`` when
+    the caller has it (a quilt played out in many futures is packed once)."""
     options = rollout.options
     if options.width != 1 or options.breadth != 1 or bag is None:
-        return lambda node: rollout.run([node], bag, TURNS)[0]
+        return lambda node, state=None: rollout.run([node], bag, TURNS)[0]
     evaluator = rollout.evaluator
     draws = np.asarray(bag, dtype=np.int64)
     second = options.second_patch
 
-    def play(node: Node):
+    def play(node: Node, state=None):
         if node.turn > TURNS:
             return node  # the game is over: Beam.run returns the node itself
-        value = evaluator.quick_game(pack(node.quilt), node.hand, node.market, draws, node.drawn,
-                                node.turn, second)  # fmt: skip
+        if state is None:
+            state = pack(node.quilt)
+        value = evaluator.quick_game(state, node.hand, node.market, draws, node.drawn,
+                                     node.turn, second)  # fmt: skip
         return _Played(value, node)
 
     return play

@@ -1,11 +1,14 @@
 """Hints: the fair solver's move for a visible state, with short reasons a person understands.
 
-The move is the fair player's; ``expected_score`` is its value in the same valuation
+The move is the fair player's, at par's full strength unless options say otherwise;
+``expected_score`` is its value in the same valuation
 (``valuation.value_moves``): the mean final score of the play-outs from it in sampled futures;
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
 """
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from solver.game import (
@@ -23,9 +26,6 @@ from solver.game.patches import COLORS, PATTERNS
 
 from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
-
-# Hints answer within ~1.3 s at any turn on a 2-core machine (half of par's samples and candidates).
-HINT_DEFAULTS = {"width": 1, "samples": 128, "depth": TURNS, "candidates": 24}
 
 
 @dataclass
@@ -46,13 +46,30 @@ def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
-    player = FairPlayer(seed="hint", **{**HINT_DEFAULTS, **search_options(options)})
+    player = FairPlayer(seed="hint", **search_options(options))  # par itself, by default
     valuation = player.valuation(observation)
     best = valuation.best()
     move = valuation.moves[best]
     after = observation.quilt.copy()
     after.place(move.cell, observation.hand[move.hand_index])
     return Hint(move, valuation.values[best], reasons(observation, move, after))
+
+
+def position_key(observation: Observation) -> str:
+    """A hex SHA-256 of what a hint depends on: the setup, the goals, the quilt (cell by
+    cell, not the order of its placements), the hand and market (in order: a move names
+    slots), the discards (as a multiset: only the unseen patches they leave matter) and the
+    turn. Never the bag: two players in the same visible position get the same hint."""
+    visible = {
+        "setup": observation.setup.to_json(),
+        "layout": observation.layout.to_json(),
+        "cells": list(observation.quilt.cells),
+        "hand": list(observation.hand),
+        "market": list(observation.market),
+        "discarded": sorted(observation.discarded),
+        "turn": observation.turn,
+    }
+    return hashlib.sha256(json.dumps(visible, sort_keys=True).encode()).hexdigest()
 
 
 def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:

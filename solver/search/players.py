@@ -85,6 +85,9 @@ class BeamPlayer(_Searching):
 class FairPlayer(_Searching):
     """Par: chooses among the best visible candidates by playing them out in sampled futures."""
 
+    # a candidate that surely cannot beat the leader by this many points gets no more futures
+    margin: float = 0.5
+
     def __init__(self, seed: str = "", width: int = 1, samples: int = 256, depth: int = TURNS,
                  candidates: int = 48, **_search_options):  # fmt: skip
         super().__init__(seed)
@@ -94,23 +97,25 @@ class FairPlayer(_Searching):
         self.rollout = SearchOptions(width=width, breadth=width)
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
-        futures = sampled_deals(setup, self.seed, max(2, self.samples // 2))
-        return choose_arrangement(setup, futures, self.evaluator)
+        # every arrangement on an eighth of the futures: the goals are worth a few points, and
+        # one quick game each was too few to tell them apart
+        futures = sampled_deals(setup, self.seed, max(2, self.samples))
+        return choose_arrangement(setup, futures, self.evaluator, first=max(1, self.samples // 8))
 
     def choose_move(self, observation: Observation, game=None) -> Move:
         valuation = self.valuation(observation)
         return valuation.moves[valuation.best()]
 
     def valuation(self, observation: Observation, also: Sequence[Move] = ()) -> Valuation:
-        """The best visible candidates, valued in sampled futures (``value_moves``); after
-        half the samples, only candidates within 1.5 points of the leader get the rest.
+        """The best visible candidates, valued in sampled futures (``value_moves``); the
+        futures go to the candidates that may still beat the leader by ``margin``.
         ``also``: moves valued besides the candidates (a review's played move), last."""
         beam = Beam(self.evaluator(observation.layout), self.rollout)
         visible = self.visible_candidates(observation, max(self.candidates, 4), beam)
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
         return value_moves(observation, moves, samples=self.samples, seed=self.seed,
-                           margin=1.5, depth=self.depth, beam=beam)  # fmt: skip
+                           margin=self.margin, depth=self.depth, beam=beam)  # fmt: skip
 
 
 class HindsightPlayer(_Searching):

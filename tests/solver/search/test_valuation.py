@@ -1,13 +1,14 @@
 """The shared move valuation: the same futures for every move, deterministic, bag-blind, and
 the fair player's choice is its best move."""
 
+import numpy as np
 import pytest
 
 from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
 from solver.search import make_player
-from solver.search.valuation import value_moves
+from solver.search.valuation import _still_close, value_moves
 
-FAIR = {"width": 1, "samples": 6, "candidates": 5}
+FAIR = {"width": 1, "samples": 40, "candidates": 5}
 
 
 def _game(seed: str, turn: int, bag_after: int | None = None) -> SoloGame:
@@ -81,23 +82,35 @@ def test_values_are_final_scores_and_exact_on_the_last_turns():
         assert value == after.quilt.total()
 
 
-def test_a_margin_stops_sampling_moves_far_behind_the_leader():
+def test_a_move_is_dropped_once_it_surely_cannot_beat_the_leader_by_the_margin():
+    luck = np.random.default_rng(5).normal(0, 3, 64)  # what every move shares in a future
+    wobble = np.resize([1.0, -1.0], 64)  # a move's own noise, mean 0, spread 1
+    finals = np.array([
+        70 + luck,  # the leader
+        67 + luck + 0.5 * wobble,  # 3 points behind, surely
+        69.9 + luck + 4 * wobble,  # a little behind, but too noisy to tell
+        69.99 + luck + 0.05 * wobble,  # a hair behind, and surely no better
+    ])  # fmt: skip
+    assert _still_close(finals, [0, 1, 2, 3], 0.0) == [0, 2, 3]
+    # with a margin, a move that surely cannot beat the leader by that much goes too
+    assert _still_close(finals, [0, 1, 2, 3], 0.5) == [0, 2]
+    assert _still_close(finals, [1, 3], 0.5) == [3]  # the leader of those alive stays
+
+
+def test_a_margin_spends_the_futures_on_the_moves_still_close():
     game = _game("test-valuation-4", 8)
     observation = game.observation()
-    # the fair player's candidates: good moves, some close together
     moves = make_player("fair", seed="s", **{**FAIR, "candidates": 10}).valuation(observation).moves
-    valuation = value_moves(observation, moves, samples=8, seed="s", margin=1.0)
-    half = value_moves(observation, moves, samples=4, seed="s")  # the same first four futures
-    close = [v >= max(half.values) - 1.0 for v in half.values]
-    assert 1 < sum(close) < len(moves)
-    for i, near in enumerate(close):
-        assert valuation.samples[i] == (8 if near else 4)
-        if not near:
-            assert valuation.values[i] == half.values[i]
+    valuation = value_moves(observation, moves, samples=64, seed="s", margin=0.5)
+    assert min(valuation.samples) < 64 and set(valuation.samples) <= {16, 32, 64}
     best = valuation.best()
-    assert close[best]
-    assert valuation.values[best] == max(v for v, near in zip(valuation.values, close,
-                                                              strict=True) if near)  # fmt: skip
+    assert valuation.samples[best] == max(valuation.samples)
+    # a dropped move's value is its mean over the first futures, the same for every move
+    for count in set(valuation.samples) - {64}:
+        prefix = value_moves(observation, moves, samples=count, seed="s")
+        for i, n in enumerate(valuation.samples):
+            if n == count:
+                assert valuation.values[i] == pytest.approx(prefix.values[i], abs=1e-9)
 
 
 @pytest.mark.parametrize("turn", [1, 9, TURNS - 1, TURNS])
@@ -111,7 +124,7 @@ def test_the_fair_players_choice_is_the_best_move_of_the_valuation(turn):
     # the same valuation asked directly (as the review does) agrees, and with every move on
     # every future the best is the first highest value
     again = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
-                        margin=1.5)  # fmt: skip
+                        margin=player.margin)  # fmt: skip
     assert again.values == valuation.values
     full = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s")
     assert full.best() == full.values.index(max(full.values))

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("puzzles", "0003_hint_sent_at"),
+        ("puzzles", "0004_hint_position"),
     ]
 
     operations = [
