@@ -1,13 +1,13 @@
 """The review of a finished game: each move played against the fair solver's best move.
 
 For every turn the fair player (par) takes its best visible candidates, adds the move that was
-played, and values them all with the shared valuation (``valuation.value_moves``): the expected
-final score after each move, on the same sampled futures (common random numbers), from what
-the player saw at that turn only. An ``Observation`` cannot reach the bag, so neither can this.
-
-Per turn: ``played_value``, ``best_value`` (the best of the moves valued, the played one
-included, so ``loss = best_value - played_value >= 0``) and the reasons, in the hints' words,
-for the better move. For the game: ``expected_loss``, the sum of the losses, and ``accuracy``.
+played, and values them all with the shared valuation (``valuation.value_moves``), from what
+the player saw at that turn only: an ``Observation`` cannot reach the bag, so neither can
+this. The best of them is then valued again beside the played move on other futures, the same
+for both (common random numbers): ``played_value`` and ``best_value`` are the expected final
+scores after each, ``loss = best_value - played_value >= 0`` (where the played move comes out
+ahead, it is the best), with the reasons, in the hints' words, for the better move. For the
+game: ``expected_loss``, the sum of the losses, and ``accuracy``.
 
 Accuracy (like Lichess's accuracy page, a formula a player can check)::
 
@@ -114,29 +114,29 @@ def analyse(
 
 
 def review_turn(player: FairPlayer, observation: Observation, played: Move) -> TurnReview:
-    """The played move against the player's best, valued together on the same futures."""
+    """The played move against the player's best, both valued on the same futures.
+
+    The best move is chosen on one set of futures and the two are valued on another (the
+    seed's ``/measure`` futures): a value measured on the futures that chose it would be
+    the highest of many noisy means, too high by the noise (the winner's curse), and
+    every move would seem to lose a little to it."""
     SoloGame.from_observation(observation, ()).check(played)
-    valuation = player.valuation(observation, also=[played])
-    best = valuation.best()
-    mine = [i for i, move in enumerate(valuation.moves) if _same_move(observation, move, played)]
-    played_at = best if best in mine else max(mine, key=lambda i: valuation.samples[i])
-    if valuation.samples[played_at] < valuation.samples[best]:
-        # dropped early by successive halving: value the two again, on every future
-        pair = [valuation.moves[best], played]
-        beam = Beam(player.evaluator(observation.layout), player.rollout)
-        valuation = value_moves(observation, pair, samples=player.samples, seed=player.seed,
-                                depth=player.depth, beam=beam)  # fmt: skip
-        best, played_at = 0, 1
-    if valuation.values[played_at] >= valuation.values[best]:
-        best = played_at
-    best_move = valuation.moves[best]
+    chosen = player.valuation(observation, also=[played])
+    best_move = chosen.moves[chosen.best()]
+    same = _same_move(observation, best_move, played)
+    pair = [played] if same else [played, best_move]
+    beam = Beam(player.evaluator(observation.layout), player.rollout)
+    measured = value_moves(observation, pair, samples=player.samples, depth=player.depth,
+                           seed=f"{player.seed}/measure", beam=beam).values  # fmt: skip
+    played_value, best_value = measured[0], measured[-1]
     said = []
-    if best != played_at:
+    if best_value > played_value:
         after = observation.quilt.copy()
         after.place(best_move.cell, observation.hand[best_move.hand_index])
         said = [f"the better move: {reason}" for reason in reasons(observation, best_move, after)]
-    return TurnReview(observation.turn, played, best_move, valuation.values[played_at],
-                      valuation.values[best], said)  # fmt: skip
+    else:  # as good as the solver's choice, on these futures
+        best_move, best_value = played, played_value
+    return TurnReview(observation.turn, played, best_move, played_value, best_value, said)
 
 
 def _same_move(observation: Observation, a: Move, b: Move) -> bool:
