@@ -3,6 +3,7 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
@@ -72,7 +73,12 @@ def game_analysis(request, game_id: int):
     """POST asks for the analysis of your finished game (202; asking again returns the same
     one); GET reads it, with its progress in turns."""
     if request.method == "POST":
-        row = _call(analysis.do_request_analysis, game_id, request.user)
+        try:
+            row = _call(analysis.do_request_analysis, game_id, request.user)
+        except Refused as refused:  # DESIGN.md's abuse limits: 429 throttled, Retry-After
+            if refused.status_code != status.HTTP_429_TOO_MANY_REQUESTS:
+                raise
+            raise Throttled(wait=60, detail=str(refused.detail)) from None
         return Response(replays.analysis_json(row), status=status.HTTP_202_ACCEPTED)
     row = replays.analysis_of(game_id, request.user)
     if row is None:

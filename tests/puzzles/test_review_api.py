@@ -83,7 +83,8 @@ def test_only_your_finished_game_can_be_analysed(
 def test_new_analyses_are_throttled_per_player(alice_api, finished, settings):
     settings.CALICO_ANALYSES_PER_MINUTE = 0
     answer = alice_api.post(f"/api/games/{finished['id']}/analysis/")
-    assert answer.status_code == 429 and "analyses" in answer.json()["detail"]
+    assert answer.status_code == 429 and answer.json()["error"] == "throttled"
+    assert "analyses" in answer.json()["detail"] and int(answer["Retry-After"]) > 0
     assert not Analysis.objects.exists()
 
 
