@@ -2,9 +2,10 @@
 
 Prints placements evaluated per second on random partial quilts (0..21 patches, several
 dealt layouts), best of three rounds, for
-- the Python reference: ``quilt.copy()``, ``place``, ``Evaluator.after`` and ``total`` per
-  placement (what ``Beam.placed`` did), and
-- the fast core: ``pack(quilt)`` once, then ``FastLayout.placement_values`` per patch (every
+- the plain-Python evaluation the tests hold as their oracle
+  (tests/solver/search/reference_evaluation.py): ``quilt.copy()``, ``place``,
+  ``Evaluator.after`` and ``total`` per placement (what ``Beam.placed`` once did), and
+- the compiled core: ``pack(quilt)`` once, then ``Evaluator.placement_values`` per patch (every
   empty cell in one call);
 and the first-call time of the fast core (a compile, or a load from Numba's disk cache).
 """
@@ -14,11 +15,14 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "solver" / "search"))
 
-from solver.game import Quilt, deal
-from solver.search.evaluation import Evaluator
-from solver.search.goal_choice import arrangements
+from reference_evaluation import Evaluator as Reference  # noqa: E402
+
+from solver.game import Quilt, deal  # noqa: E402
+from solver.search.goal_choice import arrangements  # noqa: E402
 
 ROUNDS = 3
 LAYOUTS = 6
@@ -53,13 +57,13 @@ def best_time(work) -> float:
 
 def main():
     started = time.perf_counter()
-    from solver.search.fastcore import FastLayout, pack
+    from solver.search.fastcore import Evaluator, pack
 
     imported = time.perf_counter() - started
     data = positions()
     count = sum(q.empty_mask.bit_count() for _, qs in data for q in qs) * len(PATCHES)
-    evaluators = [(Evaluator(layout), quilts) for layout, quilts in data]
-    fasts = [(FastLayout(layout), quilts) for layout, quilts in data]
+    evaluators = [(Reference(layout), quilts) for layout, quilts in data]
+    fasts = [(Evaluator(layout), quilts) for layout, quilts in data]
 
     started = time.perf_counter()
     fasts[0][0].placement_values(pack(fasts[0][1][0]), 0)

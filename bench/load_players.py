@@ -9,7 +9,9 @@ probability ``--hint-rate`` and polls it (every 0.2 s) until it is ready, then p
 player who asked would. Every other move is the first hand patch on the first empty space.
 
 Prints games per minute, moves per second, p50/p99 latency of ``POST .../moves/``, p50/p95
-hint latency (asked to ready) and every error (any answer other than the one expected).
+hint latency (asked to ready), the share of hints answered at once because the same
+visible position's hint was ready (everyone who chose the same goals shares turn 1), and
+every error (any answer other than the one expected).
 The load generator shares the two cores with the servers: the figures are a floor.
 Solver strength: hints at the production default; the day's par run is turned down
 (``CALICO_PAR_OPTIONS``) so that one long par search does not hold a solver process.
@@ -38,6 +40,7 @@ class Figures:
     def __init__(self):
         self.lock = threading.Lock()
         self.moves, self.hints, self.errors, self.games = [], [], [], 0
+        self.hits = []  # hints answered by the request itself: the position's hint was ready
 
     def add(self, kind: str, value) -> None:
         with self.lock:
@@ -55,6 +58,8 @@ def ask_hint(client: Client, game: dict, figures: Figures) -> dict | None:
     if status != 202:
         figures.add("errors", ("hint", status, hint))
         return None
+    if hint["status"] == "ready":
+        figures.add("hits", hint["id"])
     while hint["status"] == "pending":
         time.sleep(0.2)
         status, hint = client.call("GET", f"/api/games/{game['id']}/hints/{hint['id']}/")
@@ -165,6 +170,11 @@ def report(args, figures: Figures, elapsed: float, logs: str) -> None:
         print(
             f"hints {len(figures.hints)}: latency p50 {hints[49] * 1000:.0f} ms, "
             f"p95 {hints[94] * 1000:.0f} ms (asked to ready, polled every 200 ms)"
+        )
+    if figures.hints:
+        print(
+            f"hints answered at once by a ready hint of the same position: {len(figures.hits)} "
+            f"of {len(figures.hints)} ({len(figures.hits) / len(figures.hints):.0%} hit rate)"
         )
     print(f"errors {len(figures.errors)}" + (f": {figures.errors[:3]}" if figures.errors else ""))
     print(f"server logs in {logs}")

@@ -235,6 +235,9 @@ class Hint(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+    # solver.search.position_key of the visible position: a ready hint of the same position
+    # answers every player who reaches it (never a hash of the bag)
+    position = models.CharField(max_length=64, blank=True, db_index=True)
 
     class Meta:
         constraints = [
@@ -316,3 +319,26 @@ class VersusGame(models.Model):
 
     def __str__(self):
         return f"versus {self.pk} of {self.player} ({self.level}, {self.opponents} opponents)"
+
+
+class Analysis(models.Model):
+    """The review of one finished game (``solver.search.analysis``): computed once by a
+    worker, which counts its progress in turns; ``result`` is the analysis JSON when ready."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        READY = "ready"
+        FAILED = "failed"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
+    total = models.PositiveSmallIntegerField(default=22)
+    result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+
+    def __str__(self):
+        return f"analysis of game {self.game_id}: {self.status}"

@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.conf import settings
 
-from .services import challenges, guests, hints, scenarios, solver_runs, versus
+from .services import analysis, challenges, guests, hints, scenarios, solver_runs, versus
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -36,9 +36,14 @@ def prune_guests() -> int:
     return guests.do_prune_guests()
 
 
+@shared_task(name="puzzles.tasks.compute_analysis")  # time limits: sent with each analysis
+def compute_analysis(analysis_id: int) -> None:
+    analysis.compute_analysis(analysis_id)
+
+
 # The tasks a player waits for run on the hint queue, so that a par or best-known run never
 # delays them (DESIGN.md, "Operations"); everything else goes to the default queue.
-INTERACTIVE = {compute_hint.name, play_versus_opponents.name}
+INTERACTIVE = {compute_hint.name, play_versus_opponents.name, compute_analysis.name}
 
 
 def route(name, args, kwargs, options, task=None, **kw):

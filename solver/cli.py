@@ -1,4 +1,4 @@
-"""The command line (DESIGN.md): ``python -m solver score | deal | play | hint | bench``.
+"""The command line (DESIGN.md): ``python -m solver score | deal | play | hint | analyse | bench``.
 
 Every command prints one JSON document on standard output and exits 0, or prints one line
 naming the problem on standard error and exits 2 (bad arguments, unreadable file, bad JSON,
@@ -70,6 +70,12 @@ def build_parser() -> ArgumentParser:
     hint.add_argument("state", metavar="STATE.json", help="a quilt file plus hand, market, ...")
     hint.set_defaults(run=run_hint)
 
+    analyse = commands.add_parser("analyse", help="review a finished game, turn by turn")
+    analyse.add_argument("game", metavar="GAME.json", help="a game's replay (the API's shape)")
+    analyse.add_argument("--samples", type=int, help="sampled futures per turn")
+    analyse.add_argument("--candidates", type=int, help="the solver's moves valued per turn")
+    analyse.set_defaults(run=run_analyse)
+
     bench = commands.add_parser("bench", help="the benchmark table (see bench/)", add_help=False)
     bench.set_defaults(run=run_bench)
     return parser
@@ -111,6 +117,17 @@ def run_hint(args) -> dict:
     try:
         return hint(observation).to_json()
     except ValueError as problem:  # e.g. a finished game has no move to hint
+        raise BadInput(str(problem)) from None
+
+
+def run_analyse(args) -> dict:
+    from solver.search.analysis import analyse, seen_turns
+
+    turns = seen_turns(read_json(args.game))
+    options = {"samples": args.samples, "candidates": args.candidates}
+    try:
+        return analyse(turns, **options).to_json()
+    except ValueError as problem:  # a bad option
         raise BadInput(str(problem)) from None
 
 

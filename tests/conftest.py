@@ -35,6 +35,9 @@ TEST_SOLVER_ENV = {
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
     "CALICO_SCENARIO_RATE_DEALS": "2",  # its options default to the par's (small here)
+    "CALICO_ANALYSIS_OPTIONS": os.environ.get(
+        "TEST_CALICO_ANALYSIS_OPTIONS", '{"samples": 4, "candidates": 3}'
+    ),
 }
 
 

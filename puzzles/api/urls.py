@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import players, scenarios, tokens, versus, views
+from . import players, review, scenarios, tokens, versus, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -43,4 +43,11 @@ urlpatterns = [
     path("versus/<int:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
     path("versus/<int:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
     path("versus/<int:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
+    path("games/<int:game_id>/analysis/", review.game_analysis, name="api-analysis"),
+    path("games/<int:game_id>/replay/", review.game_replay, name="api-replay"),
+    path(
+        "challenges/<str:date>/solver-games/<str:kind>/",
+        review.solver_game,
+        name="api-solver-game",
+    ),
 ]

@@ -6,6 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
     dependencies = [
         ("puzzles", "0004_groups"),
+        ("puzzles", "0005_game_analysis"),
         ("puzzles", "0004_scenario_games"),
         ("puzzles", "0004_versus_game"),
         ("puzzles", "0005_disqualify_games_finished_after_close"),

@@ -9,7 +9,7 @@ narrowed to its members: there the counts come from the members' game rows.
 from django.db.models import Count, Q, Sum
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
-from .challenges import run_json
+from .challenges import is_closed, run_json
 
 PAGE_SIZE = 50
 ENTRY_FIELDS = ("score", "cat_tokens", "button_tokens", "hints_used")
@@ -111,11 +111,12 @@ def leaderboard(
     # The page's ids from an index-only walk of the leaderboard index (however deep the
     # page), its rows in the same query.
     ids = scope.games.values("id")[offset : offset + PAGE_SIZE]
-    fields = (*ENTRY_FIELDS, "player__username", "player__is_guest")
+    fields = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
     rows = list(scope.games.filter(id__in=ids).values_list(*fields)) if offset < count else []
     entries = []
+    closed = is_closed(challenge)  # then each row links to its replay
     previous = None
-    for score, cats, buttons, hints_used, username, is_guest in rows:
+    for pk, score, cats, buttons, hints_used, username, is_guest in rows:
         key = (score, cats, buttons)
         if key != previous:
             # A later page's first row may tie with rows of the page before: count them.
@@ -131,6 +132,7 @@ def leaderboard(
                 "cats": cats,
                 "buttons": buttons,
                 "hints_used": hints_used,
+                "game_id": pk if closed else None,
             }
         )
         offset += 1

@@ -1,5 +1,6 @@
 """Hints: one per game and turn, counted on the game when asked (before the move is
-revealed), computed by a worker from what the player sees, then polled."""
+revealed), computed by a worker from what the player sees, then polled. A position's hint is
+computed once: a ready hint of the same visible position (``Hint.position``) answers at once."""
 
 import datetime
 import logging
@@ -10,6 +11,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from solver.search import hint as solver_hint
+from solver.search import position_key
 
 from .. import limits
 from ..models import Game, Hint, Player
@@ -42,13 +44,27 @@ def do_request_hint(game_id: int, player: Player, address: str | None = None) ->
                 enqueued = True
         else:
             limits.enforce("hints", account=player.pk, address=address)
-            row = Hint.objects.create(game=game, turn=game.turn)
+            position = position_key(replay(game)[0].observation())
+            known = _known_answer(position)
+            row = Hint.objects.create(game=game, turn=game.turn, position=position, **known)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
-            transaction.on_commit(lambda: _enqueue(row.pk))
-            enqueued = True
+            if not known:
+                transaction.on_commit(lambda: _enqueue(row.pk))
+                enqueued = True
     if enqueued:
         row.refresh_from_db()  # failed if the broker refused it
     return row
+
+
+def _known_answer(position: str) -> dict:
+    """The answer of a ready hint of the same visible position (any player's), as the fields
+    of a ready row; {} when there is none yet."""
+    found = (
+        Hint.objects.filter(position=position, status=Hint.Status.READY)
+        .values("move", "expected_score", "reasons")
+        .first()
+    )
+    return {**found, "status": Hint.Status.READY} if found else {}
 
 
 def _lost(row: Hint) -> bool:
@@ -87,19 +103,24 @@ def compute_hint(hint_id: int) -> Hint | None:
         return row
     try:
         state, _ = replay(row.game, row.turn - 1)
-        answer = solver_hint(state.observation(), **settings.CALICO_HINT_OPTIONS)
+        observation = state.observation()
+        position = position_key(observation)
+        # another player's hint of this position may have become ready since this was asked
+        known = _known_answer(position)
+        if not known:
+            data = solver_hint(observation, **settings.CALICO_HINT_OPTIONS).to_json()
+            known = {
+                "status": Hint.Status.READY,
+                "move": data["move"],
+                "expected_score": data["expected_score"],
+                "reasons": data["reasons"],
+            }
     except Exception as exc:  # recorded so that the poller sees "failed", not "pending" forever
         log.exception("hint %s failed", hint_id)
         Hint.objects.filter(pk=hint_id).update(
             status=Hint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
         )
         raise
-    data = answer.to_json()
-    Hint.objects.filter(pk=hint_id).update(
-        status=Hint.Status.READY,
-        move=data["move"],
-        expected_score=data["expected_score"],
-        reasons=data["reasons"],
-    )
+    Hint.objects.filter(pk=hint_id).update(position=position, **known)
     row.refresh_from_db()
     return row

@@ -21,4 +21,6 @@ urlpatterns = [
     path("scenarios/", scenarios.scenario_list, name="scenarios"),
     path("scenarios/<int:number>/", scenarios.scenario_play, name="scenario"),
     path("versus/", views.versus, name="versus"),
+    path("review/<int:game_id>/", views.review, name="review"),
+    path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
 ]

@@ -64,6 +64,25 @@ def leaderboard(request, date=""):
     return render(request, "puzzles/leaderboard.html", {"date": day, "nav": "leaderboard"})
 
 
+def review(request, game_id: int):
+    """A finished game, turn by turn, with its analysis (the page reads the replay API, which
+    decides who may see it)."""
+    players.ensure_guest(request)
+    return render(request, "puzzles/review.html", {"game_id": game_id, "nav": "review"})
+
+
+def solver_review(request, date, kind):
+    """The same viewer for the par or best-known game of a closed day."""
+    day = _date_or_none(date)
+    if day is None:
+        return _bad_date(request, date)
+    if kind not in ("par", "best"):
+        what = {"what": f"no solver game {kind!r}: par or best"}
+        return render(request, "puzzles/not_found.html", what, status=404)
+    players.ensure_guest(request)
+    return render(request, "puzzles/review.html", {"date": day, "kind": kind, "nav": "review"})
+
+
 def archive(request):
     players.ensure_guest(request)
     return render(request, "puzzles/archive.html", {"nav": "archive"})

@@ -1,11 +1,11 @@
 """Players that search: baselines, beam search (hindsight and fair), hints.
 
 Public API used by the service (``puzzles``): ``STRATEGIES``, ``make_player``, ``play_game``,
-``hint``. Nothing here imports Django.
+``hint``, ``position_key``. Nothing here imports Django.
 """
 
 from .base import GameRecord, Player, play_game
-from .hints import Hint, hint
+from .hints import Hint, hint, position_key
 from .players import BeamPlayer, FairPlayer, HindsightPlayer, search_options
 from .simple import GreedyPlayer, RandomPlayer
 
@@ -42,4 +42,5 @@ __all__ = [
     "hint",
     "make_player",
     "play_game",
+    "position_key",
 ]

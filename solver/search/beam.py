@@ -3,7 +3,7 @@
 A turn is expanded in two stages, because the market choice does not change the quilt:
 
 1. every placement of every hand patch of every node is scored by the evaluation (the
-   compiled fast core values every cell of a patch in one call; a child ``Quilt`` is made
+   compiled core values every cell of a patch in one call; a child ``Quilt`` is made
    only for the placements the search keeps);
 2. the best ``breadth`` placements are combined with the three market slots, and each
    combination earns a bonus for the hand it leaves: what its patches would add if placed
@@ -23,8 +23,7 @@ import numpy as np
 from solver.game import TURNS, Move, Quilt
 from solver.game.solo import conveyor
 
-from .evaluation import Evaluator
-from .fastcore import pack
+from .fastcore import Evaluator, pack
 
 
 @dataclass(frozen=True)
@@ -93,7 +92,7 @@ class Beam:
         if found is None:
             if state is None:
                 state = pack(quilt)
-            values = self.evaluator.fast.placement_values(state, patch)
+            values = self.evaluator.placement_values(state, patch)
             # stable: equal values keep the cell order, as the sort of the Python search did
             order = np.argsort(-values, kind="stable")[: quilt.empty_mask.bit_count()]
             found = values[order].tolist(), order.tolist()
@@ -103,7 +102,8 @@ class Beam:
         return found
 
     def root(self, quilt: Quilt, hand, market, turn: int) -> Node:
-        return Node(quilt, tuple(hand), tuple(market), 0, turn, self.evaluator.value(quilt))
+        value = self.evaluator.value(pack(quilt))
+        return Node(quilt, tuple(hand), tuple(market), 0, turn, value)
 
     def placements(self, nodes: list[Node]) -> list[tuple]:
         """Stage 1: (value, node, hand index, cell) for every placement, best first."""
@@ -225,21 +225,24 @@ class _Played(NamedTuple):
 
 
 def play_to_end(rollout: Beam, bag):
-    """``node -> final node`` of ``rollout.run([node], bag, TURNS)``: played in the fast core
-    (a ``_Played``) when ``rollout`` is the quick greedy search it mirrors (width 1, breadth
-    1), else by ``rollout`` itself."""
+    """``play(node, state=None) -> final node`` of ``rollout.run([node], bag, TURNS)``: played
+    in the compiled core (a ``_Played``) when ``rollout`` is the quick greedy search it mirrors
+    (width 1, breadth 1), else by ``rollout`` itself. ``state`` is ``pack(node.quilt)`` when
+    the caller has it (a quilt played out in many futures is packed once)."""
     options = rollout.options
     if options.width != 1 or options.breadth != 1 or bag is None:
-        return lambda node: rollout.run([node], bag, TURNS)[0]
-    fast = rollout.evaluator.fast
+        return lambda node, state=None: rollout.run([node], bag, TURNS)[0]
+    evaluator = rollout.evaluator
     draws = np.asarray(bag, dtype=np.int64)
     second = options.second_patch
 
-    def play(node: Node):
+    def play(node: Node, state=None):
         if node.turn > TURNS:
             return node  # the game is over: Beam.run returns the node itself
-        value = fast.quick_game(pack(node.quilt), node.hand, node.market, draws, node.drawn,
-                                node.turn, second)  # fmt: skip
+        if state is None:
+            state = pack(node.quilt)
+        value = evaluator.quick_game(state, node.hand, node.market, draws, node.drawn,
+                                     node.turn, second)  # fmt: skip
         return _Played(value, node)
 
     return play

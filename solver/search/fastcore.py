@@ -1,22 +1,22 @@
-"""A compiled (Numba) mirror of solver/game's placement awards and of evaluation.py.
+"""The evaluation, compiled (Numba): the solver's only copy of it, with a mirror of the rules.
 
-``FastLayout(layout, weights).placement_values(state, patch)`` gives, for every cell, the
-value ``Evaluator(layout, weights).value(child)`` of the quilt after placing ``patch`` there
-(``-inf`` where the cell is not empty), in one call. It re-implements, over int64 bitmasks:
+``Evaluator(layout, weights).placement_values(state, patch)`` gives, for every cell, the value
+of the quilt after placing ``patch`` there (``-inf`` where the cell is not empty), in one call;
+``quick_game`` plays a whole greedy game without leaving compiled code. Over int64 bitmasks it
+computes:
 
-- ``Quilt.place``: buttons (merged groups, the rainbow), cats by size and by shape
-  containment, goal scoring once a goal's six neighbours are filled;
-- every part of ``Evaluator`` (goal chances, colour parts, pattern parts incl. ``_Shape.best``)
-  and ``Evaluator.total`` with its rainbow terms, recomputing after a placement only the
-  parts the placed cell can touch, as ``Evaluator.after`` does.
+- the placement awards of ``Quilt.place`` (a mirror of solver/game, where the rules are
+  defined): buttons (merged groups, the rainbow), cats by size and by shape containment, goal
+  scoring once a goal's six neighbours are filled;
+- the evaluation described in ``evaluation.py`` (goal chances, colour parts, pattern parts,
+  the rainbow terms), recomputing after a placement only the parts the placed cell can touch.
 
-The rules stay defined in solver/game and the judgements in evaluation.py: this module is a
-second, faster copy of them, and tests/solver/search/test_fastcore.py checks it against them
-on thousands of random positions. Whatever can be precomputed from a layout and the weights
-with the Python code itself (goal chances per set of filled values, cat progress per group
-size, the rainbow terms, shape placements) is, so that the numbers are the Python ones and the
-arithmetic left here is done in the same order (sums are sequential, as ``sum`` is in
-Python 3.11; a compensated ``sum`` (3.12+) may differ in the last bits, well under 1e-9).
+Whatever can be precomputed from a layout and the weights is (goal chances per multiset of
+filled values, cat progress per group size, the rainbow terms, shape placements), with the
+helpers of ``evaluation.py``. ``tests/solver/search/test_fastcore.py`` checks every value
+against a plain-Python evaluation written apart (``reference_evaluation.py``, there) and the
+awards against the rules engine, on thousands of random positions; sums are sequential, as
+``sum`` is in Python 3.11, so the two agree to the last bit or nearly (within 1e-9).
 
 A quilt is packed by ``pack(quilt)`` into one int64 array (``STATE_SIZE``): cells 0..48
 (patch or -1), colour masks, pattern masks, then the empty, button and cat masks, the
@@ -43,19 +43,23 @@ from solver.game import (
 from solver.game.hexgrid import NEIGHBOUR_MASK, shape_placements
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 
-from .evaluation import DEFAULT_WEIGHTS, Weights, _shape, attribute_chance
+from .evaluation import DEFAULT_WEIGHTS, Weights, attribute_chance, shape_tables
 
 # state layout
 _CELLS, _CMASK, _PMASK = 0, 49, 55
 _EMPTY, _BUTTON, _CAT, _BCOLORS, _RAINBOW, _POINTS = 61, 62, 63, 64, 65, 66
 STATE_SIZE = 67
-# parts layout, as in evaluation.py: goals 0..2, colours 3..8, best colour group 9..14,
-# patterns 15..20
-_COLORS, _BEST, _PATTERNS = 3, 9, 15
+# parts of a value: goals 0..2, colours 3..8, the best live colour group 9..14 (progress
+# towards a first button, for the rainbow), patterns 15..20
+_COLORS, _BEST, _PATTERNS, _PARTS = 3, 9, 15, 21
 # goal rows: six neighbour cells, their mask, points for one / both, key of the target counts
 _G_MASK, _G_ONE, _G_BOTH, _G_KEY = 6, 7, 8, 9
-# cat rows (per pattern): kind (0 none, 1 size, 2 shape), size, points, shape placements
-_K_NONE, _K_SIZE, _K_SHAPE = 0, 1, 2
+# cat rows (per pattern): kind, size, points, how many shape placements award it
+_CAT_KIND, _CAT_SIZE, _CAT_POINTS, _CAT_SHAPES = 0, 1, 2, 3
+_K_NONE, _K_SIZE, _K_SHAPE = 0, 1, 2  # kinds: no cat, a size cat, a shape cat
+# the weights the core reads: a live single, a live pair; the rainbow's value and the step a
+# first button of a missing colour adds, by how many colours miss a button (0..6)
+_W_SINGLE, _W_PAIR, _W_RAINBOW, _W_STEP = 0, 1, 2, 9
 _FULL = (1 << 49) - 1
 _COL0 = sum(1 << (r * 7) for r in range(7))
 _COL6 = sum(1 << (r * 7 + 6) for r in range(7))
@@ -88,8 +92,9 @@ def _count_key(counts) -> int:
     return sum(8 ** (c - 1) for c in counts if c)
 
 
-class FastLayout:
-    """A layout and weights as arrays for the compiled functions; build once per evaluator."""
+class Evaluator:
+    """The evaluation of one layout with some weights: its tables, and the compiled functions
+    that read them. Build one per layout with ``evaluator_for`` (shared, cached)."""
 
     def __init__(self, layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
         self.layout = layout
@@ -122,13 +127,13 @@ class FastLayout:
         return _best_value(state, patch, *self.arrays)
 
     def value(self, state: np.ndarray) -> float:
-        """``Evaluator.value`` of the packed quilt itself."""
+        """The value of the packed quilt itself (its points once it is full)."""
         return _value(state, *self.arrays)
 
     def quick_game(
         self, state, hand, market, bag, drawn: int, turn: int, second_patch: float, moves=None
     ) -> float:
-        """The final value of ``Beam(evaluator, SearchOptions(width=1, breadth=1,
+        """The final value of ``Beam(self, SearchOptions(width=1, breadth=1,
         second_patch=second_patch)).run([node], bag, TURNS)`` for a node with this packed
         quilt, hand (2 patches), market (3), ``drawn`` patches of ``bag`` (int64) drawn and
         ``turn`` the next turn: the same greedy game, played without leaving compiled code.
@@ -195,10 +200,8 @@ def _cat_arrays(layout: Layout, weights: Weights) -> tuple:
             progress[p, size] = scale * (size / cat.size) ** w.cat_progress_power
         if cat.shape:
             awards[p] = shape_placements(cat.shape)
-            cats[p, 3] = len(awards[p])
-            shape = _shape(cat.shape, border_by_pattern[p])
-            by_cell[p] = shape.by_cell
-            reach[p] = shape.reach
+            cats[p, _CAT_SHAPES] = len(awards[p])
+            by_cell[p], reach[p] = shape_tables(cat.shape, border_by_pattern[p])
     award = np.zeros((6, max(1, *map(len, awards))), dtype=np.int64)
     for p, placements in enumerate(awards):
         award[p, : len(placements)] = placements
@@ -215,9 +218,9 @@ def _cat_arrays(layout: Layout, weights: Weights) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def fast_layout(layout: Layout, weights: Weights = DEFAULT_WEIGHTS) -> FastLayout:
-    """One ``FastLayout`` per layout and weights, shared by every evaluator of them."""
-    return FastLayout(layout, weights)
+def evaluator_for(layout: Layout, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator:
+    """One ``Evaluator`` per layout and weights, shared by every search of them."""
+    return Evaluator(layout, weights)
 
 
 # -- bit helpers ---------------------------------------------------------------------------
@@ -321,20 +324,20 @@ def _award_button(state, bit, color):
 
 @njit(cache=True)
 def _award_cat(state, bit, pattern, cats, award):
-    kind = cats[pattern, 0]
+    kind = cats[pattern, _CAT_KIND]
     if kind != _K_NONE:
         group = _group(bit, state[_PMASK + pattern])
-        if not group & state[_CAT] and _popcount(group) >= cats[pattern, 1]:
+        if not group & state[_CAT] and _popcount(group) >= cats[pattern, _CAT_SIZE]:
             met = kind == _K_SIZE
             if not met:
-                for k in range(cats[pattern, 3]):
+                for k in range(cats[pattern, _CAT_SHAPES]):
                     placement = award[pattern, k]
                     if placement & group == placement:
                         met = True
                         break
             if met:
                 state[_CAT] |= group
-                state[_POINTS] += cats[pattern, 2]
+                state[_POINTS] += cats[pattern, _CAT_POINTS]
 
 
 @njit(cache=True)
@@ -381,7 +384,7 @@ def _color_part(state, color, floats):
         rest &= ~group
         if group & done or not _dilate(group) & empty:
             continue
-        worth = floats[0] if group & (group - 1) == 0 else floats[1]
+        worth = floats[_W_SINGLE] if group & (group - 1) == 0 else floats[_W_PAIR]
         value += worth
         if worth > best:
             best = worth
@@ -390,7 +393,7 @@ def _color_part(state, color, floats):
 
 @njit(cache=True)
 def _pattern_part(state, pattern, cats, progress, shapes):
-    kind = cats[pattern, 0]
+    kind = cats[pattern, _CAT_KIND]
     if kind == _K_NONE:
         return 0.0
     mask = state[_PMASK + pattern]
@@ -419,7 +422,7 @@ def _pattern_part(state, pattern, cats, progress, shapes):
                     if have > best:
                         best = have
         return progress[pattern, best]
-    size_needed = cats[pattern, 1]
+    size_needed = cats[pattern, _CAT_SIZE]
     value = 0.0
     rest = mask
     while rest:
@@ -435,7 +438,7 @@ def _pattern_part(state, pattern, cats, progress, shapes):
 
 @njit(cache=True)
 def _all_parts(state, goals, cats, chance, progress, shapes, floats):
-    parts = np.zeros(21, dtype=np.float64)
+    parts = np.zeros(_PARTS, dtype=np.float64)
     for i in range(goals.shape[0]):
         parts[i] = _goal_part(state, i, goals, chance)
     for color in range(6):
@@ -450,7 +453,7 @@ def _total(state, parts, floats):
     if state[_EMPTY] == 0:
         return float(state[_POINTS])
     s = 0.0
-    for k in range(21):
+    for k in range(_PARTS):
         s += parts[k]
     value = state[_POINTS] + s
     best = 0.0
@@ -460,8 +463,8 @@ def _total(state, parts, floats):
         return value - best
     colors = state[_BCOLORS]
     missing = 6 - _popcount(colors)
-    rainbow = floats[2 + missing]
-    step = floats[9 + missing]
+    rainbow = floats[_W_RAINBOW + missing]
+    step = floats[_W_STEP + missing]
     progress = 0.0
     for c in range(6):
         if not colors >> c & 1:
@@ -480,54 +483,24 @@ def _placement_values(state, patch, goals, goal_at, chance, cats, progress, awar
     if not state[_EMPTY]:
         return np.full(49, -np.inf)
     parts0 = _all_parts(state, goals, cats, chance, progress, shapes, floats)
-    return _values_from(state, parts0, patch, goals, goal_at, chance, cats, progress, award,
-                        shapes, reach, floats)  # fmt: skip
-
-
-@njit(cache=True)
-def _values_from(state, parts0, patch, goals, goal_at, chance, cats, progress, award, shapes,
-                 reach, floats):  # fmt: skip
-    """``_placement_values`` given the parts of ``state`` (once for several patches)."""
-    values = np.full(49, -np.inf)
-    empty = state[_EMPTY]
-    parts = np.empty(21, dtype=np.float64)
-    child = state.copy()
-    pattern = patch % 6
-    rest = empty
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        cell = _low_index(low)
-        child[:] = state
-        _place_state(child, cell, patch, goals, goal_at, chance, cats, progress, award, shapes,
-                     reach, floats)  # fmt: skip
-        parts[:] = parts0
-        # only what the cell can touch changes (Evaluator.after)
-        at = goal_at[cell]
-        for i in range(goals.shape[0]):
-            if at >> i & 1:
-                parts[i] = _goal_part(child, i, goals, chance)
-        around = _dilate(low)
-        for c in range(6):
-            if child[_CMASK + c] & around:
-                parts[_COLORS + c], parts[_BEST + c] = _color_part(child, c, floats)
-        for p in range(6):
-            touch = reach[p, cell] if cats[p, 0] == _K_SHAPE else around
-            if child[_PMASK + p] & touch or p == pattern:
-                parts[_PATTERNS + p] = _pattern_part(child, p, cats, progress, shapes)
-        values[cell] = _total(child, parts, floats)
-    return values
+    out = np.empty((1, 49), dtype=np.float64)
+    patches = np.full(1, patch, dtype=np.int64)
+    _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, progress, award,
+                 shapes, reach, floats)  # fmt: skip
+    return out[0]
 
 
 @njit(cache=True)
 def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, progress, award,
                  shapes, reach, floats):  # fmt: skip
-    """``out[k]`` = ``_placement_values(state, patches[k])`` for several patches, sharing what
-    they have in common. After a placement, a colour part depends only on the cell when the
-    patch is of another colour (the cell is no longer empty; the button mask changes only
-    within the placed colour), and on (cell, colour) when it is of that colour; likewise the
-    pattern parts; only the goals need the patch. Each part is computed once per cell and
-    what it depends on, then the parts are put together and totalled as _values_from does."""
+    """``out[k]`` = the value after placing ``patches[k]`` on each cell (-inf where not empty),
+    for one or several patches, sharing what they have in common. After a placement, a
+    colour part depends only on the cell when the patch is of another colour (the cell is no
+    longer empty; the button mask changes only within the placed colour), and on (cell,
+    colour) when it is of that colour; likewise the pattern parts; only the goals need the
+    patch. Each part is computed once per cell and what it depends on; the others keep the
+    parts of ``state`` (``parts0``). Then each placement's parts are put together and
+    totalled."""
     n = patches.shape[0]
     empty = state[_EMPTY]
     points = state[_POINTS]
@@ -549,7 +522,7 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
     other_pattern = np.zeros(6)
     own_pattern = np.zeros(6)
     cat_points = np.zeros(6, dtype=np.int64)
-    parts = np.empty(21, dtype=np.float64)
+    parts = np.empty(_PARTS, dtype=np.float64)
     rest = empty
     while rest:
         low = rest & -rest
@@ -569,7 +542,7 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
                 own_colors[c] = work[_BCOLORS]
                 own_rainbow[c] = work[_RAINBOW]
         for p in range(6):
-            touch = reach[p, cell] if cats[p, 0] == _K_SHAPE else around
+            touch = reach[p, cell] if cats[p, _CAT_KIND] == _K_SHAPE else around
             if state[_PMASK + p] & touch:
                 other_pattern[p] = _pattern_part(base, p, cats, progress, shapes)
             if any_pattern[p]:
@@ -598,7 +571,7 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
                 elif state[_CMASK + c] & around:
                     parts[_COLORS + c], parts[_BEST + c] = other_value[c], other_best[c]
             for p in range(6):
-                touch = reach[p, cell] if cats[p, 0] == _K_SHAPE else around
+                touch = reach[p, cell] if cats[p, _CAT_KIND] == _K_SHAPE else around
                 if p == pattern:
                     parts[_PATTERNS + p] = own_pattern[p]
                 elif state[_PMASK + p] & touch:
@@ -730,7 +703,7 @@ def warm() -> float:
     dealt = deal("warm-up")
     setup = dealt.setup
     layout = setup.layout(dict(zip(map(cell_name, GOAL_CELLS), setup.goal_options, strict=False)))
-    fast = fast_layout(layout)
+    fast = evaluator_for(layout)
     state = pack(Quilt(layout))
     fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
     fast.placement_values(state, 0)
@@ -740,4 +713,4 @@ def warm() -> float:
     return time.perf_counter() - started
 
 
-__all__ = ["STATE_SIZE", "FastLayout", "fast_layout", "pack", "warm"]
+__all__ = ["STATE_SIZE", "Evaluator", "evaluator_for", "pack", "warm"]

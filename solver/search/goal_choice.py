@@ -1,8 +1,8 @@
 """Choosing the goals: 3 of the 4 options, and which goal space each one takes.
 
-Every arrangement (4 x 3! = 24) plays a quick game (a narrow beam) on the first deal; the
-best few play the other deals too (the same deals for every arrangement, so that the
-comparison is fair), and the best total wins.
+Every arrangement (4 x 3! = 24) plays a quick game (a narrow beam) on the first deal (or
+the first few); the best few play the other deals too (the same deals for every arrangement,
+so that the comparison is fair), and the best total wins.
 """
 
 from itertools import permutations
@@ -27,13 +27,16 @@ def quick_game(beam: Beam, deal: Deal) -> float:
     return play_to_end(beam, list(deal.bag))(root).value
 
 
-def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int = 0):
-    """The best arrangement on ``deals`` (or the best ``keep`` of them, best first); None
-    when the setup fixes its goals."""
+def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int = 0,
+                       first: int = 1):  # fmt: skip
+    """The best arrangement on ``deals`` (or the best ``keep`` of them, best first): every
+    arrangement plays the ``first`` deals, the best few the rest too; None when the setup
+    fixes its goals."""
     if setup.goals is not None or setup.family:
         return None
     scored = [(0.0, goals) for goals in arrangements(setup)]
-    for round_deals, survivors in ((deals[:1], len(scored)), (deals[1:], max(FINALISTS, keep))):
+    rounds = ((deals[:first], len(scored)), (deals[first:], max(FINALISTS, keep)))
+    for round_deals, survivors in rounds:
         scored = [
             (total + sum(quick_game(Beam(evaluator_for(setup.layout(goals)), QUICK), deal)
                          for deal in round_deals), goals)

@@ -1,11 +1,14 @@
 """Hints: the fair solver's move for a visible state, with short reasons a person understands.
 
-The move is the fair player's; ``expected_score`` is its mean over the sampled futures of
-the final score of quick games played from the move (never below the points already held);
+The move is the fair player's, at par's full strength unless options say otherwise;
+``expected_score`` is its value in the same valuation
+(``valuation.value_moves``): the mean final score of the play-outs from it in sampled futures;
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
 """
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from solver.game import (
@@ -21,13 +24,8 @@ from solver.game import (
 )
 from solver.game.patches import COLORS, PATTERNS
 
-from .beam import Beam, Node
 from .evaluation import attribute_chance
-from .goal_choice import QUICK
-from .players import FairPlayer, sampled_bags, search_options
-
-# Hints answer within ~1.3 s at any turn on a 2-core machine (half of par's samples and candidates).
-HINT_DEFAULTS = {"width": 1, "samples": 128, "depth": TURNS, "candidates": 24}
+from .players import FairPlayer, search_options
 
 
 @dataclass
@@ -48,21 +46,30 @@ def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
-    player = FairPlayer(seed="hint", **{**HINT_DEFAULTS, **search_options(options)})
-    _, move, node = player.ranked(observation)[0]
-    expected = expected_final(player, observation, node)
-    return Hint(move, expected, reasons(observation, move, node.quilt))
+    player = FairPlayer(seed="hint", **search_options(options))  # par itself, by default
+    valuation = player.valuation(observation)
+    best = valuation.best()
+    move = valuation.moves[best]
+    after = observation.quilt.copy()
+    after.place(move.cell, observation.hand[move.hand_index])
+    return Hint(move, valuation.values[best], reasons(observation, move, after))
 
 
-def expected_final(player: FairPlayer, observation: Observation, node: Node) -> float:
-    """Mean final score of quick games from the chosen move over a few sampled futures."""
-    if observation.turn == TURNS:
-        return float(node.quilt.points)
-    beam = Beam(player.evaluator(observation.layout), QUICK)
-    finals = []
-    for bag in sampled_bags(observation, "hint-expected", max(1, min(player.samples, 3))):
-        finals.append(player.play_out(beam, observation, node, bag, depth=TURNS))
-    return sum(finals) / len(finals)
+def position_key(observation: Observation) -> str:
+    """A hex SHA-256 of what a hint depends on: the setup, the goals, the quilt (cell by
+    cell, not the order of its placements), the hand and market (in order: a move names
+    slots), the discards (as a multiset: only the unseen patches they leave matter) and the
+    turn. Never the bag: two players in the same visible position get the same hint."""
+    visible = {
+        "setup": observation.setup.to_json(),
+        "layout": observation.layout.to_json(),
+        "cells": list(observation.quilt.cells),
+        "hand": list(observation.hand),
+        "market": list(observation.market),
+        "discarded": sorted(observation.discarded),
+        "turn": observation.turn,
+    }
+    return hashlib.sha256(json.dumps(visible, sort_keys=True).encode()).hexdigest()
 
 
 def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:

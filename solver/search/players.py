@@ -4,7 +4,8 @@
   the placement its next hand allows (that hand is visible). It reads no bag.
 - ``FairPlayer`` is par. It takes the beam player's best candidates and plays each of them
   forward in several sampled futures (the unseen patches, shuffled; the same samples for every
-  candidate), spending more samples only where candidates are close. It reads no bag.
+  candidate), spending more samples only where candidates are close (``valuation``). It reads
+  no bag.
 - ``HindsightPlayer`` knows the true bag: a beam search whose states are ranked by quick
   games played to the end with that bag (``beam.pilot``); its score is the best-known score
   of a deal.
@@ -13,14 +14,17 @@ Each also chooses its goals (3 of the 4 options and their spaces) by playing qui
 every arrangement; see ``goal_choice``.
 """
 
+from collections.abc import Sequence
+
 from solver.game import TURNS, Deal, Layout, Move, Observation, Quilt, Setup, SoloGame
 from solver.game.rng import SeededStream
-from solver.game.solo import conveyor
 
 from .base import Player
-from .beam import Beam, Node, SearchOptions, pilot, play_to_end
-from .evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from .beam import Beam, Node, SearchOptions, pilot
+from .evaluation import DEFAULT_WEIGHTS, Weights
+from .fastcore import Evaluator, evaluator_for
 from .goal_choice import QUICK, arrangements, choose_arrangement
+from .valuation import Valuation, value_moves
 
 # Options every strategy accepts (players that do not use one ignore it); None means the
 # default, as a command line passes None for an option it was not given.
@@ -42,19 +46,15 @@ def search_options(options: dict) -> dict:
 
 
 class _Searching(Player):
-    """Keeps one evaluator (and its caches) per layout."""
+    """Evaluates with its ``weights``."""
 
     weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (bench/tune_weights.py)
 
     def __init__(self, seed: str = ""):
         self.seed = seed
-        self._evaluators: dict[Layout, Evaluator] = {}
 
     def evaluator(self, layout: Layout) -> Evaluator:
-        found = self._evaluators.get(layout)
-        if found is None:
-            found = self._evaluators[layout] = Evaluator(layout, self.weights)
-        return found
+        return evaluator_for(layout, self.weights)
 
     def visible_candidates(
         self, observation: Observation, breadth: int, beam: Beam | None = None
@@ -85,6 +85,9 @@ class BeamPlayer(_Searching):
 class FairPlayer(_Searching):
     """Par: chooses among the best visible candidates by playing them out in sampled futures."""
 
+    # a candidate that surely cannot beat the leader by this many points gets no more futures
+    margin: float = 0.5
+
     def __init__(self, seed: str = "", width: int = 1, samples: int = 256, depth: int = TURNS,
                  candidates: int = 48, **_search_options):  # fmt: skip
         super().__init__(seed)
@@ -94,55 +97,25 @@ class FairPlayer(_Searching):
         self.rollout = SearchOptions(width=width, breadth=width)
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
-        futures = sampled_deals(setup, self.seed, max(2, self.samples // 2))
-        return choose_arrangement(setup, futures, self.evaluator)
+        # every arrangement on an eighth of the futures: the goals are worth a few points, and
+        # one quick game each was too few to tell them apart
+        futures = sampled_deals(setup, self.seed, max(2, self.samples))
+        return choose_arrangement(setup, futures, self.evaluator, first=max(1, self.samples // 8))
 
     def choose_move(self, observation: Observation, game=None) -> Move:
-        return self.ranked(observation)[0][1]
+        valuation = self.valuation(observation)
+        return valuation.moves[valuation.best()]
 
-    def ranked(self, observation: Observation) -> list[tuple[float, Move, Node]]:
-        """(expected value, move, visible node) for the candidates, best first."""
+    def valuation(self, observation: Observation, also: Sequence[Move] = ()) -> Valuation:
+        """The best visible candidates, valued in sampled futures (``value_moves``); the
+        futures go to the candidates that may still beat the leader by ``margin``.
+        ``also``: moves valued besides the candidates (a review's played move), last."""
         beam = Beam(self.evaluator(observation.layout), self.rollout)
         visible = self.visible_candidates(observation, max(self.candidates, 4), beam)
-        top = visible[: self.candidates]
-        if observation.turn >= TURNS - 1 or len(top) == 1:
-            # the last two turns hold no hidden draw that matters: the hand is all there is
-            return [(node.value, node.move, node) for node in visible]
-        bags = sampled_bags(observation, self.seed, self.samples)
-        totals = [0.0] * len(top)
-        counts = [0] * len(top)
-        alive = list(range(len(top)))
-        first = min(len(bags), max(2, self.samples // 2))
-        for k, bag in enumerate(bags):
-            if k == first:
-                # spend the remaining samples only on candidates close to the leader
-                means = [totals[i] / counts[i] for i in alive]
-                leader = max(means)
-                alive = [i for i, m in zip(alive, means, strict=True) if m >= leader - 1.5]
-                if len(alive) == 1:
-                    break
-            for i in alive:
-                totals[i] += self.play_out(beam, observation, top[i], bag)
-                counts[i] += 1
-        # the candidates that got every sample first: their means are the surest
-        scored = [(totals[i] / counts[i], i not in alive, i) for i in range(len(top))]
-        scored.sort(key=lambda item: (item[1], -item[0], item[2]))
-        return [(mean, top[i].move, top[i]) for mean, _, i in scored]
-
-    def play_out(
-        self, beam: Beam, observation: Observation, candidate: Node, bag, depth: int = 0
-    ) -> float:
-        """The value ``depth`` turns (default: the player's) after ``candidate`` in one
-        sampled future."""
-        move = candidate.move
-        draws = iter(bag[:2])
-        market = tuple(conveyor(list(observation.market), move.market_index, draws.__next__)[:3])
-        node = Node(candidate.quilt, candidate.hand, market, 2,
-                    observation.turn + 1, candidate.value, key=candidate.key)  # fmt: skip
-        turns = depth or self.depth
-        if node.turn + turns > TURNS:  # to the end: a quick game, compiled where it can be
-            return play_to_end(beam, bag)(node).value
-        return beam.run([node], bag, turns)[0].value
+        moves = [node.move for node in visible[: self.candidates]]
+        moves += [move for move in also if move not in moves]
+        return value_moves(observation, moves, samples=self.samples, seed=self.seed,
+                           margin=self.margin, depth=self.depth, beam=beam)  # fmt: skip
 
 
 class HindsightPlayer(_Searching):
@@ -191,15 +164,6 @@ class HindsightPlayer(_Searching):
                                game.remaining_bag, game.turn).line()  # fmt: skip
             self._plan = [Move(0, cell, None) for cell, _ in placed] + line
         return self._plan[len(placed)]
-
-
-def sampled_bags(observation: Observation, seed: str, count: int) -> list[list[int]]:
-    """``count`` shuffles of the unseen patches; the same for every candidate of a turn."""
-    unseen = sorted(observation.unseen().elements())
-    return [
-        SeededStream(f"{seed}/turn-{observation.turn}/sample-{k}").shuffle(unseen[:])
-        for k in range(count)
-    ]
 
 
 def sampled_deals(setup: Setup, seed: str, count: int) -> list[Deal]:

@@ -1,10 +1,13 @@
-"""The evaluation: incremental parts agree with a full recomputation, and its judgements
-point the right way."""
+"""The evaluation: its judgements point the right way, a full quilt is worth its score, and
+the oracle's incremental parts (``reference_evaluation.py``) agree with a full recomputation."""
 
 import random
 
+from reference_evaluation import Evaluator  # same directory: the oracle
+
 from solver.game import SoloGame, cat_by_id, deal, make_patch, parse_cell
-from solver.search.evaluation import Evaluator, _fitting, attribute_chance, feasible
+from solver.search.evaluation import _fitting, attribute_chance, feasible
+from solver.search.fastcore import evaluator_for, pack
 from solver.search.goal_choice import arrangements
 
 
@@ -31,6 +34,7 @@ def test_a_full_quilt_is_worth_exactly_its_score():
     while not game.finished:
         game.play(rng.choice(game.legal_moves()))
     assert evaluator.value(game.quilt) == game.quilt.total()
+    assert evaluator_for(game.quilt.layout).value(pack(game.quilt)) == game.quilt.total()
 
 
 def test_feasible_goal_counts():

@@ -1,6 +1,7 @@
-"""The compiled fast core against the Python reference it mirrors: for random layouts and
-random partial quilts, every cell's value after every patch must be
-``Evaluator(layout).value(child)`` of the child that ``Quilt.place`` makes."""
+"""The compiled evaluation against the plain-Python one written apart from it
+(``reference_evaluation.py``, the oracle): for random layouts and random partial quilts,
+every cell's value after every patch must be ``Reference(layout).value(child)`` of the child
+that ``Quilt.place`` makes."""
 
 import math
 import random
@@ -8,6 +9,7 @@ import random
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_evaluation import Evaluator as Reference  # same directory
 
 from solver.game import (
     GOAL_CELLS,
@@ -23,8 +25,8 @@ from solver.game.boards import BOARD_NAMES
 from solver.game.cats import CATS
 from solver.game.goals import GOAL_IDS
 from solver.game.patches import PATTERNS
-from solver.search.evaluation import Evaluator, Weights
-from solver.search.fastcore import FastLayout, pack
+from solver.search.evaluation import Weights
+from solver.search.fastcore import Evaluator, pack
 from solver.search.goal_choice import arrangements
 
 TOLERANCE = 1e-9
@@ -85,7 +87,7 @@ def buttoned_quilt(layout: Layout, rng: random.Random, colors: int, placed: int)
     return quilt
 
 
-def check(quilt: Quilt, evaluator: Evaluator, fast: FastLayout, patches) -> int:
+def check(quilt: Quilt, evaluator: Reference, fast: Evaluator, patches) -> int:
     """Compare every cell for each patch; returns how many placements were compared."""
     state = pack(quilt)
     assert fast.value(state) == evaluator.value(quilt) or math.isclose(
@@ -117,7 +119,7 @@ def test_every_placement_matches_the_reference_on_random_positions():
     shaped = {cat.id for cat in CATS if cat.shape}
     for _ in range(250):
         layout = random_layout(rng)
-        evaluator, fast = Evaluator(layout), FastLayout(layout)
+        evaluator, fast = Reference(layout), Evaluator(layout)
         for placed in (rng.randint(0, 8), rng.randint(9, 16), rng.randint(17, 21)):
             if rng.random() < 0.2:
                 quilt = buttoned_quilt(layout, rng, rng.randint(5, 6), placed // 4)
@@ -139,13 +141,13 @@ def test_a_full_quilt_has_no_placement_and_other_weights_are_mirrored():
     rng = random.Random(7)
     layout = random_layout(rng)
     quilt = random_quilt(layout, rng, 22)
-    fast = FastLayout(layout)
+    fast = Evaluator(layout)
     assert np.all(fast.placement_values(pack(quilt), 0) == -math.inf)
     assert fast.value(pack(quilt)) == quilt.points
     weights = Weights(goal_openness=0.3, cat_progress_power=1.5, button_two=2.0, rainbow_scale=0.5)
     for placed in (3, 12, 20):
         quilt = random_quilt(layout, rng, placed)
-        check(quilt, Evaluator(layout, weights), FastLayout(layout, weights), range(0, 36, 5))
+        check(quilt, Reference(layout, weights), Evaluator(layout, weights), range(0, 36, 5))
 
 
 @settings(max_examples=60, deadline=None)
@@ -160,4 +162,4 @@ def test_fast_core_matches_the_reference_property(seed, placements, patch):
     for cell, placed in placements:
         if quilt.empty_mask >> cell & 1:
             quilt.place(cell, placed)
-    check(quilt, Evaluator(layout), FastLayout(layout), (patch,))
+    check(quilt, Reference(layout), Evaluator(layout), (patch,))

@@ -3,7 +3,7 @@
 import pytest
 
 from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
-from solver.search import hint, make_player
+from solver.search import hint, make_player, position_key
 from solver.search.hints import reasons
 
 SMALL = {"samples": 2, "width": 2}
@@ -58,3 +58,33 @@ def test_reasons_name_a_completed_goal_and_the_market_patch():
 def test_bad_hint_options_are_refused():
     with pytest.raises(ValueError, match="samples"):
         hint(_game_at(1).observation(), samples=-1)
+
+
+def test_the_position_key_is_the_visible_position_and_never_the_bag():
+    game = _game_at(6)
+    key = position_key(game.observation())
+    # the same visible position with another hidden bag
+    other = game.copy()
+    other.bag = other.bag[: other._next] + other.bag[other._next :][::-1]
+    assert other.remaining_bag != game.remaining_bag
+    assert position_key(other.observation()) == key
+    # the same quilt placed in another order is the same position
+    again = game.observation()
+    replaced = type(again.quilt)(again.layout)
+    for cell, patch in reversed(again.quilt.placements):
+        replaced.place(cell, patch)
+    assert (
+        position_key(
+            Observation(
+                again.setup, replaced, again.hand, again.market, again.discarded, again.turn
+            )
+        )
+        == key
+    )
+    # the hand in the other order (a move names a hand slot) is another position
+    swapped = Observation(again.setup, again.quilt, again.hand[::-1], again.market,
+                          again.discarded, again.turn)  # fmt: skip
+    assert again.hand[0] != again.hand[1]
+    assert position_key(swapped) != key
+    game.play(game.legal_moves()[0])
+    assert position_key(game.observation()) != key

@@ -11,8 +11,7 @@ from test_fastcore import buttoned_quilt, random_layout, random_quilt  # same di
 
 from solver.game import SETUP_KINDS, TURNS, VARIANTS, SoloGame, deal
 from solver.search.beam import Beam, SearchOptions, pilot
-from solver.search.evaluation import Evaluator
-from solver.search.fastcore import _all_parts, _values_many, pack
+from solver.search.fastcore import _all_parts, _values_many, evaluator_for, pack
 from solver.search.goal_choice import QUICK, arrangements, quick_game
 
 TOLERANCE = 1e-9
@@ -55,7 +54,7 @@ def test_values_many_is_placement_values_for_each_patch():
             quilt = buttoned_quilt(layout, rng, rng.randint(5, 6), placed // 4)
         else:
             quilt = random_quilt(layout, rng, placed)
-        fast = Evaluator(layout).fast
+        fast = evaluator_for(layout)
         state = pack(quilt)
         goals, _, chance, cats, progress, _, shapes, _, floats = fast.arrays
         parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
@@ -69,7 +68,7 @@ def test_values_many_is_placement_values_for_each_patch():
 
 
 def python_game(game: SoloGame, second_patch: float):
-    beam = Beam(Evaluator(game.quilt.layout), SearchOptions(1, 1, second_patch))
+    beam = Beam(evaluator_for(game.quilt.layout), SearchOptions(1, 1, second_patch))
     root = beam.root(game.quilt, game.hand, game.market, game.turn)
     return beam.run([root], game.remaining_bag, TURNS)[0]
 
@@ -86,7 +85,7 @@ def test_the_quick_game_plays_the_beam_game_on_random_positions():
         seen["first turn"] += game.turn == 1
         second_patch = rng.choice((0.25, 0.25, 0.0, 0.6, 1.0))
         final = python_game(game, second_patch)
-        fast = Evaluator(game.quilt.layout).fast
+        fast = evaluator_for(game.quilt.layout)
         moves = np.full((TURNS, 3), -9, dtype=np.int64)
         value = fast.quick_game(pack(game.quilt), game.hand, game.market,
                                 np.array(game.remaining_bag), 0, game.turn, second_patch,
@@ -107,7 +106,7 @@ def test_goal_choice_quick_game_is_the_beam_game():
         layout = dealt.setup.layout(goals)
         game = SoloGame.start(dealt, goals)
         expected = python_game(game, QUICK.second_patch).value
-        assert abs(quick_game(Beam(Evaluator(layout), QUICK), dealt) - expected) <= TOLERANCE
+        assert abs(quick_game(Beam(evaluator_for(layout), QUICK), dealt) - expected) <= TOLERANCE
 
 
 def test_a_finished_game_and_a_short_bag():
@@ -115,14 +114,14 @@ def test_a_finished_game_and_a_short_bag():
     game = random_game(rng)
     while not game.finished:
         game.play(rng.choice(game.legal_moves()))
-    fast = Evaluator(game.quilt.layout).fast
+    fast = evaluator_for(game.quilt.layout)
     state = pack(game.quilt)
     assert fast.quick_game(state, (), (), np.array([], dtype=np.int64), 0, TURNS + 1, 0.25) == (
         game.quilt.points
     )
     game = random_game(random.Random(4))
     with pytest.raises(ValueError, match="bag"):
-        fast = Evaluator(game.quilt.layout).fast
+        fast = evaluator_for(game.quilt.layout)
         fast.quick_game(pack(game.quilt), game.hand, game.market, game.remaining_bag[:3], 0,
                         min(game.turn, TURNS - 3), 0.25)  # fmt: skip
 
@@ -149,7 +148,7 @@ def test_pilot_with_compiled_rollouts_finds_the_python_rollouts_game():
         game = random_game(rng)
         found = []
         for search in (pilot, reference_pilot):
-            beam = Beam(Evaluator(game.quilt.layout), SearchOptions(width=6, breadth=3))
+            beam = Beam(evaluator_for(game.quilt.layout), SearchOptions(width=6, breadth=3))
             root = beam.root(game.quilt, game.hand, game.market, game.turn)
             final = search(beam, beam.with_options(QUICK), root, game.remaining_bag, 3)
             found.append((final.value, final.line()))

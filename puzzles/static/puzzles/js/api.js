@@ -63,4 +63,8 @@ export const api = {
   versusGoals: (id, goals) => request("POST", `/api/versus/${id}/goals/`, { goals }),
   versusMove: (id, move) => request("POST", `/api/versus/${id}/moves/`, move),
   versusResume: (id) => request("POST", `/api/versus/${id}/opponents/`, {}),
+  askAnalysis: (id) => request("POST", `/api/games/${id}/analysis/`, {}),
+  analysis: (id) => request("GET", `/api/games/${id}/analysis/`),
+  replay: (id) => request("GET", `/api/games/${id}/replay/`),
+  solverGame: (date, kind) => request("GET", `/api/challenges/${encodeURIComponent(date)}/solver-games/${kind}/`),
 };

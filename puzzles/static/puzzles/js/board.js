@@ -100,7 +100,7 @@ export class Board {
 
   render(state) {
     this.state = state;
-    const { game, pending, hintCell, justPlaced } = state;
+    const { game, pending, hintCell, justPlaced, best = null } = state;
     if (game.id) this.root.dataset.gameId = game.id;
     else delete this.root.dataset.gameId; // the goal picker's board belongs to no game yet
     this.svg.replaceChildren();
@@ -137,6 +137,7 @@ export class Board {
             patch: placed.get(name), empty: empty.has(name),
             pending: pending && pending.cell === name ? pending.patch : null,
             hinted: hintCell === name, justPlaced: justPlaced === name,
+            best: best && best.cell === name ? best.patch : null,
           }));
         }
       }
@@ -145,13 +146,13 @@ export class Board {
     this.drawCursor();
   }
 
-  patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced }) {
+  patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced, best = null }) {
     const [r, c] = parse(name);
     const what = patch ? describePatch(patch) : pending ? `${describePatch(pending)}, not yet placed` : "empty";
     const group = svg("g", {
       class: `cell${empty ? " empty" : ""}${justPlaced ? " just-placed" : ""}`,
       id: `cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
-      "data-hint-cell": hinted ? name : null, role: "button",
+      "data-hint-cell": hinted ? name : null, "data-best-cell": best ? name : null, role: "button",
       "aria-label": `Row ${r + 1}, column ${c + 1}: ${what}`,
     });
     group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
@@ -166,6 +167,11 @@ export class Board {
     }
     group.append(svg("polygon", { class: "hex-edge", points: hexPoints(cx, cy) }));
     if (hinted) group.append(svg("polygon", { class: "hint-ring", points: hexPoints(cx, cy, HEX_R - 3) }));
+    if (best) { // a review's better move: its patch, drawn faintly where it would have gone
+      if (!patch) group.append(svg("g", { class: "best-ghost" }, [patchShape(best, cx, cy, { r: HEX_R - 7 })]));
+      group.append(svg("polygon", { class: "best-ring", points: hexPoints(cx, cy, HEX_R - 3) }),
+        svg("title", {}, [`The better move: ${describePatch(best)} here`]));
+    }
     return group;
   }
 

@@ -1,5 +1,6 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
 // a spoiler-free share text and the way to the leaderboard. Every number is the server's.
+import { analyse, progressBar, progressText } from "./analysis.js";
 import { el } from "./panel.js";
 import { svg } from "./svg.js";
 
@@ -95,6 +96,7 @@ export function renderEnd(container, { game, challenge, board }) {
       el("h3", { text: `${challenge.closed ? `Scores of ${game.date}` : "Today's scores"} (${board.count} ranked player${board.count === 1 ? "" : "s"})` }),
       histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
     ]) : null,
+    analysisBox(game),
     el("h3", { text: "Share (no spoilers)" }),
     el("pre", { class: "share", "data-share": "", text }),
     el("div", { class: "end-actions" }, [
@@ -103,4 +105,33 @@ export function renderEnd(container, { game, challenge, board }) {
       el("a", { class: "btn", href: "/archive/", text: "Play a past day" }),
     ]),
   ]));
+}
+
+// "Analyse my game": asks the workers, shows the progress, then the accuracy and the review.
+function analysisBox(game) {
+  const box = el("div", { class: "end-analysis" });
+  const review = el("a", { class: "btn", href: `/review/${game.id}/`, text: "Review move by move" });
+  const button = el("button", { class: "btn btn-primary", type: "button", "data-action": "analyse", text: "Analyse my game" });
+  const status = el("p", { class: "muted", "data-analysis-progress": "", text: "See where you lost points and what the better move was." });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const done = await analyse(game.id, (answer) => {
+        status.textContent = progressText(answer);
+        box.querySelector("progress")?.remove();
+        if (answer.status !== "ready") box.append(progressBar(answer));
+      });
+      if (done.status === "ready") {
+        status.replaceChildren("Accuracy ", el("b", { "data-accuracy": String(done.accuracy), text: `${done.accuracy}%` }),
+          ` · ${done.expected_loss.toFixed(1)} points lost to the solver's best moves.`);
+      } else {
+        button.disabled = false;
+      }
+    } catch (error) {
+      status.textContent = `The analysis could not start: ${error.message}`;
+      button.disabled = false;
+    }
+  });
+  box.append(el("h3", { text: "Learn from your game" }), status, el("div", { class: "end-actions" }, [button, review]));
+  return box;
 }

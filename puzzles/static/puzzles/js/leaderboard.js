@@ -49,7 +49,9 @@ function render(board, challenge) {
     class: entry.player === root.dataset.username ? "me" : null,
   }, [
     el("td", { class: "num", text: String(entry.rank) }),
-    el("td", { text: entry.name }),
+    el("td", {}, [entry.game_id // a closed day: each quilt's replay
+      ? el("a", { href: `/review/${entry.game_id}/`, "data-replay": String(entry.game_id), text: entry.name })
+      : entry.name]),
     el("td", { class: "num", "data-entry-score": String(entry.score), text: String(entry.score) }),
     el("td", { class: "num", text: String(entry.cats) }),
     el("td", { class: "num", text: String(entry.buttons) }),
@@ -77,6 +79,10 @@ function render(board, challenge) {
     board.me ? el("p", { "data-me": "", text: `You scored ${board.me.score}: at or above ${board.me.percentile}% of the day's ranked quilts.` })
       : el("p", { class: "muted", text: "Finish the day's ranked game to see your rank." }),
     el("div", { class: "histogram" }, [histogram(board.histogram || [], { mine: board.me ? board.me.score : null, par })]),
+    challenge.closed ? el("div", { class: "leader-links" }, [
+      par === null ? null : el("a", { class: "btn", href: `/review/${board.date}/par/`, "data-action": "par-replay", text: "How par played" }),
+      best === null ? null : el("a", { class: "btn", href: `/review/${board.date}/best/`, "data-action": "best-replay", text: "The best-known quilt" }),
+    ]) : null,
     el("p", { class: "muted", style: "font-size:.85rem", text: challenge.closed
       ? `Seed ${challenge.seed}: run "python -m solver deal ${challenge.seed}" to check the deal.`
       : `Deal commitment (SHA-256 of the seed): ${challenge.commitment.slice(0, 16)}…` }),

@@ -1,0 +1,108 @@
+"""Review: a finished game's analysis and replays (DESIGN.md, Phase 2: Review and analysis)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from .. import limits
+from ..models import SolverRun
+from ..selectors import challenges as challenge_reads
+from ..selectors import replays
+from ..services import analysis
+from ..services.errors import NotFound
+from .serializers import ErrorOut
+from .views import ERRORS, Refused, _call, _date
+
+REVIEW_ERRORS = {**ERRORS, 429: ErrorOut}
+
+
+class ProgressOut(serializers.Serializer):
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class TurnReviewOut(serializers.Serializer):
+    turn = serializers.IntegerField()
+    played = serializers.JSONField(help_text="{hand_index, cell, market_index}")
+    best = serializers.JSONField(help_text="the fair solver's best move of that turn")
+    played_value = serializers.FloatField(help_text="expected final score after the move")
+    best_value = serializers.FloatField()
+    loss = serializers.FloatField(help_text="best_value - played_value")
+    accuracy = serializers.FloatField(help_text="100 * exp(-loss / 3)")
+    reasons = serializers.ListField(child=serializers.CharField())
+
+
+class AnalysisOut(serializers.Serializer):
+    status = serializers.ChoiceField(["pending", "running", "ready", "failed"])
+    progress = ProgressOut()
+    accuracy = serializers.FloatField(allow_null=True, help_text="mean of the turns' accuracy")
+    expected_loss = serializers.FloatField(allow_null=True, help_text="sum of the losses")
+    turns = TurnReviewOut(many=True)
+
+
+class ReplayTurnOut(serializers.Serializer):
+    turn = serializers.IntegerField()
+    hand = serializers.JSONField(help_text="as it was before the move")
+    market = serializers.JSONField(help_text="as it was before the move")
+    move = serializers.JSONField(help_text="{hand_index, cell, market_index, patch}")
+    quilt_after = serializers.JSONField(help_text="a quilt file (RULES.md)")
+    score_after = serializers.JSONField(help_text="the score object (RULES.md)")
+
+
+class ReplayOut(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField()
+    date = serializers.DateField()
+    ranked = serializers.BooleanField()
+    score = serializers.IntegerField()
+    goals = serializers.JSONField(allow_null=True)
+    setup = serializers.JSONField()
+    turns = ReplayTurnOut(many=True)
+
+
+def _viewer(request):
+    return request.user if request.user.is_authenticated else None
+
+
+@extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **REVIEW_ERRORS})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def game_analysis(request, game_id: int):
+    """POST asks for the analysis of your finished game (202; asking again returns the same
+    one); GET reads it, with its progress in turns."""
+    if request.method == "POST":
+        address = limits.client_address(request)
+        row = _call(analysis.do_request_analysis, game_id, request.user, address)
+        return Response(replays.analysis_json(row), status=status.HTTP_202_ACCEPTED)
+    row = replays.analysis_of(game_id, request.user)
+    if row is None:
+        raise Refused(NotFound(f"no analysis of game {game_id} of yours: POST to ask for one"))
+    return Response(replays.analysis_json(row))
+
+
+@extend_schema(responses={200: ReplayOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_replay(request, game_id: int):
+    """Every turn of a finished game: yours at any time; anyone's ranked game once its day
+    has closed; else 404."""
+    game = replays.replayable_game(game_id, _viewer(request))
+    if game is None:
+        raise Refused(NotFound(f"no finished game {game_id} you may replay"))
+    return Response(replays.game_replay_json(game))
+
+
+@extend_schema(responses={200: ReplayOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def solver_game(request, date, kind):
+    """The par (fair solver) or best-known (hindsight) game of a closed day; 404 before."""
+    day = _date(date)
+    if kind not in SolverRun.Kind.values:
+        raise Refused(NotFound(f"kind: {kind!r} must be par or best"))
+    data = replays.solver_replay_json(challenge_reads.challenge_on(day), kind)
+    if data is None:
+        raise Refused(NotFound(f"no {kind} game of {day} to show (shown once the day closes)"))
+    return Response(data)

@@ -1,0 +1,110 @@
+"""Replays of finished games and their analyses, with the privacy of DESIGN.md: a player's
+own finished game at any time; anyone's finished ranked game, and the par and best-known
+games, only once the day has closed (a replay shows the draws: before the close, the bag).
+
+Every turn is built from what the player saw then (``SoloGame.observation``), never by
+filtering the full state."""
+
+from solver.game import Move, SoloGame, patch_to_json, quilt_to_json
+
+from ..models import Analysis, Challenge, Game, Player, SolverRun
+from ..services.replay import deal_of
+from .challenges import cat_json, is_closed
+from .setups import border_json
+
+SOLVER_PLAYERS = {SolverRun.Kind.PAR: "par", SolverRun.Kind.BEST: "best-known"}
+
+
+def replayable_game(game_id: int, viewer: Player | None) -> Game | None:
+    """The game if ``viewer`` may replay it, else None (the API answers 404 alike)."""
+    game = (
+        Game.objects.select_related("challenge", "player")
+        .filter(pk=game_id, status=Game.Status.FINISHED)
+        .first()
+    )
+    if game is None:
+        return None
+    if viewer is not None and viewer.is_authenticated and game.player_id == viewer.pk:
+        return game
+    return game if game.ranked and is_closed(game.challenge) else None
+
+
+def game_replay_json(game: Game) -> dict:
+    return {
+        "id": game.pk,
+        "player": game.player.username,
+        "date": game.challenge.date.isoformat(),
+        "ranked": game.ranked,
+        "score": game.score,
+        **replay_turns_json(game.challenge, game.goals, game.moves),
+    }
+
+
+def solver_replay_json(challenge: Challenge | None, kind: str) -> dict | None:
+    """The par or best-known game of a closed day, in the replay shape; None before the close
+    or while the run is not ready. The best-known game is par's where par scored more (as
+    ``best_known_json`` counts it)."""
+    if challenge is None or not is_closed(challenge):
+        return None
+    ready = SolverRun.objects.filter(challenge=challenge, status=SolverRun.Status.READY)
+    runs = {run.kind: run for run in ready}
+    run = runs.get(kind)
+    if run is None:
+        return None
+    par = runs.get(SolverRun.Kind.PAR)
+    if kind == SolverRun.Kind.BEST and par is not None and par.score > run.score:
+        run = par
+    return {
+        "id": None,
+        "player": SOLVER_PLAYERS[kind],
+        "date": challenge.date.isoformat(),
+        "ranked": False,
+        "score": run.score,
+        **replay_turns_json(challenge, run.goals, run.moves),
+    }
+
+
+def replay_turns_json(challenge: Challenge, goals: dict | None, moves: list[dict]) -> dict:
+    """``goals``, ``setup`` and every turn: hand and market as the player saw them before the
+    move, the move (with the patch placed), the quilt and score after it."""
+    state = SoloGame.start(deal_of(challenge), goals)
+    setup = state.setup
+    turns = []
+    for data in moves:
+        move = Move.from_json(data)
+        seen = state.observation()
+        state.play(move)
+        turns.append(
+            {
+                "turn": seen.turn,
+                "hand": [patch_to_json(p) for p in seen.hand],
+                "market": [patch_to_json(p) for p in seen.market],
+                "move": {**move.to_json(), "patch": patch_to_json(seen.hand[move.hand_index])},
+                "quilt_after": quilt_to_json(state.quilt),
+                "score_after": state.quilt.score(),
+            }
+        )
+    setup_json = {
+        **setup.to_json(),
+        "cats": [cat_json(cat, patterns) for cat, patterns in setup.cats],
+        "border": border_json(setup),
+    }
+    return {"goals": goals, "setup": setup_json, "turns": turns}
+
+
+def analysis_of(game_id: int, player: Player) -> Analysis | None:
+    """The analysis of the player's own game, if asked for."""
+    if not player.is_authenticated:
+        return None
+    return Analysis.objects.filter(game_id=game_id, game__player=player).first()
+
+
+def analysis_json(row: Analysis) -> dict:
+    result = row.result or {}
+    return {
+        "status": row.status,
+        "progress": {"done": row.done, "total": row.total},
+        "accuracy": result.get("accuracy"),
+        "expected_loss": result.get("expected_loss"),
+        "turns": result.get("turns", []),
+    }

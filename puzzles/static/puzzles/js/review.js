@@ -1,0 +1,268 @@
+// The review of a finished game: the quilt turn by turn (buttons and ← →), that turn's hand and
+// market, the expected-score chart, the move list with each move's loss, and the better move
+// drawn on the board. Replay and analysis come from the API; nothing here scores anything.
+import { api } from "./api.js";
+import { analyse, lossClass, progressBar, progressText } from "./analysis.js";
+import { Board } from "./board.js";
+import { el, renderCats, renderScore } from "./panel.js";
+import { describePatch, patchIcon, svg } from "./svg.js";
+
+const root = document.querySelector("[data-review-root]");
+const $ = (selector) => root.querySelector(selector);
+const GOAL_CELLS = ["2,3", "3,4", "4,2"];
+const PATCH_SPACES = [];
+for (let r = 1; r <= 5; r++) {
+  for (let c = 1; c <= 5; c++) if (!GOAL_CELLS.includes(`${r},${c}`)) PATCH_SPACES.push(`${r},${c}`);
+}
+const LOSS_SHOWN = 0.5; // below this a loss is the solver's noise: no better move is drawn
+const TITLES = { par: "How par played", best: "The best-known quilt" };
+
+const state = { replay: null, analysis: null, turn: 1 };
+const board = new Board($("[data-board]"), { onActivate: () => {} });
+board.svg.removeAttribute("tabindex"); // the arrow keys step through turns here
+
+function showMessage(text, kind = "error-box") {
+  const box = $("[data-message]");
+  box.hidden = !text;
+  box.className = kind;
+  box.textContent = text || "";
+}
+
+const review = (turn) => (state.analysis && state.analysis.status === "ready"
+  ? state.analysis.turns.find((t) => t.turn === turn) : null);
+const lossy = (turnReview) => turnReview && turnReview.loss >= LOSS_SHOWN;
+const sign = (loss) => (loss >= 0.05 ? `−${loss.toFixed(1)}` : "0.0");
+
+function go(turn) {
+  const count = state.replay.turns.length;
+  state.turn = Math.max(1, Math.min(count, turn));
+  render();
+}
+
+function render() {
+  const { replay, turn } = state;
+  const count = replay.turns.length;
+  const seen = replay.turns[turn - 1];
+  const turnReview = review(turn);
+  const best = lossy(turnReview) ? turnReview.best : null;
+  const placed = new Set(seen.quilt_after.placements.map((p) => p.cell));
+  board.render({
+    game: {
+      quilt: seen.quilt_after, score: seen.score_after, border: replay.setup.border,
+      goals: seen.quilt_after.goals || {}, empty_cells: PATCH_SPACES.filter((c) => !placed.has(c)),
+    },
+    justPlaced: seen.move.cell,
+    best: best ? { cell: best.cell, patch: seen.hand[best.hand_index] } : null,
+  });
+  const label = $("[data-review-turn]");
+  label.dataset.reviewTurn = String(turn);
+  label.textContent = `Turn ${turn} of ${count}`;
+  $('[data-action="first"]').disabled = $('[data-action="prev"]').disabled = turn === 1;
+  $('[data-action="last"]').disabled = $('[data-action="next"]').disabled = turn === count;
+  renderSlots(seen, best);
+  renderNote(seen, turnReview);
+  renderScore($("[data-score]"), seen.score_after);
+  renderCats($("[data-cats]"), replay.setup.cats, seen.score_after);
+  renderMoves();
+  renderAnalysis();
+}
+
+// The turn's hand and market as they were before the move: what was played and taken, and
+// what the better move would have played and taken.
+function renderSlots(seen, best) {
+  const slot = (patch, tags) => el("div", { class: `slot${tags.length ? " marked" : ""}` }, [
+    patchIcon(patch),
+    el("span", { class: "slot-label", text: describePatch(patch) }),
+    ...tags.map(([cls, text]) => el("span", { class: `tag ${cls}`, text })),
+  ]);
+  const tags = (index, played, better, verbs) => [
+    index === played ? ["played", verbs[0]] : null,
+    best && index === better ? ["better", verbs[1]] : null,
+  ].filter(Boolean);
+  $("[data-hand]").replaceChildren(...seen.hand.map((patch, i) =>
+    slot(patch, tags(i, seen.move.hand_index, best && best.hand_index, ["placed", "better"]))));
+  $("[data-market]").replaceChildren(...seen.market.map((patch, i) =>
+    slot(patch, tags(i, seen.move.market_index, best && best.market_index, ["taken", "better"]))));
+  if (!seen.market.length) $("[data-market]").append(el("p", { class: "muted", text: "No market step on the last turn." }));
+}
+
+function moveText(seen) {
+  const took = seen.move.market_index === null ? "" : `, took ${describePatch(seen.market[seen.move.market_index])}`;
+  return `${describePatch(seen.move.patch)} on ${seen.move.cell}${took}`;
+}
+
+function renderNote(seen, turnReview) {
+  const lines = [el("p", { text: `Move: ${moveText(seen)}.` })];
+  if (turnReview) {
+    const better = lossy(turnReview);
+    lines.push(el("p", {
+      class: `verdict loss-${lossClass(turnReview.loss)}`, "data-loss": turnReview.loss.toFixed(2),
+      text: better
+        ? `Expected final score ${turnReview.played_value.toFixed(1)}; the solver's move ${turnReview.best.cell} expected ${turnReview.best_value.toFixed(1)} (${sign(turnReview.loss)}).`
+        : `As good as the solver's move: expected final score ${turnReview.played_value.toFixed(1)}.`,
+    }));
+    if (better && turnReview.reasons.length) {
+      lines.push(el("ul", { class: "reasons" }, turnReview.reasons.map((r) => el("li", { text: r }))));
+    }
+  }
+  $("[data-turn-note]").replaceChildren(...lines);
+}
+
+function renderMoves() {
+  const items = state.replay.turns.map((seen) => {
+    const turnReview = review(seen.turn);
+    const item = el("li", {
+      class: turnReview ? `loss-${lossClass(turnReview.loss)}` : null,
+      "data-loss": turnReview ? turnReview.loss.toFixed(2) : null,
+      "aria-current": seen.turn === state.turn ? "step" : null,
+    }, [
+      el("button", { type: "button", "data-turn": String(seen.turn), text: `${seen.turn}. ${moveText(seen)}` }),
+      turnReview ? el("span", { class: "loss", text: sign(turnReview.loss) }) : null,
+    ]);
+    return item;
+  });
+  $("[data-moves]").replaceChildren(...items);
+  $("[data-moves] [aria-current]")?.scrollIntoView({ block: "nearest" });
+}
+
+// Expected final score after each turn's move: yours against the best move's.
+function chart(turns) {
+  const width = 420;
+  const height = 170;
+  const pad = { left: 30, right: 10, top: 12, bottom: 22 };
+  const values = turns.flatMap((t) => [t.played_value, t.best_value]);
+  const lo = Math.floor(Math.min(...values)) - 1;
+  const hi = Math.ceil(Math.max(...values)) + 1;
+  const x = (turn) => pad.left + ((turn - 1) / Math.max(1, turns.length - 1)) * (width - pad.left - pad.right);
+  const y = (value) => pad.top + ((hi - value) / (hi - lo)) * (height - pad.top - pad.bottom);
+  const line = (key) => turns.map((t) => `${x(t.turn).toFixed(1)},${y(t[key]).toFixed(1)}`).join(" ");
+  const root = svg("svg", {
+    class: "review-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": "Expected final score after each turn: your moves against the best moves",
+  }, [
+    svg("line", { class: "axis", x1: pad.left, x2: width - pad.right, y1: height - pad.bottom, y2: height - pad.bottom }),
+    svg("text", { x: 2, y: y(hi) + 4 }, [String(hi)]),
+    svg("text", { x: 2, y: y(lo) }, [String(lo)]),
+    svg("text", { x: pad.left, y: height - 6 }, ["turn 1"]),
+    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [`turn ${turns.length}`]),
+    svg("line", { class: "now", x1: x(state.turn), x2: x(state.turn), y1: pad.top, y2: height - pad.bottom }),
+    svg("polyline", { class: "best-line", points: line("best_value") }),
+    svg("polyline", { class: "your-line", points: line("played_value") }),
+  ]);
+  for (const t of turns) {
+    const dot = svg("circle", {
+      class: `dot loss-${lossClass(t.loss)}`, cx: x(t.turn), cy: y(t.played_value), r: t.turn === state.turn ? 5 : 3.2,
+      "data-turn": String(t.turn),
+    }, [svg("title", {}, [`Turn ${t.turn}: ${t.played_value.toFixed(1)} (best ${t.best_value.toFixed(1)})`])]);
+    root.append(dot);
+  }
+  root.addEventListener("click", (event) => {
+    const dot = event.target.closest("[data-turn]");
+    if (dot) go(Number(dot.dataset.turn));
+  });
+  return root;
+}
+
+function renderAnalysis() {
+  const box = $("[data-analysis]");
+  const mine = state.replay.player === root.dataset.username && state.replay.id !== null;
+  const a = state.analysis;
+  if (a && a.status === "ready") {
+    box.replaceChildren(
+      el("div", { class: "stats" }, [
+        el("div", { class: "stat" }, [
+          el("b", { "data-accuracy": String(a.accuracy), text: `${a.accuracy}%` }), el("span", { text: "accuracy" }),
+        ]),
+        el("div", { class: "stat" }, [
+          el("b", { text: a.expected_loss.toFixed(1) }), el("span", { text: "points lost in all" }),
+        ]),
+      ]),
+      chart(a.turns),
+      el("p", { class: "legend muted" }, [
+        el("span", { class: "key your", text: "your moves" }), " · ",
+        el("span", { class: "key best", text: "the solver's best" }),
+      ]),
+    );
+  } else if (a) {
+    box.replaceChildren(el("p", { "data-analysis-progress": "", text: progressText(a) }), progressBar(a),
+      a.status === "failed" ? analyseButton("Try again") : null);
+  } else if (mine) {
+    box.replaceChildren(
+      el("p", { class: "muted", text: "See where you lost points and what the better move was." }),
+      analyseButton("Analyse my game"),
+    );
+  } else {
+    box.replaceChildren(el("p", { class: "muted", text: state.replay.id === null
+      ? "The solver's own game: each move is its best from what it saw (par) or knew (best known)."
+      : "Only a quilt's own player can ask for its analysis." }));
+  }
+}
+
+function analyseButton(text) {
+  const button = el("button", { type: "button", class: "btn btn-primary", "data-action": "analyse", text });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await analyse(state.replay.id, (answer) => { state.analysis = answer; renderAnalysis(); });
+      render();
+    } catch (error) {
+      button.disabled = false;
+      showMessage(`The analysis could not start: ${error.message}`);
+    }
+  });
+  return button;
+}
+
+async function load() {
+  const { gameId, date, kind } = root.dataset;
+  try {
+    state.replay = gameId ? await api.replay(gameId) : await api.solverGame(date, kind);
+  } catch (error) {
+    showMessage(gameId
+      ? `This quilt cannot be shown: ${error.message}. Another player's ranked quilt shows once its day has closed.`
+      : `No ${TITLES[kind] ? TITLES[kind].toLowerCase() : "solver game"} for ${date} yet: ${error.message}`);
+    return;
+  }
+  const { replay } = state;
+  const title = replay.id === null ? TITLES[kind]
+    : replay.player === root.dataset.username ? "Your quilt" : `${replay.player.startsWith("guest-") ? `Guest ${replay.player.slice(6, 10)}` : replay.player}'s quilt`;
+  $("[data-heading]").textContent = `${title} · ${replay.date}`;
+  $("[data-stats]").replaceChildren(
+    el("div", { class: "stat" }, [el("b", { text: String(replay.score) }), el("span", { text: "final score" })]),
+    el("a", { class: "btn", href: `/leaderboard/${replay.date}/`, text: "Leaderboard" }),
+  );
+  if (replay.id !== null && replay.player === root.dataset.username) {
+    try {
+      state.analysis = await api.analysis(replay.id);
+    } catch {
+      state.analysis = null; // not asked for yet
+    }
+  }
+  go(1);
+  if (state.analysis && state.analysis.status !== "ready" && state.analysis.status !== "failed") {
+    await analyse(replay.id, (answer) => { state.analysis = answer; renderAnalysis(); });
+    render();
+  }
+}
+
+root.addEventListener("click", (event) => {
+  const action = event.target.closest("[data-action]");
+  const step = { first: () => go(1), prev: () => go(state.turn - 1), next: () => go(state.turn + 1),
+    last: () => go(state.replay.turns.length) };
+  if (action && state.replay && step[action.dataset.action]) step[action.dataset.action]();
+  const turn = event.target.closest("[data-moves] [data-turn]");
+  if (turn) go(Number(turn.dataset.turn));
+});
+document.addEventListener("keydown", (event) => {
+  if (!state.replay || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest("input, textarea, select")) return;
+  const keys = { ArrowLeft: -1, ArrowRight: 1 };
+  if (keys[event.key]) {
+    event.preventDefault();
+    go(state.turn + keys[event.key]);
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    go(event.key === "Home" ? 1 : state.replay.turns.length);
+  }
+});
+load();

@@ -1,0 +1,196 @@
+"""The review of a finished game: each move played against the fair solver's best move.
+
+For every turn the fair player (par) takes its best visible candidates, adds the move that was
+played, and values them all with the shared valuation (``valuation.value_moves``), from what
+the player saw at that turn only: an ``Observation`` cannot reach the bag, so neither can
+this. The best of them is then valued again beside the played move on other futures, the same
+for both (common random numbers): ``played_value`` and ``best_value`` are the expected final
+scores after each, ``loss = best_value - played_value >= 0`` (where the played move comes out
+ahead, it is the best), with the reasons, in the hints' words, for the better move. For the
+game: ``expected_loss``, the sum of the losses, and ``accuracy``.
+
+Accuracy (like Lichess's accuracy page, a formula a player can check)::
+
+    turn accuracy = 100 * exp(-loss / 3)        # loss in points
+    game accuracy = the mean of the turns' accuracies
+
+A move as good as the solver's scores 100; losing 1 point scores 72, 2 points 51, 3 points
+(a button) 37, 6 points 14, 10 points 4. The mean over turns, not a function of the sum, so
+one blunder costs one turn's share, as on Lichess.
+"""
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from solver.game import TURNS, Move, Observation, RulesError, Setup, SoloGame, patch_from_json
+from solver.game.setups import Deal
+
+from .beam import Beam
+from .hints import reasons
+from .players import FairPlayer, search_options
+from .valuation import value_moves
+
+# Whole-game analysis on one worker process: bench/analysis_speed.py measures it.
+ANALYSIS_DEFAULTS = {"samples": 96, "candidates": 16}
+ACCURACY_SCALE = 3.0  # points of loss that bring a turn's accuracy down to 100 / e (37)
+SEED = "analysis"
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    turn: int
+    played: Move
+    best: Move
+    played_value: float
+    best_value: float
+    reasons: list[str]
+
+    @property
+    def loss(self) -> float:
+        return self.best_value - self.played_value
+
+    @property
+    def accuracy(self) -> float:
+        return turn_accuracy(self.loss)
+
+    def to_json(self) -> dict:
+        return {
+            "turn": self.turn,
+            "played": self.played.to_json(),
+            "best": self.best.to_json(),
+            "played_value": round(self.played_value, 2),
+            "best_value": round(self.best_value, 2),
+            "loss": round(self.loss, 2),
+            "accuracy": round(self.accuracy, 1),
+            "reasons": self.reasons,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    turns: list[TurnReview]
+
+    @property
+    def expected_loss(self) -> float:
+        return sum(turn.loss for turn in self.turns)
+
+    @property
+    def accuracy(self) -> float:
+        return sum(turn.accuracy for turn in self.turns) / max(1, len(self.turns))
+
+    def to_json(self) -> dict:
+        return {
+            "accuracy": round(self.accuracy, 1),
+            "expected_loss": round(self.expected_loss, 2),
+            "turns": [turn.to_json() for turn in self.turns],
+        }
+
+
+def turn_accuracy(loss: float) -> float:
+    """100 for no loss, falling by a factor e every ``ACCURACY_SCALE`` points lost."""
+    return 100.0 * math.exp(-max(0.0, loss) / ACCURACY_SCALE)
+
+
+def analyse(
+    turns: Sequence[tuple[Observation, Move]],
+    *,
+    seed: str = SEED,
+    progress: Callable[[int, int], None] | None = None,
+    **options,
+) -> Analysis:
+    """Review each (what the player saw, what they played) pair of a game.
+
+    ``options`` are the fair player's (``samples``, ``candidates``, ...; defaults
+    ``ANALYSIS_DEFAULTS``); ``progress(done, total)`` is called after each turn. Deterministic
+    for a given ``seed``. Raises ``RulesError`` naming an illegal played move."""
+    player = FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options)})
+    reviews = []
+    for observation, played in turns:
+        reviews.append(review_turn(player, observation, played))
+        if progress is not None:
+            progress(len(reviews), len(turns))
+    return Analysis(reviews)
+
+
+def review_turn(player: FairPlayer, observation: Observation, played: Move) -> TurnReview:
+    """The played move against the player's best, both valued on the same futures.
+
+    The best move is chosen on one set of futures and the two are valued on another (the
+    seed's ``/measure`` futures): a value measured on the futures that chose it would be
+    the highest of many noisy means, too high by the noise (the winner's curse), and
+    every move would seem to lose a little to it."""
+    SoloGame.from_observation(observation, ()).check(played)
+    chosen = player.valuation(observation, also=[played])
+    best_move = chosen.moves[chosen.best()]
+    same = _same_move(observation, best_move, played)
+    pair = [played] if same else [played, best_move]
+    beam = Beam(player.evaluator(observation.layout), player.rollout)
+    measured = value_moves(observation, pair, samples=player.samples, depth=player.depth,
+                           seed=f"{player.seed}/measure", beam=beam).values  # fmt: skip
+    played_value, best_value = measured[0], measured[-1]
+    said = []
+    if best_value > played_value:
+        after = observation.quilt.copy()
+        after.place(best_move.cell, observation.hand[best_move.hand_index])
+        said = [f"the better move: {reason}" for reason in reasons(observation, best_move, after)]
+    else:  # as good as the solver's choice, on these futures
+        best_move, best_value = played, played_value
+    return TurnReview(observation.turn, played, best_move, played_value, best_value, said)
+
+
+def _same_move(observation: Observation, a: Move, b: Move) -> bool:
+    """The same patch on the same cell taking the same patch (hand or market slots holding
+    equal patches make different indices the same move)."""
+
+    def key(move: Move) -> tuple:
+        taken = None if move.market_index is None else observation.market[move.market_index]
+        return move.cell, observation.hand[move.hand_index], taken
+
+    return key(a) == key(b)
+
+
+def seen_turns(data) -> list[tuple[Observation, Move]]:
+    """Each turn's observation and move from a replay (``GET /api/games/{id}/replay/``):
+    ``setup``, ``goals`` and ``turns: [{turn, hand, market, move}]``, hand and market as they
+    were before the move. Only what the player saw is used: the engine replays the game with
+    the draws the markets revealed, and every turn's hand and market must agree with it.
+    Raises ``RulesError`` naming the problem."""
+    if not isinstance(data, dict):
+        raise RulesError("a game must be a JSON object with setup, goals and turns")
+    setup = Setup.from_json(data.get("setup"))
+    turns = data.get("turns")
+    if not isinstance(turns, list) or not 1 <= len(turns) <= TURNS:
+        raise RulesError(f"turns must list 1 to {TURNS} turns")
+    for k, turn in enumerate(turns, start=1):
+        if not isinstance(turn, dict) or turn.get("turn") != k:
+            raise RulesError(f"turns[{k - 1}] must be an object with turn {k}")
+    seen = [(_patches(t, "hand"), _patches(t, "market")) for t in turns]
+    # the conveyor draws slot 1 then slot 0: the next turn's market says what was drawn
+    draws = [patch for _, market in seen[1:] for patch in (market[1:2] + market[:1])]
+    hand, market = seen[0]
+    if len(hand) != 2 or len(market) != 3:
+        raise RulesError("turn 1 must show two patches in hand and three in the market")
+    game = SoloGame.start(Deal("", setup, tuple(hand), tuple(market), tuple(draws)),
+                          data.get("goals") or None)  # fmt: skip
+    pairs = []
+    for k, turn in enumerate(turns):
+        if (list(game.hand), list(game.market)) != seen[k]:
+            raise RulesError(f"turn {k + 1}: hand and market do not follow from turn {k}")
+        move = Move.from_json(turn.get("move"))
+        pairs.append((game.observation(), move))
+        if k + 1 < len(turns):  # the last turn given needs no draws after it
+            game.play(move)
+        else:
+            game.check(move)
+    return pairs
+
+
+def _patches(turn: dict, key: str) -> list[int]:
+    value = turn.get(key)
+    if not isinstance(value, list):
+        raise RulesError(f"turn {turn['turn']}: {key} must be a list of patches")
+    return [patch_from_json(p) for p in value]
+
+
+__all__ = ["ACCURACY_SCALE", "ANALYSIS_DEFAULTS", "Analysis", "TurnReview", "analyse"]

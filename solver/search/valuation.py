@@ -1,0 +1,151 @@
+"""The value of several moves of one visible position, measured on the same sampled futures.
+
+Par (``FairPlayer``), hints and the review of a finished game all ask one question: what final
+score can a player expect after each of these moves? They all ask it here, so they cannot
+drift apart.
+
+A sampled future is a shuffle of the unseen patches (``Observation.unseen``, what a player can
+work out), never the bag: an ``Observation`` cannot reach it. Every move is played out in the
+same futures (common random numbers), so the difference between two moves' values is the
+moves' difference, not luck of the draw. A play-out is the quick greedy game to the end
+(compiled), unless the caller hands another search.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.game import TURNS, Move, Observation, SoloGame
+from solver.game.rng import SeededStream
+from solver.game.solo import conveyor
+
+from .beam import Beam, Node, play_to_end
+from .fastcore import evaluator_for, pack
+from .goal_choice import QUICK
+
+FIRST_LOOK = 16  # futures played before the first look at which moves are still close
+SURE = 2.0  # standard errors by which a move must fall short of the margin to be dropped
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """Each move's expected final score, in the order the moves were given."""
+
+    moves: tuple[Move, ...]
+    values: tuple[float, ...]  # mean over the sampled futures of the score after the play-out
+    samples: tuple[int, ...]  # futures behind each value (fewer for moves dropped early)
+
+    def ranking(self) -> list[int]:
+        """Indices of the moves, best first: moves valued in every future before moves dropped
+        early (their means are the surest), then by value, then in the order given."""
+        most = max(self.samples)
+        return sorted(
+            range(len(self.moves)),
+            key=lambda i: (self.samples[i] < most, -self.values[i], i),
+        )
+
+    def best(self) -> int:
+        """The index of the best move: with ``margin=None`` the first highest value."""
+        return self.ranking()[0]
+
+
+def value_moves(
+    observation: Observation,
+    moves: list[Move],
+    *,
+    samples: int = 256,
+    seed: str = "",
+    margin: float | None = None,
+    depth: int = TURNS,
+    beam: Beam | None = None,
+) -> Valuation:
+    """The expected final score after each of ``moves`` (legal moves of ``observation``).
+
+    Each move is played out in the same ``samples`` sampled futures (``sampled_bag``; the same
+    ``seed`` and position give the same futures, so the result is deterministic). With a
+    ``margin``, the moves still in are looked at after 16, 32, 64, ... futures, and a move
+    that surely cannot beat the leader by ``margin`` points or more gets no more futures
+    (``_still_close``; its ``samples`` say how many it got); with ``None`` every move gets
+    every future. ``depth`` turns of play-out (default: to the end of the game, so a value is
+    a final score; fewer give the evaluation of the quilt reached). ``beam`` is the play-out
+    search (default: the quick greedy game with the layout's evaluator); its caches are
+    reused. On the last two turns the unseen patches change nothing: one future is enough
+    and the values are exact. Raises ``RulesError`` naming an illegal move."""
+    moves = tuple(moves)
+    if not moves:
+        raise ValueError("there is no move to value")
+    if beam is None:
+        beam = Beam(evaluator_for(observation.layout), QUICK)
+    game = SoloGame.from_observation(observation, ())
+    for move in moves:
+        game.check(move)
+    afters = [_after(beam, observation, move) for move in moves]
+    states = [pack(after.quilt) for after in afters]
+    if observation.turn == TURNS:  # the move ends the game: its points are all there is
+        return Valuation(moves, tuple(float(n.quilt.points) for n in afters), (1,) * len(moves))
+    if observation.turn == TURNS - 1:
+        samples = 1  # the draws after this turn are never played
+    unseen = sorted(observation.unseen().elements())
+    finals = np.zeros((len(moves), samples))  # each move's value in each future
+    counts = [0] * len(moves)
+    alive = list(range(len(moves)))
+    look = FIRST_LOOK
+    for k in range(samples):
+        if k == look and margin is not None:
+            alive = _still_close(finals[:, :k], alive, margin)
+            look *= 2
+            if len(alive) == 1:
+                break
+        bag = sampled_bag(unseen, seed, observation.turn, k)  # made only when it is played
+        play = play_to_end(beam, bag) if observation.turn + 1 + depth > TURNS else None
+        for i in alive:
+            finals[i, k] = _play_out(beam, play, afters[i], states[i], bag, depth)
+            counts[i] += 1
+    values = tuple(float(finals[i, :n].mean()) for i, n in enumerate(counts))
+    return Valuation(moves, values, tuple(counts))
+
+
+def _still_close(finals: np.ndarray, alive: list[int], margin: float) -> list[int]:
+    """The leader, and the moves of ``alive`` that may still beat it by ``margin`` points or
+    more: a move whose mean difference to the leader, future by future, stays below
+    ``margin`` by ``SURE`` standard errors is dropped. The futures are shared, so the
+    differences vary far less than the values do."""
+    means = finals[alive].mean(axis=1)
+    leader = alive[int(np.argmax(means))]
+    differences = finals[alive] - finals[leader]
+    spread = differences.std(axis=1, ddof=1) / np.sqrt(finals.shape[1])
+    close = differences.mean(axis=1) + SURE * spread >= margin
+    return [i for i, keep in zip(alive, close, strict=True) if keep or i == leader]
+
+
+def sampled_bag(unseen: list[int], seed: str, turn: int, k: int) -> list[int]:
+    """The ``k``-th future of a turn: a shuffle of the ``unseen`` patches (sorted) that
+    depends on ``seed``, the turn and ``k`` only."""
+    return SeededStream(f"{seed}/turn-{turn}/sample-{k}").shuffle(unseen[:])
+
+
+def _after(beam: Beam, observation: Observation, move: Move) -> Node:
+    """The position right after ``move``'s placement and market choice, before the draws."""
+    quilt = observation.quilt.copy()
+    quilt.place(move.cell, observation.hand[move.hand_index])
+    hand = (observation.hand[1 - move.hand_index],)
+    if move.market_index is not None:
+        hand += (observation.market[move.market_index],)
+    node = Node(quilt, hand, observation.market, 0, observation.turn + 1, 0.0, move=move)
+    node.value = beam.evaluator.value(pack(quilt))
+    return node
+
+
+def _play_out(beam: Beam, play, after: Node, state, bag, depth: int) -> float:
+    """The value ``depth`` turns after ``after`` in the future ``bag`` (``play`` plays to the
+    end of the game when the depth reaches it)."""
+    move = after.move
+    draws = iter(bag[:2])
+    market = tuple(conveyor(list(after.market), move.market_index, draws.__next__)[:3])
+    node = Node(after.quilt, after.hand, market, 2, after.turn, after.value, key=after.key)
+    if play is not None:
+        return play(node, state).value
+    return beam.run([node], bag, depth)[0].value
+
+
+__all__ = ["Valuation", "sampled_bag", "value_moves"]

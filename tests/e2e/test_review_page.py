@@ -1,0 +1,130 @@
+"""The review in headless Chromium: a finished daily analysed by a real worker from the end
+screen, stepped through with the keyboard, a loss drawn on the board; a closed day's
+leaderboard opens another player's quilt and the par game."""
+
+import datetime
+
+import pytest
+import time_machine
+from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, start_daily
+
+from puzzles.models import SolverRun
+from puzzles.services import solver_runs
+from puzzles.services.challenges import ensure_best_known, ensure_challenge, today
+from puzzles.services.games import do_play_move, do_start_game
+from puzzles.services.players import register
+from puzzles.services.replay import deal_of
+from solver.game import cell_name
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+PHONE = {"width": 390, "height": 844}
+
+
+def _post(page, site, path, body=None):
+    token = page.get_attribute('meta[name="csrf-token"]', "content")
+    response = page.request.post(site + path, data=body or {}, headers={"X-CSRFToken": token})
+    assert response.ok, f"{path}: {response.status} {response.text()}"
+    return response.json()
+
+
+def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_worker, page, shot):
+    site = site_with_worker
+    page.set_viewport_size({"width": 1280, "height": 900})
+    game_id = start_daily(page, site)
+    game = api_get(page, site, f"/api/games/{game_id}/")
+    while game["status"] == "playing":  # a careless game: first cell, first market slot
+        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
+                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
+        game = _post(page, site, f"/api/games/{game_id}/moves/", move)
+    page.reload()
+    page.click('[data-action="analyse"]')
+    accuracy = page.wait_for_selector("[data-accuracy]", timeout=WORKER_WAIT_MS)
+    assert 0 <= float(accuracy.get_attribute("data-accuracy")) <= 100
+    shot(page, "review-01-end-screen-analysed-desktop")
+
+    page.click(f'a[href="/review/{game_id}/"]')
+    page.wait_for_selector('[data-review-turn="1"]')
+    page.wait_for_selector("[data-moves] li[data-loss]")
+    losses = [
+        float(x)
+        for x in page.eval_on_selector_all("[data-moves] li", "ls => ls.map(l => l.dataset.loss)")
+    ]
+    assert len(losses) == TURNS
+    lossy = next(turn for turn, loss in enumerate(losses, start=1) if loss >= 0.5)
+    for turn in range(2, lossy + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f'[data-review-turn="{turn}"]')
+    if lossy == 1:
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_selector('[data-review-turn="1"]')
+    best = page.wait_for_selector("[data-best-cell]")
+    analysis = api_get(page, site, f"/api/games/{game_id}/analysis/")
+    assert best.get_attribute("data-best-cell") == analysis["turns"][lossy - 1]["best"]["cell"]
+    assert page.locator(".slot .tag.better").count() >= 1
+    assert (
+        "the better move" in page.inner_text("[data-turn-note]")
+        or not analysis["turns"][lossy - 1]["reasons"]
+    )
+    shot(page, "review-02-a-loss-desktop")
+    page.keyboard.press("End")
+    page.wait_for_selector(f'[data-review-turn="{TURNS}"]')
+    page.set_viewport_size(PHONE)
+    page.keyboard.press("Home")
+    page.wait_for_selector('[data-review-turn="1"]')
+    shot(page, "review-03-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.fixture
+def closed_day(settings):
+    """Yesterday: Bob's finished ranked game (played yesterday, by the services) and the
+    day's par and best-known games (tiny solvers, run here)."""
+    settings.CALICO_PAR_OPTIONS = {"width": 1, "samples": 1, "depth": 1}
+    settings.CALICO_BEST_OPTIONS = {"width": 1, "candidates": 2, "arrangements": 2}
+    day = today() - datetime.timedelta(days=1)
+    bob = register("bob", "a long password 1")
+    with time_machine.travel(datetime.datetime.combine(day, datetime.time(12), datetime.UTC)):
+        challenge = ensure_challenge(day)
+        setup = deal_of(challenge).setup
+        goals = dict(zip(("2,3", "3,4", "4,2"), setup.goal_options, strict=False))
+        game, state = do_start_game(bob, day, goals), None
+        for turn in range(1, TURNS + 1):
+            cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
+            move = {"turn": turn, "hand_index": 0, "cell": cell,
+                    "market_index": None if turn == TURNS else 1}  # fmt: skip
+            game, state, _ = do_play_move(game.pk, bob, move)
+    ensure_best_known(challenge)
+    for run in SolverRun.objects.filter(challenge=challenge):
+        solver_runs.compute_solver_run(run.pk)
+    return challenge, game
+
+
+def test_a_closed_days_leaderboard_opens_a_players_quilt_and_the_par_game(
+    site, page, shot, closed_day
+):
+    challenge, game = closed_day
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{site}/leaderboard/{challenge.date}/")
+    page.click(f'[data-replay="{game.pk}"]')
+    page.wait_for_selector('[data-review-turn="1"]')
+    assert "bob" in page.inner_text("[data-heading]")
+    assert "own player" in page.inner_text("[data-analysis]")
+    page.keyboard.press("End")
+    page.wait_for_selector(f'[data-review-turn="{TURNS}"]')
+    assert page.locator('[data-cell][data-empty="true"]').count() == 0
+    shot(page, "review-04-another-players-quilt-desktop")
+
+    page.go_back()
+    page.click('[data-action="par-replay"]')
+    page.wait_for_selector('[data-review-turn="1"]')
+    assert "How par played" in page.inner_text("[data-heading]")
+    par = SolverRun.objects.get(challenge=challenge, kind="par")
+    assert str(par.score) in page.inner_text("[data-stats]")
+    page.set_viewport_size(PHONE)
+    shot(page, "review-05-par-game-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.go_back()
+    page.click('[data-action="best-replay"]')
+    page.wait_for_selector('[data-review-turn="1"]')
+    assert "best-known" in page.inner_text("[data-heading]")

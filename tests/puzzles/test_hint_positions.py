@@ -1,0 +1,75 @@
+"""A position's hint is computed once: a ready hint answers every player who reaches the same
+visible position, at once; a different position gets its own."""
+
+import pytest
+
+from puzzles.models import Game, Hint
+from puzzles.services import hints
+from puzzles.services.games import do_start_game
+from puzzles.services.hints import compute_hint, do_request_hint
+from puzzles.services.replay import deal_of, replay
+from solver.search import position_key
+
+SMALL = {"samples": 4, "candidates": 4}
+
+
+@pytest.fixture(autouse=True)
+def small_hints(settings):
+    settings.CALICO_HINT_OPTIONS = SMALL
+
+
+def _goals(challenge, order=(0, 1, 2)) -> dict:
+    options = deal_of(challenge).setup.goal_options
+    return dict(zip(("2,3", "3,4", "4,2"), (options[i] for i in order), strict=True))
+
+
+def _no_solver(*args, **kwargs):
+    raise AssertionError("the solver ran for a position whose hint was ready")
+
+
+def test_a_ready_hint_answers_another_player_in_the_same_position_at_once(
+    alice, make_player, daily, monkeypatch
+):
+    bob = make_player("bob")
+    first = do_start_game(alice, daily.date, _goals(daily))
+    second = do_start_game(bob, daily.date, _goals(daily))
+    computed = compute_hint(do_request_hint(first.pk, alice).pk)
+    assert computed.status == "ready"
+    assert computed.position == position_key(replay(first)[0].observation())
+
+    monkeypatch.setattr(hints, "solver_hint", _no_solver)
+    reused = do_request_hint(second.pk, bob)
+    assert reused.status == "ready"  # from the request itself: nothing was enqueued
+    assert (reused.position, reused.move, reused.expected_score, reused.reasons) == (
+        computed.position,
+        computed.move,
+        computed.expected_score,
+        computed.reasons,
+    )
+    assert Game.objects.get(pk=second.pk).hints_used == 1  # still counted for the player
+
+
+def test_a_pending_hint_takes_the_answer_that_became_ready_meanwhile(
+    alice, make_player, daily, monkeypatch
+):
+    bob = make_player("bob")
+    rows = [
+        do_request_hint(do_start_game(player, daily.date, _goals(daily)).pk, player)
+        for player in (alice, bob)
+    ]
+    assert [row.status for row in rows] == ["pending", "pending"]
+    assert rows[0].position == rows[1].position
+    computed = compute_hint(rows[0].pk)
+    monkeypatch.setattr(hints, "solver_hint", _no_solver)
+    copied = compute_hint(rows[1].pk)
+    assert copied.status == "ready" and copied.move == computed.move
+
+
+def test_another_position_gets_its_own_hint(alice, make_player, daily):
+    bob = make_player("bob")
+    first = do_start_game(alice, daily.date, _goals(daily))
+    other = do_start_game(bob, daily.date, _goals(daily, order=(2, 1, 0)))
+    computed = compute_hint(do_request_hint(first.pk, alice).pk)
+    row = do_request_hint(other.pk, bob)
+    assert row.status == "pending" and row.position != computed.position
+    assert Hint.objects.filter(position=computed.position).count() == 1

@@ -1,0 +1,161 @@
+"""Review: the analysis of a finished game (asked once, computed by the service a worker
+runs) and replays with their privacy: yours once finished; others' ranked games and the
+solver's games only after the day's close."""
+
+import datetime
+
+import pytest
+import time_machine
+from rest_framework.test import APIClient
+from test_api_games import reference_scorer
+
+from puzzles.models import Analysis, Game, SolverRun
+from puzzles.services import analysis, solver_runs
+from puzzles.services.challenges import today
+from puzzles.services.replay import deal_of
+from solver.game import patch_to_json
+
+TINY = {"samples": 4, "candidates": 3}
+
+
+@pytest.fixture(autouse=True)
+def tiny_analysis(settings):
+    settings.CALICO_ANALYSIS_OPTIONS = TINY
+
+
+@pytest.fixture
+def finished(alice_api, start_game, play_through):
+    """Alice's ranked game of today, played to the end."""
+    game = start_game(alice_api)
+    return play_through(alice_api, game)[-1]
+
+
+def _tomorrow():
+    """The clock just after today's close (00:00 UTC)."""
+    midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
+    return time_machine.travel(midnight + datetime.timedelta(days=1, seconds=5), tick=False)
+
+
+def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
+    alice_api, finished, django_capture_on_commit_callbacks
+):
+    url = f"/api/games/{finished['id']}/analysis/"
+    assert alice_api.get(url).status_code == 404  # not asked for yet
+    with django_capture_on_commit_callbacks() as sent:
+        first = alice_api.post(url)
+    assert first.status_code == 202, first.content
+    assert first.json()["status"] == "pending"
+    assert first.json()["progress"] == {"done": 0, "total": 22}
+    assert len(sent) == 1  # sent to the workers once committed
+    with django_capture_on_commit_callbacks() as sent_again:
+        again = alice_api.post(url)
+    assert again.status_code == 202 and again.json()["status"] == "pending"
+    assert Analysis.objects.count() == 1 and not sent_again
+
+    row = Analysis.objects.get()
+    analysis.compute_analysis(row.pk)  # the task's body, run here
+    data = alice_api.get(url).json()
+    assert data["status"] == "ready" and data["progress"] == {"done": 22, "total": 22}
+    assert 0 <= data["accuracy"] <= 100
+    assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
+    assert [t["turn"] for t in data["turns"]] == list(range(1, 23))
+    game = Game.objects.get(pk=finished["id"])
+    assert [t["played"] for t in data["turns"]] == game.moves
+    assert all(t["best_value"] >= t["played_value"] for t in data["turns"])
+    # computed once: a second delivery of the message finds it done and changes nothing
+    ready = Analysis.objects.get()
+    analysis.compute_analysis(row.pk)
+    assert Analysis.objects.get().result == ready.result
+
+
+def test_only_your_finished_game_can_be_analysed(
+    alice_api, make_player, client_for, start_game, finished
+):
+    bob_api = client_for(make_player("bob"))
+    assert bob_api.post(f"/api/games/{finished['id']}/analysis/").status_code == 404
+    assert bob_api.get(f"/api/games/{finished['id']}/analysis/").status_code == 404
+    unfinished = start_game(bob_api)
+    answer = bob_api.post(f"/api/games/{unfinished['id']}/analysis/")
+    assert answer.status_code == 409 and answer.json()["error"] == "conflict"
+    assert "finish the game" in answer.json()["detail"]
+
+
+def test_new_analyses_are_throttled_per_player(alice_api, finished, settings):
+    settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, "analyses-account": "0/d"}
+    answer = alice_api.post(f"/api/games/{finished['id']}/analysis/")
+    assert answer.status_code == 429 and answer.json()["error"] == "throttled"
+    assert "analyses" in answer.json()["detail"] and int(answer["Retry-After"]) > 0
+    assert not Analysis.objects.exists()
+
+
+def test_a_failed_analysis_is_recorded_and_asking_again_retries(alice_api, finished, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ValueError("no solver today")
+
+    alice_api.post(f"/api/games/{finished['id']}/analysis/")
+    row = Analysis.objects.get()
+    monkeypatch.setattr(analysis, "analyse", broken)
+    with pytest.raises(ValueError):
+        analysis.compute_analysis(row.pk)
+    assert alice_api.get(f"/api/games/{finished['id']}/analysis/").json()["status"] == "failed"
+    monkeypatch.undo()
+    assert alice_api.post(f"/api/games/{finished['id']}/analysis/").status_code == 202
+    row.refresh_from_db()
+    assert row.status == "pending" and row.error == ""
+
+
+def test_your_replay_shows_what_you_saw_and_the_engines_scores(alice_api, finished, daily):
+    replay = alice_api.get(f"/api/games/{finished['id']}/replay/")
+    assert replay.status_code == 200, replay.content
+    data = replay.json()
+    assert data["player"] == "alice" and data["ranked"]
+    assert data["score"] == finished["score"]["total"]
+    assert len(data["turns"]) == 22 and data["turns"][-1]["score_after"] == finished["score"]
+    assert data["turns"][-1]["quilt_after"] == finished["quilt"]
+    reference = reference_scorer()  # an independent scorer re-scores every turn's quilt
+    for turn in data["turns"]:
+        assert turn["score_after"]["total"] == reference.score(turn["quilt_after"])["total"]
+    d = deal_of(daily)
+    assert data["turns"][0]["hand"] == [patch_to_json(p) for p in d.hand]
+    assert data["turns"][0]["market"] == [patch_to_json(p) for p in d.market]
+    # nothing beyond what the player saw: the game's 47 patches, never the rest of the bag
+    seen = [patch_to_json(p) for p in (*d.hand, *d.market, *d.bag[:42])]
+    shown = [p for t in data["turns"] for p in (*t["hand"], *t["market"])]
+    assert all(p in seen for p in shown)
+
+
+def test_anothers_replay_is_hidden_until_the_day_closes(
+    alice_api, finished, make_player, client_for, start_game, play_through, yesterday
+):
+    bob_api = client_for(make_player("bob"))
+    url = f"/api/games/{finished['id']}/replay/"
+    assert bob_api.get(url).status_code == 404
+    assert APIClient().get(url).status_code == 404
+    practice = play_through(alice_api, start_game(alice_api, yesterday.date))[-1]
+    with _tomorrow():
+        assert bob_api.get(url).status_code == 200
+        assert APIClient().get(url).json()["player"] == "alice"
+        # a practice game is nobody else's business, even after the close
+        assert bob_api.get(f"/api/games/{practice['id']}/replay/").status_code == 404
+    playing = start_game(bob_api)
+    assert alice_api.get(f"/api/games/{playing['id']}/replay/").status_code == 404
+
+
+def test_the_solver_games_show_after_the_close_only(daily, alice_api, finished, settings):
+    settings.CALICO_PAR_OPTIONS = {"width": 1, "samples": 1, "depth": 1}
+    par = SolverRun.objects.get(challenge=daily, kind="par")
+    solver_runs.compute_solver_run(par.pk)
+    par.refresh_from_db()
+    url = f"/api/challenges/{daily.date}/solver-games/par/"
+    answer = alice_api.get(url)
+    assert answer.status_code == 404 and answer.json()["error"] == "not_found"
+    with _tomorrow():
+        data = alice_api.get(url).json()
+        assert data["player"] == "par" and data["score"] == par.score
+        assert data["turns"][-1]["score_after"]["total"] == par.score
+        assert alice_api.get(f"/api/challenges/{daily.date}/solver-games/best/").status_code == 404
+        assert alice_api.get(f"/api/challenges/{daily.date}/solver-games/worst/").status_code == 404
+        assert alice_api.get("/api/challenges/someday/solver-games/par/").status_code == 400
+        board = alice_api.get(f"/api/leaderboards/{daily.date}/").json()
+        assert board["entries"][0]["game_id"] == finished["id"]
+    assert alice_api.get(f"/api/leaderboards/{daily.date}/").json()["entries"][0]["game_id"] is None

@@ -1,0 +1,160 @@
+"""The review of a finished game: the solver's own game loses about nothing, a random game a
+lot; the best move is legal; the analysis never reads the bag; a replay rebuilds what the
+player saw."""
+
+import json
+
+import pytest
+
+from solver.cli import main
+from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal, patch_to_json
+from solver.search import hint, make_player
+from solver.search.analysis import analyse, seen_turns, turn_accuracy
+
+# Small enough for a test run; bench/analysis_speed.py measures the default strength.
+SMALL = {"samples": 48, "candidates": 8}
+# The noise of a turn's loss at SMALL: the fair player's own game (its futures) analysed on
+# other futures showed losses of 0 on most turns and at most 1.4 points (two analyses of a
+# beginner deal; bench/analysis_speed.py measures the default strength); twice that is noise.
+TURN_NOISE = 3.0
+
+
+def _played(seed: str, choose, bag_after: int | None = None) -> tuple[Deal, list]:
+    """A beginner deal and its game's (observation, move) pairs, moves from ``choose``; with
+    ``bag_after``, the bag is reversed after its first ``bag_after`` patches."""
+    d = deal(seed, setup="beginner")
+    if bag_after is not None:
+        d = Deal(d.seed, d.setup, d.hand, d.market, d.bag[:bag_after] + d.bag[bag_after:][::-1])
+    game = SoloGame.start(d)
+    pairs = []
+    while not game.finished:
+        observation = game.observation()
+        move = choose(observation)
+        pairs.append((observation, move))
+        game.play(move)
+    return d, pairs
+
+
+def _replay_json(d: Deal, pairs) -> dict:
+    """The replay shape (``GET /api/games/{id}/replay/``), from what the player saw."""
+    turns = [
+        {
+            "turn": observation.turn,
+            "hand": [patch_to_json(p) for p in observation.hand],
+            "market": [patch_to_json(p) for p in observation.market],
+            "move": move.to_json(),
+        }
+        for observation, move in pairs
+    ]
+    return {"setup": d.setup.to_json(), "goals": None, "turns": turns}
+
+
+@pytest.fixture(scope="module")
+def fair_game():
+    player = make_player("fair", seed="the player's own futures", **SMALL)
+    return _played("test-analysis-fair", player.choose_move)
+
+
+def test_the_fair_players_own_game_loses_about_nothing_on_every_turn(fair_game):
+    _, pairs = fair_game
+    review = analyse(pairs, **SMALL)  # other futures than the player's (another seed)
+    assert [t.turn for t in review.turns] == list(range(1, TURNS + 1))
+    assert all(0 <= t.loss <= TURN_NOISE for t in review.turns), [t.loss for t in review.turns]
+    assert sum(t.loss == 0 for t in review.turns) >= TURNS // 2
+    assert review.accuracy >= 85
+
+
+def test_a_game_following_every_hint_loses_little():
+    _, pairs = _played("test-analysis-hints", lambda o: hint(o, **SMALL).move)
+    review = analyse(pairs, **SMALL)
+    assert all(t.loss <= TURN_NOISE for t in review.turns)
+    assert review.accuracy >= 85
+
+
+def test_a_random_game_loses_a_lot_and_says_what_was_better():
+    random = make_player("random", seed="r")
+    _, pairs = _played("test-analysis-random", random.choose_move)
+    review = analyse(pairs, **SMALL)
+    assert review.expected_loss > 40
+    assert review.accuracy < 50
+    lossy = [t for t in review.turns if t.loss > 1]
+    assert len(lossy) >= TURNS // 2
+    assert all(r.startswith("the better move: ") for t in lossy for r in t.reasons)
+    assert all(t.reasons for t in lossy)
+    data = review.to_json()
+    assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
+
+
+def test_the_best_move_is_legal_and_the_analysis_never_reads_the_bag():
+    """Two deals alike up to turn 8's draws, differing in every unseen patch's order after:
+    the first turns' reviews agree, and every best move is legal where it is proposed."""
+    greedy = make_player("greedy")
+    turns = 8
+    d, pairs = _played("test-analysis-bag", greedy.choose_move)
+    other_deal, other = _played("test-analysis-bag", greedy.choose_move, bag_after=2 * turns)
+    assert other_deal.bag != d.bag
+    ours, theirs = analyse(pairs[:turns], **SMALL), analyse(other[:turns], **SMALL)
+    assert ours == theirs
+    for (observation, _), review in zip(pairs, ours.turns, strict=False):
+        SoloGame.from_observation(observation, ()).check(review.best)
+        assert review.best_value >= review.played_value
+
+
+def test_progress_counts_the_turns():
+    greedy = make_player("greedy")
+    _, pairs = _played("test-analysis-progress", greedy.choose_move)
+    seen = []
+    analyse(pairs[-3:], progress=lambda done, total: seen.append((done, total)), **SMALL)
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_accuracy_follows_its_documented_formula():
+    assert turn_accuracy(0) == 100
+    assert turn_accuracy(3) == pytest.approx(36.79, abs=0.01)
+    assert turn_accuracy(1) == pytest.approx(71.65, abs=0.01)
+    assert turn_accuracy(-0.5) == 100  # noise below zero is no gain
+
+
+def test_a_replay_rebuilds_exactly_what_the_player_saw(fair_game):
+    d, pairs = fair_game
+    rebuilt = seen_turns(_replay_json(d, pairs))
+    assert len(rebuilt) == TURNS
+    for (seen, move), (observation, played) in zip(rebuilt, pairs, strict=True):
+        assert seen.to_json() == observation.to_json() and move == played
+
+
+def test_a_replay_that_does_not_follow_is_refused_naming_the_turn(fair_game):
+    d, pairs = fair_game
+    data = _replay_json(d, pairs)
+    data["turns"][5]["hand"] = data["turns"][5]["hand"][::-1]
+    if data["turns"][5]["hand"][0] == data["turns"][5]["hand"][1]:
+        pytest.skip("two equal patches in hand")
+    with pytest.raises(RulesError, match="turn 6: hand and market"):
+        seen_turns(data)
+    data = _replay_json(d, pairs)
+    data["turns"][3]["move"] = {"hand_index": 0, "cell": "0,0", "market_index": 1}
+    with pytest.raises(RulesError, match="cell 0,0"):
+        seen_turns(data)
+
+
+def test_the_command_prints_the_analysis_and_refuses_bad_input(fair_game, tmp_path, capsys):
+    d, pairs = fair_game
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_replay_json(d, pairs[:3])))
+    assert main(["analyse", str(path), "--samples", "8", "--candidates", "3"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == analyse(pairs[:3], samples=8, candidates=3).to_json()
+    assert main(["analyse", str(path), "--samples", "0"]) == 2
+    assert "samples must be" in capsys.readouterr().err
+    path.write_text(json.dumps({"setup": d.setup.to_json(), "turns": "all of them"}))
+    assert main(["analyse", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "turns must list" in err
+
+
+def test_an_illegal_played_move_is_named():
+    greedy = make_player("greedy")
+    _, pairs = _played("test-analysis-illegal", greedy.choose_move)
+    observation, _ = pairs[0]
+    with pytest.raises(RulesError, match="market_index"):
+        analyse([(observation, Move(0, observation.quilt.empty_cells[0], 5))], **SMALL)

@@ -1,0 +1,141 @@
+"""The shared move valuation: the same futures for every move, deterministic, bag-blind, and
+the fair player's choice is its best move."""
+
+import numpy as np
+import pytest
+
+from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
+from solver.search import make_player
+from solver.search.valuation import _still_close, value_moves
+
+FAIR = {"width": 1, "samples": 40, "candidates": 5}
+
+
+def _game(seed: str, turn: int, bag_after: int | None = None) -> SoloGame:
+    """A beginner game played greedily up to ``turn``; with ``bag_after``, the same game on a
+    deal whose bag is reversed after its first ``bag_after`` patches (the same up to then)."""
+    d = deal(seed, setup="beginner")
+    if bag_after is not None:
+        d = Deal(d.seed, d.setup, d.hand, d.market, d.bag[:bag_after] + d.bag[bag_after:][::-1])
+    game = SoloGame.start(d)
+    greedy = make_player("greedy")
+    while game.turn < turn:
+        game.play(greedy.choose_move(game.observation()))
+    return game
+
+
+def _some_moves(game: SoloGame, count: int = 4) -> list[Move]:
+    legal = game.legal_moves()
+    return legal[:: max(1, len(legal) // count)][:count]
+
+
+def test_values_are_deterministic_in_the_order_given_and_do_not_depend_on_the_other_moves():
+    game = _game("test-valuation-1", 6)
+    moves = _some_moves(game)
+    observation = game.observation()
+    first = value_moves(observation, moves, samples=8, seed="s")
+    assert first == value_moves(observation, moves, samples=8, seed="s")
+    assert first.moves == tuple(moves) and first.samples == (8,) * len(moves)
+    # common random numbers: a move's value is the same alone or among others, in any order
+    alone = value_moves(observation, moves[2:3], samples=8, seed="s")
+    assert alone.values == first.values[2:3]
+    backwards = value_moves(observation, moves[::-1], samples=8, seed="s")
+    assert backwards.values == first.values[::-1]
+    # and the futures are the seed's: another seed gives other values
+    assert value_moves(observation, moves, samples=8, seed="t").values != first.values
+
+
+def test_values_never_read_the_bag():
+    """Two deals that agree on everything visible at a turn value its moves alike."""
+    turn = 7
+    game = _game("test-valuation-2", turn)
+    other = _game("test-valuation-2", turn, bag_after=2 * (turn - 1))
+    assert other.remaining_bag != game.remaining_bag
+    assert other.observation().to_json() == game.observation().to_json()
+    moves = _some_moves(game)
+    ours = value_moves(game.observation(), moves, samples=6, seed="s")
+    theirs = value_moves(other.observation(), moves, samples=6, seed="s")
+    assert ours == theirs
+
+
+def test_values_are_final_scores_and_exact_on_the_last_turns():
+    game = _game("test-valuation-3", TURNS - 1)
+    moves = _some_moves(game)
+    valuation = value_moves(game.observation(), moves, samples=50, seed="s")
+    assert valuation.samples == (1,) * len(moves)  # later draws are never played
+    for move, value in zip(moves, valuation.values, strict=True):
+        # the best of the two last placements, played with the engine
+        finals = []
+        for last in range(2):
+            after = game.copy()
+            after.play(move)
+            cell = after.quilt.empty_cells[0]
+            after.play(Move(last, cell, None))
+            finals.append(after.quilt.total())
+        assert value == max(finals)
+    game.play(moves[0])
+    last = game.legal_moves()
+    valuation = value_moves(game.observation(), last, seed="s")
+    for move, value in zip(last, valuation.values, strict=True):
+        after = game.copy()
+        after.play(move)
+        assert value == after.quilt.total()
+
+
+def test_a_move_is_dropped_once_it_surely_cannot_beat_the_leader_by_the_margin():
+    luck = np.random.default_rng(5).normal(0, 3, 64)  # what every move shares in a future
+    wobble = np.resize([1.0, -1.0], 64)  # a move's own noise, mean 0, spread 1
+    finals = np.array([
+        70 + luck,  # the leader
+        67 + luck + 0.5 * wobble,  # 3 points behind, surely
+        69.9 + luck + 4 * wobble,  # a little behind, but too noisy to tell
+        69.99 + luck + 0.05 * wobble,  # a hair behind, and surely no better
+    ])  # fmt: skip
+    assert _still_close(finals, [0, 1, 2, 3], 0.0) == [0, 2, 3]
+    # with a margin, a move that surely cannot beat the leader by that much goes too
+    assert _still_close(finals, [0, 1, 2, 3], 0.5) == [0, 2]
+    assert _still_close(finals, [1, 3], 0.5) == [3]  # the leader of those alive stays
+
+
+def test_a_margin_spends_the_futures_on_the_moves_still_close():
+    game = _game("test-valuation-4", 8)
+    observation = game.observation()
+    moves = make_player("fair", seed="s", **{**FAIR, "candidates": 10}).valuation(observation).moves
+    valuation = value_moves(observation, moves, samples=64, seed="s", margin=0.5)
+    assert min(valuation.samples) < 64 and set(valuation.samples) <= {16, 32, 64}
+    best = valuation.best()
+    assert valuation.samples[best] == max(valuation.samples)
+    # a dropped move's value is its mean over the first futures, the same for every move
+    for count in set(valuation.samples) - {64}:
+        prefix = value_moves(observation, moves, samples=count, seed="s")
+        for i, n in enumerate(valuation.samples):
+            if n == count:
+                assert valuation.values[i] == pytest.approx(prefix.values[i], abs=1e-9)
+
+
+@pytest.mark.parametrize("turn", [1, 9, TURNS - 1, TURNS])
+def test_the_fair_players_choice_is_the_best_move_of_the_valuation(turn):
+    game = _game("test-valuation-5", turn)
+    observation = game.observation()
+    player = make_player("fair", seed="s", **FAIR)
+    valuation = player.valuation(observation)
+    assert set(valuation.moves) <= set(game.legal_moves())
+    assert player.choose_move(game.observation()) == valuation.moves[valuation.best()]
+    # the same valuation asked directly (as the review does) agrees, and with every move on
+    # every future the best is the first highest value
+    again = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
+                        margin=player.margin)  # fmt: skip
+    assert again.values == valuation.values
+    full = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s")
+    assert full.best() == full.values.index(max(full.values))
+
+
+def test_illegal_moves_are_refused_by_name():
+    observation = _game("test-valuation-6", 4).observation()
+    taken = observation.quilt.placements[0][0]
+    with pytest.raises(RulesError, match="not an empty patch space"):
+        value_moves(observation, [Move(0, taken, 0)])
+    with pytest.raises(RulesError, match="market_index"):
+        value_moves(observation, [Move(0, observation.quilt.empty_cells[0], 3)])
+    with pytest.raises(ValueError, match="no move"):
+        value_moves(observation, [])
