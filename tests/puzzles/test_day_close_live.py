@@ -57,6 +57,10 @@ def test_a_live_server_refuses_a_ranked_game_after_its_day_closed(make_player):
         assert (status, refused["error"]) == (409, "day_closed")
         status, read = api.call("GET", f"/api/games/{game['id']}/")
         assert (read["turn"], read["expired"], read["counts"]) == (3, True, False)
-        assert api.call("GET", f"/api/leaderboards/{DAY}/")[1] == board
+        closed_board = api.call("GET", f"/api/leaderboards/{DAY}/")[1]
+        # The same board; only its quilts' replays open now that the day has closed.
+        opened = [entry.pop("game_id") for entry in closed_board["entries"]]
+        assert all(opened) and not any(entry.pop("game_id") for entry in board["entries"])
+        assert closed_board == board
     finally:
         after.stop()
