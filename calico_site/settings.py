@@ -198,7 +198,7 @@ CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})
 CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={})
 CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # The fair solver's pass rate per scenario: this many fixed deals, played at par strength.
-CALICO_SCENARIO_RATE_DEALS = env.int("CALICO_SCENARIO_RATE_DEALS", default=8)
+CALICO_SCENARIO_RATE_DEALS = env.int("CALICO_SCENARIO_RATE_DEALS", default=4)
 CALICO_SCENARIO_RATE_OPTIONS = env.json("CALICO_SCENARIO_RATE_OPTIONS", default=CALICO_PAR_OPTIONS)
 
 LOGGING = {

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
-from solver.search import make_player, play_game
+from solver.search.scenarios import play_scenario_deals
 
 from ..models import Game, Player, ScenarioPassRate
 from .errors import BadInput, NotFound
@@ -74,27 +74,15 @@ def _enqueue_rate(number: int) -> None:
         log.warning("pass rate of scenario %s not enqueued: %s", number, exc)
 
 
-def rate_seed(number: int, k: int) -> str:
-    """The k-th deal the solver plays for a scenario's pass rate: fixed, so that the figure
-    can be reproduced (``python -m solver play SEED --setup scenario-N --strategy fair``)."""
-    return f"pass-rate-{number}-{k}"
-
-
 def compute_pass_rate(number: int) -> ScenarioPassRate | None:
-    """Play the fair solver (the par player) on ``CALICO_SCENARIO_RATE_DEALS`` deals of the
-    scenario and store how many it passed, by the engine's check."""
+    """Play the fair solver (at par strength unless told) on ``CALICO_SCENARIO_RATE_DEALS``
+    fixed deals of the scenario and store how many it passed, by the engine's check."""
     row = ScenarioPassRate.objects.filter(number=number).first()
     if row is None or row.status == ScenarioPassRate.Status.READY:
         return row
-    scenario = SCENARIOS[number]
-    scores, passes = [], 0
     try:
-        for k in range(settings.CALICO_SCENARIO_RATE_DEALS):
-            seed = rate_seed(number, k)
-            player = make_player("fair", seed=seed, **settings.CALICO_SCENARIO_RATE_OPTIONS)
-            record = play_game(deal(seed, scenario.setup), player)
-            scores.append(record.score["total"])
-            passes += scenario.passed(record.game.quilt)
+        deals = settings.CALICO_SCENARIO_RATE_DEALS
+        runs = play_scenario_deals(number, deals, **settings.CALICO_SCENARIO_RATE_OPTIONS)
     except Exception as exc:  # recorded on the row, never lost in a worker log
         log.exception("pass rate of scenario %s failed", number)
         ScenarioPassRate.objects.filter(number=number).update(
@@ -103,9 +91,9 @@ def compute_pass_rate(number: int) -> ScenarioPassRate | None:
         raise
     ScenarioPassRate.objects.filter(number=number).update(
         status=ScenarioPassRate.Status.READY,
-        deals=len(scores),
-        passes=passes,
-        scores=scores,
+        deals=len(runs),
+        passes=sum(run.passed for run in runs),
+        scores=[run.score for run in runs],
         error="",
     )
     row.refresh_from_db()
