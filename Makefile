@@ -40,6 +40,7 @@ serve: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py ensure_daily
+	$(PY) manage.py ensure_scenario_rates
 	$(VENV)/bin/celery -A calico_site worker --beat --pool=prefork --concurrency=2 --loglevel=INFO \
 		--schedule=var/celerybeat-schedule & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; \

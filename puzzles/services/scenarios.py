@@ -2,11 +2,13 @@
 daily challenge, so it never reaches a leaderboard, a tally or a streak; and the fair solver's
 pass rate per scenario, computed once by a worker."""
 
+import datetime
 import logging
 import secrets
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.utils import timezone
 
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
 from solver.search.scenarios import play_scenario_deals
@@ -49,19 +51,21 @@ def record_result(game: Game, state: SoloGame) -> None:
 
 
 def ensure_pass_rates() -> list[int]:
-    """Enqueue the pass rate of every scenario that has none ready yet (a failed or lost one
-    again); returns the numbers sent. Idempotent: ``manage.py ensure_scenario_rates``."""
+    """Send the pass rate of every scenario that has none yet to the workers: a new one, a
+    failed one, or one pending for longer than a task may run (its message was lost). One
+    still in the works is left alone, so running this again sends nothing twice. Returns the
+    numbers sent (``manage.py ensure_scenario_rates``, run by ``make serve``)."""
+    lost_before = timezone.now() - datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
     sent = []
     for number in SCENARIOS:
-        try:
-            with transaction.atomic():
-                ScenarioPassRate.objects.create(number=number)
-        except IntegrityError:
-            pass  # already there
-        row = ScenarioPassRate.objects.get(number=number)
-        if row.status != ScenarioPassRate.Status.READY:
-            transaction.on_commit(lambda number=number: _enqueue_rate(number))
-            sent.append(number)
+        with transaction.atomic():
+            row, created = ScenarioPassRate.objects.select_for_update().get_or_create(number=number)
+            lost = row.status == ScenarioPassRate.Status.PENDING and row.updated_at < lost_before
+            if created or lost or row.status == ScenarioPassRate.Status.FAILED:
+                row.status, row.error = ScenarioPassRate.Status.PENDING, ""
+                row.save()  # updated_at: when it was last sent
+                transaction.on_commit(lambda number=number: _enqueue_rate(number))
+                sent.append(number)
     return sent
 
 

@@ -1,7 +1,10 @@
 """The fair solver's pass rate per scenario (in-process and on a real worker), and hints on a
 scenario game."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 from test_worker_integration import wait_for
 
 from puzzles.models import ScenarioPassRate
@@ -41,10 +44,15 @@ def test_a_failed_pass_rate_is_recorded(db, settings):
     assert row.status == "failed" and "width" in row.error
 
 
-def test_ensuring_the_rates_makes_one_row_per_scenario_and_skips_ready_ones(db):
+def test_ensuring_the_rates_sends_each_once_and_again_only_if_failed_or_lost(db):
     assert scenarios.ensure_pass_rates() == list(SCENARIOS)
+    assert scenarios.ensure_pass_rates() == []  # all pending, just sent
     ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1)
-    assert scenarios.ensure_pass_rates() == [n for n in SCENARIOS if n != 4]
+    ScenarioPassRate.objects.filter(number=5).update(status="failed", error="worker lost")
+    long_ago = timezone.now() - datetime.timedelta(hours=2)
+    ScenarioPassRate.objects.filter(number=6).update(updated_at=long_ago)
+    assert scenarios.ensure_pass_rates() == [5, 6]
+    assert ScenarioPassRate.objects.get(number=5).error == ""
     assert ScenarioPassRate.objects.count() == len(SCENARIOS)
 
 
