@@ -111,9 +111,27 @@ class GameSetupOut(serializers.Serializer):
     cats = CatOut(many=True)
 
 
+class ConditionOut(serializers.Serializer):
+    kind = serializers.CharField()
+    text = serializers.CharField()
+    target = serializers.IntegerField()
+    have = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        ["met", "open", "missed"], help_text="missed: can no longer be met"
+    )
+    met = serializers.BooleanField()
+
+
+class ScenarioProgressOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    min_score = serializers.IntegerField()
+    passed = serializers.BooleanField(allow_null=True, help_text="null until the game ends")
+    conditions = ConditionOut(many=True)
+
+
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
-    date = serializers.DateField()
+    date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(["playing", "finished"])
     turn = serializers.IntegerField(help_text="the next turn, 1-22")
@@ -127,6 +145,10 @@ class GameOut(serializers.Serializer):
     last_award = AwardOut(allow_null=True)
     par = RunOut()
     setup = GameSetupOut()
+    scenario = ScenarioProgressOut(required=False, help_text="only on a scenario game")
+    seed = serializers.CharField(
+        required=False, allow_null=True, help_text="a scenario game's seed, once it is finished"
+    )
 
 
 class EntryOut(serializers.Serializer):
