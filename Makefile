@@ -41,6 +41,7 @@ serve: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py ensure_daily
+	$(PY) manage.py ensure_scenario_rates
 	PORT=$(PORT) bin/serve
 
 bench: install

@@ -164,9 +164,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "One shared solo Calico game a day: play, hints, par and leaderboards.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # One name per set of statuses that several answers share.
+    # One name per set of statuses that several answers share (par's keeps the name it had).
     "ENUM_NAME_OVERRIDES": {
-        "RunStatusEnum": ["none", "pending", "ready", "failed"],
+        "RunOutStatusEnum": ["none", "pending", "ready", "failed"],
         "WorkStatusEnum": ["pending", "ready", "failed"],
         "GameStatusEnum": ["playing", "finished"],
         "VersusStatusEnum": ["choosing", "playing", "finished"],
@@ -263,7 +263,7 @@ CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})
 CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={})
 CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # The fair solver's pass rate per scenario: this many fixed deals, played at par strength.
-CALICO_SCENARIO_RATE_DEALS = env.int("CALICO_SCENARIO_RATE_DEALS", default=8)
+CALICO_SCENARIO_RATE_DEALS = env.int("CALICO_SCENARIO_RATE_DEALS", default=4)
 CALICO_SCENARIO_RATE_OPTIONS = env.json("CALICO_SCENARIO_RATE_OPTIONS", default=CALICO_PAR_OPTIONS)
 
 LOGGING = {

@@ -3,7 +3,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.auth.admin import UserAdmin
 
-from .models import Challenge, Game, Hint, Player, SolverRun
+from .models import Challenge, Game, Hint, Player, ScenarioPassRate, SolverRun
 from .services.errors import ServiceError
 from .services.moderation import do_disqualify_game
 
@@ -70,3 +70,10 @@ class HintAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "turn", "status", "expected_score", "created_at")
     list_filter = ("status",)
     raw_id_fields = ("game",)
+
+
+@admin.register(ScenarioPassRate)
+class ScenarioPassRateAdmin(admin.ModelAdmin):
+    list_display = ("number", "status", "passes", "deals", "updated_at")
+    # Computed by a worker from the fixed deals; delete a row to have it computed again.
+    readonly_fields = ("deals", "passes", "scores", "error", "updated_at")

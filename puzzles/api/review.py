@@ -54,7 +54,7 @@ class ReplayTurnOut(serializers.Serializer):
 class ReplayOut(serializers.Serializer):
     id = serializers.IntegerField(allow_null=True)
     player = serializers.CharField()
-    date = serializers.DateField()
+    date = serializers.DateField(allow_null=True, help_text="none for a scenario game")
     ranked = serializers.BooleanField()
     score = serializers.IntegerField()
     goals = serializers.JSONField(allow_null=True)

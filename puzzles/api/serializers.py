@@ -118,9 +118,27 @@ class GameSetupOut(serializers.Serializer):
     cats = CatOut(many=True)
 
 
+class ConditionOut(serializers.Serializer):
+    kind = serializers.CharField()
+    text = serializers.CharField()
+    target = serializers.IntegerField()
+    have = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        ["met", "open", "missed"], help_text="missed: can no longer be met"
+    )
+    met = serializers.BooleanField()
+
+
+class ScenarioProgressOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    min_score = serializers.IntegerField()
+    passed = serializers.BooleanField(allow_null=True, help_text="null until the game ends")
+    conditions = ConditionOut(many=True)
+
+
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
-    date = serializers.DateField()
+    date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(["playing", "finished"])
     turn = serializers.IntegerField(help_text="the next turn, 1-22")
@@ -134,13 +152,19 @@ class GameOut(serializers.Serializer):
     last_award = AwardOut(allow_null=True)
     par = RunOut()
     setup = GameSetupOut()
-    closes_at = serializers.DateTimeField(help_text="the day's close: 00:00 UTC after it")
+    closes_at = serializers.DateTimeField(
+        allow_null=True, help_text="the day's close: 00:00 UTC after it (none for a scenario)"
+    )
     expired = serializers.BooleanField(
         help_text="a ranked game unfinished at its day's close: it never counts"
     )
     counts = serializers.BooleanField(help_text="on its day's leaderboard")
     disqualified = serializers.CharField(
         allow_null=True, help_text="why, when staff disqualified it"
+    )
+    scenario = ScenarioProgressOut(required=False, help_text="only on a scenario game")
+    seed = serializers.CharField(
+        required=False, allow_null=True, help_text="a scenario game's seed, once it is finished"
     )
 
 

@@ -5,10 +5,10 @@ games, only once the day has closed (a replay shows the draws: before the close,
 Every turn is built from what the player saw then (``SoloGame.observation``), never by
 filtering the full state."""
 
-from solver.game import Move, SoloGame, patch_to_json, quilt_to_json
+from solver.game import Deal, Move, SoloGame, patch_to_json, quilt_to_json
 
 from ..models import Analysis, Challenge, Game, Player, SolverRun
-from ..services.replay import deal_of
+from ..services.replay import deal_of, deal_of_game
 from .challenges import cat_json, is_closed
 from .setups import border_json
 
@@ -33,10 +33,10 @@ def game_replay_json(game: Game) -> dict:
     return {
         "id": game.pk,
         "player": game.player.username,
-        "date": game.challenge.date.isoformat(),
+        "date": game.challenge.date.isoformat() if game.challenge else None,  # none: a scenario
         "ranked": game.ranked,
         "score": game.score,
-        **replay_turns_json(game.challenge, game.goals, game.moves),
+        **replay_turns_json(deal_of_game(game), game.goals, game.moves),
     }
 
 
@@ -60,14 +60,14 @@ def solver_replay_json(challenge: Challenge | None, kind: str) -> dict | None:
         "date": challenge.date.isoformat(),
         "ranked": False,
         "score": run.score,
-        **replay_turns_json(challenge, run.goals, run.moves),
+        **replay_turns_json(deal_of(challenge), run.goals, run.moves),
     }
 
 
-def replay_turns_json(challenge: Challenge, goals: dict | None, moves: list[dict]) -> dict:
+def replay_turns_json(deal: Deal, goals: dict | None, moves: list[dict]) -> dict:
     """``goals``, ``setup`` and every turn: hand and market as the player saw them before the
     move, the move (with the patch placed), the quilt and score after it."""
-    state = SoloGame.start(deal_of(challenge), goals)
+    state = SoloGame.start(deal, goals)
     setup = state.setup
     turns = []
     for data in moves:

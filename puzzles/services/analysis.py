@@ -14,7 +14,7 @@ from solver.search.analysis import analyse
 from .. import limits
 from ..models import Analysis, Game, Player
 from .errors import Conflict, NotFound
-from .replay import deal_of
+from .replay import deal_of_game
 
 log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
@@ -105,7 +105,7 @@ def compute_analysis(analysis_id: int) -> Analysis | None:
 def _turns_seen(game: Game) -> list:
     """Each turn's ``(observation, move)``: what the player saw (an ``Observation`` cannot
     reach the bag) and what they played, by replaying the stored moves with the engine."""
-    state = SoloGame.start(deal_of(game.challenge), game.goals)
+    state = SoloGame.start(deal_of_game(game), game.goals)
     turns = []
     for data in game.moves:
         move = Move.from_json(data)

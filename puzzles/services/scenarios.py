@@ -2,15 +2,18 @@
 daily challenge, so it never reaches a leaderboard, a tally or a streak; and the fair solver's
 pass rate per scenario, computed once by a worker."""
 
+import datetime
 import logging
 import secrets
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.utils import timezone
 
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
-from solver.search import make_player, play_game
+from solver.search.scenarios import play_scenario_deals
 
+from .. import limits
 from ..models import Game, Player, ScenarioPassRate
 from .errors import BadInput, NotFound
 
@@ -37,6 +40,7 @@ def do_start_scenario_game(
         SoloGame.start(deal(seed, scenario.setup), goals)
     except RulesError as error:
         raise BadInput(f"goals: {error}") from None
+    limits.enforce("games", account=player.pk)  # the daily's limit: a game is a game
     return Game.objects.create(player=player, scenario=number, seed=seed, goals=goals)
 
 
@@ -49,19 +53,21 @@ def record_result(game: Game, state: SoloGame) -> None:
 
 
 def ensure_pass_rates() -> list[int]:
-    """Enqueue the pass rate of every scenario that has none ready yet (a failed or lost one
-    again); returns the numbers sent. Idempotent: ``manage.py ensure_scenario_rates``."""
+    """Send the pass rate of every scenario that has none yet to the workers: a new one, a
+    failed one, or one pending for longer than a task may run (its message was lost). One
+    still in the works is left alone, so running this again sends nothing twice. Returns the
+    numbers sent (``manage.py ensure_scenario_rates``, run by ``make serve``)."""
+    lost_before = timezone.now() - datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
     sent = []
     for number in SCENARIOS:
-        try:
-            with transaction.atomic():
-                ScenarioPassRate.objects.create(number=number)
-        except IntegrityError:
-            pass  # already there
-        row = ScenarioPassRate.objects.get(number=number)
-        if row.status != ScenarioPassRate.Status.READY:
-            transaction.on_commit(lambda number=number: _enqueue_rate(number))
-            sent.append(number)
+        with transaction.atomic():
+            row, created = ScenarioPassRate.objects.select_for_update().get_or_create(number=number)
+            lost = row.status == ScenarioPassRate.Status.PENDING and row.updated_at < lost_before
+            if created or lost or row.status == ScenarioPassRate.Status.FAILED:
+                row.status, row.error = ScenarioPassRate.Status.PENDING, ""
+                row.save()  # updated_at: when it was last sent
+                transaction.on_commit(lambda number=number: _enqueue_rate(number))
+                sent.append(number)
     return sent
 
 
@@ -74,27 +80,15 @@ def _enqueue_rate(number: int) -> None:
         log.warning("pass rate of scenario %s not enqueued: %s", number, exc)
 
 
-def rate_seed(number: int, k: int) -> str:
-    """The k-th deal the solver plays for a scenario's pass rate: fixed, so that the figure
-    can be reproduced (``python -m solver play SEED --setup scenario-N --strategy fair``)."""
-    return f"pass-rate-{number}-{k}"
-
-
 def compute_pass_rate(number: int) -> ScenarioPassRate | None:
-    """Play the fair solver (the par player) on ``CALICO_SCENARIO_RATE_DEALS`` deals of the
-    scenario and store how many it passed, by the engine's check."""
+    """Play the fair solver (at par strength unless told) on ``CALICO_SCENARIO_RATE_DEALS``
+    fixed deals of the scenario and store how many it passed, by the engine's check."""
     row = ScenarioPassRate.objects.filter(number=number).first()
     if row is None or row.status == ScenarioPassRate.Status.READY:
         return row
-    scenario = SCENARIOS[number]
-    scores, passes = [], 0
     try:
-        for k in range(settings.CALICO_SCENARIO_RATE_DEALS):
-            seed = rate_seed(number, k)
-            player = make_player("fair", seed=seed, **settings.CALICO_SCENARIO_RATE_OPTIONS)
-            record = play_game(deal(seed, scenario.setup), player)
-            scores.append(record.score["total"])
-            passes += scenario.passed(record.game.quilt)
+        deals = settings.CALICO_SCENARIO_RATE_DEALS
+        runs = play_scenario_deals(number, deals, **settings.CALICO_SCENARIO_RATE_OPTIONS)
     except Exception as exc:  # recorded on the row, never lost in a worker log
         log.exception("pass rate of scenario %s failed", number)
         ScenarioPassRate.objects.filter(number=number).update(
@@ -103,9 +97,9 @@ def compute_pass_rate(number: int) -> ScenarioPassRate | None:
         raise
     ScenarioPassRate.objects.filter(number=number).update(
         status=ScenarioPassRate.Status.READY,
-        deals=len(scores),
-        passes=passes,
-        scores=scores,
+        deals=len(runs),
+        passes=sum(run.passed for run in runs),
+        scores=[run.score for run in runs],
         error="",
     )
     row.refresh_from_db()

@@ -159,3 +159,17 @@ def test_the_solver_games_show_after_the_close_only(daily, alice_api, finished, 
         board = alice_api.get(f"/api/leaderboards/{daily.date}/").json()
         assert board["entries"][0]["game_id"] == finished["id"]
     assert alice_api.get(f"/api/leaderboards/{daily.date}/").json()["entries"][0]["game_id"] is None
+
+
+def test_a_scenario_game_is_replayed_and_analysed_like_a_daily(
+    alice_api, make_player, client_for, play_through
+):
+    """Practice on a fresh seed: its own replay (no day; nobody else's), its analysis asked."""
+    game = alice_api.post("/api/scenarios/1/games/", {}, "json").json()
+    game = play_through(alice_api, game)[-1]
+    replay = alice_api.get(f"/api/games/{game['id']}/replay/").json()
+    assert replay["date"] is None and not replay["ranked"] and len(replay["turns"]) == 22
+    assert replay["turns"][-1]["quilt_after"] == game["quilt"]
+    assert client_for(make_player("bob")).get(f"/api/games/{game['id']}/replay/").status_code == 404
+    asked = alice_api.post(f"/api/games/{game['id']}/analysis/")
+    assert asked.status_code == 202 and asked.json()["progress"]["total"] == 22

@@ -1,7 +1,10 @@
 """The fair solver's pass rate per scenario (in-process and on a real worker), and hints on a
 scenario game."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 from test_worker_integration import wait_for
 
 from puzzles.models import ScenarioPassRate
@@ -11,6 +14,7 @@ from puzzles.services.replay import replay
 from puzzles.tasks import compute_scenario_pass_rate
 from solver.game import SCENARIOS, Move, deal
 from solver.search import make_player, play_game
+from solver.search.scenarios import rate_seed
 
 TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
 
@@ -24,7 +28,7 @@ def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings)
     assert row.status == "ready" and row.deals == 2 and row.error == ""
     passes, scores = 0, []
     for k in range(2):  # the same fixed deals, played again: the figure can be reproduced
-        seed = scenarios.rate_seed(1, k)
+        seed = rate_seed(1, k)
         record = play_game(deal(seed, "scenario-1"), make_player("fair", seed=seed, **TINY_FAIR))
         scores.append(record.score["total"])
         passes += all(SCENARIOS[1].check(record.score).values())
@@ -40,10 +44,15 @@ def test_a_failed_pass_rate_is_recorded(db, settings):
     assert row.status == "failed" and "width" in row.error
 
 
-def test_ensuring_the_rates_makes_one_row_per_scenario_and_skips_ready_ones(db):
+def test_ensuring_the_rates_sends_each_once_and_again_only_if_failed_or_lost(db):
     assert scenarios.ensure_pass_rates() == list(SCENARIOS)
+    assert scenarios.ensure_pass_rates() == []  # all pending, just sent
     ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1)
-    assert scenarios.ensure_pass_rates() == [n for n in SCENARIOS if n != 4]
+    ScenarioPassRate.objects.filter(number=5).update(status="failed", error="worker lost")
+    long_ago = timezone.now() - datetime.timedelta(hours=2)
+    ScenarioPassRate.objects.filter(number=6).update(updated_at=long_ago)
+    assert scenarios.ensure_pass_rates() == [5, 6]
+    assert ScenarioPassRate.objects.get(number=5).error == ""
     assert ScenarioPassRate.objects.count() == len(SCENARIOS)
 
 

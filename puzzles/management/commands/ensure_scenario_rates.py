@@ -1,4 +1,4 @@
-"""Enqueue the fair solver's pass rate of every scenario that has none yet (idempotent)."""
+"""Send the fair solver's pass rate of each scenario that has none yet to the workers, once."""
 
 from django.core.management.base import BaseCommand
 
@@ -10,5 +10,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         sent = ensure_pass_rates()
-        listed = ", ".join(map(str, sent)) or "none (all ready)"
+        listed = ", ".join(map(str, sent)) or "none (each is ready or on its way)"
         self.stdout.write(f"scenario pass rates sent to the workers: {listed}")
