@@ -57,7 +57,7 @@ class Node:
         self.value = value
         self.parent = parent
         self.move: Move | None = move
-        self.key = key or tuple(quilt.cells)  # the quilt's identity for the placement cache
+        self.key = key or state_key(quilt)  # the quilt's identity for the placement cache
 
     def line(self) -> list[Move]:
         moves = []
@@ -74,7 +74,7 @@ class Beam:
     def __init__(self, evaluator: Evaluator, options: SearchOptions = SearchOptions()):
         self.evaluator = evaluator
         self.options = options
-        # (quilt cells, patch) -> its placements, best first: a hand bonus computed for a
+        # (state_key, patch) -> its placements, best first: a hand bonus computed for a
         # state is exactly the next turn's stage 1 of that state, and sampled futures of one
         # decision revisit the same quilts
         self._placed: dict[tuple, tuple[list[float], list[int]]] = {}
@@ -159,7 +159,7 @@ class Beam:
         for v, node, h, cell in placed[: options.breadth]:
             keep = node.hand[1 - h]
             quilt = _child(node, h, cell)
-            cells = tuple(quilt.cells)
+            quilt_key = state_key(quilt)
             for m, taken in enumerate(node.market):
                 hand = (keep, taken)
                 if bag is None:
@@ -169,14 +169,14 @@ class Beam:
                     draws = iter(bag[node.drawn : node.drawn + 2])
                     market = tuple(conveyor(list(node.market), m, draws.__next__)[:3])
                     drawn = node.drawn + 2
-                key = (cells, min(hand), max(hand), market)
+                key = (quilt_key, min(hand), max(hand), market)
                 if key in seen:
                     continue
                 seen.add(key)
-                bonus = self.hand_bonus(cells, quilt, v, hand, last)
+                bonus = self.hand_bonus(quilt_key, quilt, v, hand, last)
                 children.append(
                     Node(quilt, hand, market, drawn, turn + 1, v + bonus, node,
-                         Move(h, cell, m), cells)
+                         Move(h, cell, m), quilt_key)
                 )  # fmt: skip
         children.sort(key=_value, reverse=True)
         return children[: options.width]
@@ -246,6 +246,14 @@ def play_to_end(rollout: Beam, bag):
         return _Played(value, node)
 
     return play
+
+
+def state_key(quilt: Quilt) -> tuple:
+    """What a quilt's placement values depend on: its cells, and what the order of its
+    placements decided (the button and cat areas, the points). Cells alone are not enough:
+    a cat group that grew past its size before or after it was scored leaves another
+    scored area."""
+    return (tuple(quilt.cells), quilt.button_mask, quilt.cat_mask, quilt.points)
 
 
 def _child(node: Node, hand_index: int, cell: int) -> Quilt:
