@@ -189,6 +189,9 @@ if CELERY_BROKER_URL == "filesystem://":
         "processed_folder": str(BROKER_DIR / "processed"),
         "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
+        # The folder is polled: at kombu's default (1 s) every hint, and every reply to a
+        # worker ping, waits up to a second per hop, longer than the ping's 0.5 s.
+        "polling_interval": 0.1,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # Hints, analyses and versus opponents (a player waits for them) have a queue of their own
