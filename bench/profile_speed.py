@@ -171,7 +171,7 @@ def main() -> None:
         from puzzles.models import Challenge, Game
         from puzzles.selectors.groups import member_ids, standings
         from puzzles.selectors.leaderboards import leaderboard
-        from puzzles.selectors.players import counted_games, profile
+        from puzzles.selectors.players import profile
         from puzzles.services.players import token_for
 
         call_command("migrate", verbosity=0)
@@ -222,7 +222,7 @@ def main() -> None:
                 print_queries(call)
         explain(
             "profile history",
-            counted_games().filter(player=player).values("challenge__date", "score"),
+            Game.objects.counted().filter(player=player).values("challenge__date", "score"),
         )
         members_games = Game.objects.filter(
             challenge=challenge, ranked=True, status="finished", player__in=member_ids(group)
@@ -236,7 +236,7 @@ def main() -> None:
         window = list(Challenge.objects.filter(date__gte=challenge.date - datetime.timedelta(29)))
         explain(
             "standings' games (30 days)",
-            counted_games()
+            Game.objects.counted()
             .filter(player__in=list(member_ids(group).values_list("player", flat=True)))
             .filter(challenge__in=window)
             .values("player_id", "score"),
