@@ -5,7 +5,7 @@ from django.utils import timezone
 from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_json
 
 from ..models import Game, Player, SolverRun
-from ..services.replay import replay
+from ..play import replay
 from .challenges import cats_json, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json

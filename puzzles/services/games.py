@@ -10,10 +10,10 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 
 from .. import limits
 from ..models import Challenge, Game, Player
+from ..play import deal_of, replay, today
 from . import scenarios
-from .challenges import ensure_challenge, today
+from .challenges import ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
-from .replay import deal_of, replay
 from .tallies import count_game
 
 

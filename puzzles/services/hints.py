@@ -15,9 +15,9 @@ from solver.search import position_key
 
 from .. import limits
 from ..models import Game, Hint, Player
+from ..play import replay
 from .errors import Conflict, NotFound
 from .games import lock_game, refuse_if_expired
-from .replay import replay
 
 log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
