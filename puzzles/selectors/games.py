@@ -2,7 +2,7 @@
 
 from django.utils import timezone
 
-from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_json
+from solver.game import COLORS, TURNS, SoloGame, cell_name, patch_to_json, quilt_to_json
 
 from ..models import Game, Player, SolverRun
 from ..play import replay
@@ -48,7 +48,7 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "date": game.challenge.date.isoformat() if game.challenge else None,
         "ranked": game.ranked,
         "status": game.status,
-        "turn": min(state.turn, 22),
+        "turn": min(state.turn, TURNS),
         "hand": [patch_to_json(p) for p in state.hand],
         "market": [patch_to_json(p) for p in state.market],
         "quilt": quilt_to_json(state.quilt),

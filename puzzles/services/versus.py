@@ -15,7 +15,7 @@ from functools import lru_cache
 from django.db import transaction
 from django.utils import timezone
 
-from solver.game import Move, MultiplayerGame, RulesError
+from solver.game import TURNS, Move, MultiplayerGame, RulesError
 from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent
 
 from ..models import Player, VersusGame
@@ -105,7 +105,7 @@ def do_play_versus_move(game_id: int, player: Player, data) -> tuple[VersusGame,
 
 def _record(game: VersusGame, state: MultiplayerGame) -> None:
     """The player's next turn on the row; at the end, the status and the player's rank."""
-    game.turn = min(state.turns_taken[0] + 1, 22)
+    game.turn = min(state.turns_taken[0] + 1, TURNS)
     if state.finished:
         game.status = VersusGame.Status.FINISHED
         game.finished_at = timezone.now()
