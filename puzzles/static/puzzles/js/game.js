@@ -17,7 +17,6 @@ const $ = (selector, root = document) => root.querySelector(selector);
 class GameController {
   constructor(root) {
     this.root = root;
-    this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
     this.date = root.dataset.date || "";
     // A rulebook scenario (practice on a fresh deal) instead of a day's challenge.
     this.scenario = root.dataset.scenario ? Number(root.dataset.scenario) : null;
@@ -131,7 +130,7 @@ class GameController {
     const start = $('[data-action="start"]', this.root);
     const pickerBox = $("[data-picker]", this.root);
     if (c.goal_options) {
-      this.picker = new GoalPicker(pickerBox, c.goal_options, this.goalTiles, (placement, holding) => {
+      this.picker = new GoalPicker(pickerBox, c.goal_options, (placement, holding) => {
         this.drawSetupBoard(placement, holding);
         start.disabled = !this.picker.complete;
       });

@@ -1,6 +1,6 @@
 // The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
 import { catPortrait, patchIcon, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
-import { GOAL_LABEL } from "./board.js";
+import { goalLabel } from "./goals.js";
 
 export const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -73,7 +73,7 @@ export function renderScore(container, score) {
     tokens,
     el("ul", { class: "goal-list muted", style: "margin:.4rem 0 0;padding-left:1rem;font-size:.85rem" },
       (score.goals || []).map((g) => el("li", {
-        text: `${GOAL_LABEL[g.goal] || g.goal} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
+        text: `${goalLabel(g.goal)} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
       }))),
   );
 }

@@ -16,7 +16,6 @@ const $ = (selector, root = document) => root.querySelector(selector);
 class VersusController {
   constructor(root) {
     this.root = root;
-    this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
     this.game = null;
     this.selectedHand = 0;
     this.pending = null; // the empty space chosen for the hand patch this turn
@@ -129,7 +128,7 @@ class VersusController {
     $("[data-setup]", this.root).hidden = false;
     $("[data-playing]", this.root).hidden = true;
     const start = $('[data-action="start"]', this.root);
-    this.picker = new GoalPicker($("[data-picker]", this.root), this.game.you.goal_options, this.goalTiles,
+    this.picker = new GoalPicker($("[data-picker]", this.root), this.game.you.goal_options,
       (placement, holding) => {
         this.board.render({
           game: { id: this.game.id, border: this.game.you.border, goals: placement, empty_cells: [],
