@@ -144,6 +144,7 @@ class GameOut(serializers.Serializer):
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(["playing", "finished"])
     turn = serializers.IntegerField(help_text=f"the next turn, 1-{TURNS}")
+    turns = serializers.IntegerField(help_text="turns in a game (the page's count)")
     hand = PatchOut(many=True)
     market = PatchOut(many=True, help_text="slot 0 nearest the bag")
     quilt = serializers.JSONField(help_text="a quilt file (RULES.md)")

@@ -49,6 +49,7 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "ranked": game.ranked,
         "status": game.status,
         "turn": min(state.turn, TURNS),
+        "turns": TURNS,
         "hand": [patch_to_json(p) for p in state.hand],
         "market": [patch_to_json(p) for p in state.market],
         "quilt": quilt_to_json(state.quilt),

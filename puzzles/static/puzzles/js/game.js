@@ -11,7 +11,6 @@ import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
 
-const TURNS = 22;
 const $ = (selector, root = document) => root.querySelector(selector);
 
 class GameController {
@@ -245,9 +244,9 @@ class GameController {
     const game = this.game;
     const par = (game && game.par) || this.challenge.par;
     const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
-    const turn = game ? Math.min(game.turn, TURNS) : 0;
+    const turn = game ? Math.min(game.turn, game.turns) : 0;
     const stats = [
-      ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${TURNS}`) : `–/${TURNS}`, "turn"],
+      ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${game.turns}`) : "–", "turn"],
       ["Score", game ? String(game.score.total) : "–", "score"],
       this.scenarioInfo ? ["To reach", String(this.scenarioInfo.min_score), "target"] : ["Par", parText, "par"],
       ["Hints", game ? String(game.hints_used) : "0", "hints"],
@@ -270,7 +269,7 @@ class GameController {
   }
 
   renderMarket(hintMove) {
-    const lastTurn = this.game.turn === TURNS;
+    const lastTurn = this.game.turn === this.game.turns;
     const slots = this.game.market.map((patch, index) => {
       const hinted = hintMove && hintMove.market_index === index;
       const button = el("button", {
@@ -311,7 +310,7 @@ class GameController {
       return this.render();
     }
     this.pending = cell;
-    if (this.game.turn === TURNS) return this.submit(null);
+    if (this.game.turn === this.game.turns) return this.submit(null);
     this.render();
     // Keyboard players go straight on to the market; Enter takes the patch by the bag.
     const first = $("[data-market-index]:not([disabled])", this.root);
@@ -454,7 +453,7 @@ class GameController {
     if (this.busy) return;
     this.selectedHand = hint.move.hand_index;
     this.pending = hint.move.cell;
-    if (this.game.turn === TURNS) return this.submit(null);
+    if (this.game.turn === this.game.turns) return this.submit(null);
     this.submit(hint.move.market_index);
   }
 
