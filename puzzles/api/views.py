@@ -209,10 +209,7 @@ def hint_detail(request, game_id: int, hint_id: int):
 
 
 @extend_schema(
-    parameters=[
-        OpenApiParameter("page", int),
-        OpenApiParameter("hints", str, enum=["include", "exclude"]),
-    ],
+    parameters=[s.LeaderboardQuery],  # what board_query parses
     responses={200: s.LeaderboardOut, **ERRORS},
 )
 @api_view(["GET"])
