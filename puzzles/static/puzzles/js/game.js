@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { capitalise, el, renderCats, renderScore } from "./panel.js";
+import { capitalise, el, handSlots, renderCats, renderScore } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
@@ -256,14 +256,9 @@ class GameController {
   }
 
   renderHand(hintMove) {
-    const slots = this.game.hand.map((patch, index) => {
-      const button = el("button", {
-        type: "button", class: `slot${hintMove && hintMove.hand_index === index ? " hinted" : ""}`,
-        "data-hand-index": String(index), "aria-pressed": String(this.selectedHand === index),
-        "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
-      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
-      button.addEventListener("click", () => this.chooseHand(index));
-      return button;
+    const slots = handSlots(this.game.hand, {
+      selected: this.selectedHand, hinted: hintMove ? hintMove.hand_index : null,
+      onChoose: (index) => this.chooseHand(index),
     });
     $("[data-hand]", this.root).replaceChildren(...slots);
   }

@@ -4,7 +4,7 @@
 // page polls and highlights each placement as it arrives.
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { el, renderCats, renderScore } from "./panel.js";
+import { el, handSlots, renderCats, renderScore } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { describePatch, patchIcon } from "./svg.js";
 
@@ -208,16 +208,10 @@ class VersusController {
   }
 
   renderHand(myTurn) {
-    const slots = this.game.you.hand.map((patch, index) => {
-      const button = el("button", {
-        type: "button", class: "slot", "data-hand-index": String(index),
-        "aria-pressed": String(this.selectedHand === index),
-        "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
-      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
-      button.disabled = !myTurn || this.busy;
-      button.addEventListener("click", () => this.chooseHand(index));
-      return button;
+    const slots = handSlots(this.game.you.hand, {
+      selected: this.selectedHand, onChoose: (index) => this.chooseHand(index),
     });
+    for (const button of slots) button.disabled = !myTurn || this.busy;
     $("[data-hand]", this.root).replaceChildren(...slots);
   }
 
