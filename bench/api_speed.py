@@ -71,10 +71,11 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     from rest_framework.authtoken.models import Token
 
     from puzzles.models import Hint, Player
+    from puzzles.play import today
     from puzzles.selectors.challenges import challenge_json
     from puzzles.selectors.games import game_json
     from puzzles.services import games
-    from puzzles.services.challenges import ensure_challenge, today
+    from puzzles.services.challenges import ensure_challenge
 
     daily = ensure_challenge(today())
     goals = dict(zip(GOAL_CELLS, challenge_json(daily)["goal_options"], strict=False))

@@ -212,7 +212,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 10}
-# A par or best-known run stops after this long; a hint has its own, shorter limit (tasks.py).
+# A par or best-known run stops after this long; a hint has its own, shorter limit
+# (CALICO_HINT_SECONDS, sent with the task by puzzles/services/hints.py).
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)

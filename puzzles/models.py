@@ -1,5 +1,5 @@
 """The service's tables. A game stores its goals and moves; its state is always rebuilt by
-replaying them with the rules engine (``puzzles.services.replay``). Score and token counts are
+replaying them with the rules engine (``puzzles.play``). Score and token counts are
 denormalised on the row only for the leaderboard index."""
 
 import datetime
@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
+
+from solver.game import TURNS
 
 GUEST_PREFIX = "guest-"
 
@@ -129,7 +131,7 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     goals = models.JSONField(null=True, blank=True)  # {"r,c": goal id} when the setup asks
     moves = models.JSONField(default=list, blank=True)  # [{hand_index, cell, market_index}]
-    turn = models.PositiveSmallIntegerField(default=1)  # the next turn, 1..22 (23 when over)
+    turn = models.PositiveSmallIntegerField(default=1)  # the next turn; TURNS + 1 when over
     score = models.IntegerField(default=0)
     cat_tokens = models.PositiveSmallIntegerField(default=0)
     button_tokens = models.PositiveSmallIntegerField(default=0)
@@ -310,7 +312,7 @@ class VersusGame(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CHOOSING)
     goals = models.JSONField(default=list)  # per seat {"r,c": goal id}; seat 0's null until chosen
     moves = models.JSONField(default=list, blank=True)  # every seat's moves, in play order
-    turn = models.PositiveSmallIntegerField(default=1)  # the player's next turn (1-22)
+    turn = models.PositiveSmallIntegerField(default=1)  # the player's next turn (1..TURNS)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)  # the player's, at the end
     opponent_error = models.TextField(blank=True)  # why the opponents stopped, if they failed
     created_at = models.DateTimeField(auto_now_add=True)
@@ -334,7 +336,7 @@ class Analysis(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
-    total = models.PositiveSmallIntegerField(default=22)
+    total = models.PositiveSmallIntegerField(default=TURNS)
     result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -191,10 +191,7 @@ def group_member(request, group_id: int, username: str):
 
 
 @extend_schema(
-    parameters=[
-        OpenApiParameter("page", int),
-        OpenApiParameter("hints", str, enum=["include", "exclude"]),
-    ],
+    parameters=[s.LeaderboardQuery],  # what board_query parses
     responses={200: s.LeaderboardOut, **ERRORS},
 )
 @api_view(["GET"])

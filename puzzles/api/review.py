@@ -7,7 +7,6 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from .. import limits
-from ..models import SolverRun
 from ..selectors import challenges as challenge_reads
 from ..selectors import replays
 from ..services import analysis
@@ -100,7 +99,7 @@ def game_replay(request, game_id: int):
 def solver_game(request, date, kind):
     """The par (fair solver) or best-known (hindsight) game of a closed day; 404 before."""
     day = _date(date)
-    if kind not in SolverRun.Kind.values:
+    if kind not in replays.SOLVER_PLAYERS:
         raise Refused(NotFound(f"kind: {kind!r} must be par or best"))
     data = replays.solver_replay_json(challenge_reads.challenge_on(day), kind)
     if data is None:

@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from solver.game import TURNS
+
 
 class CredentialsIn(serializers.Serializer):
     username = serializers.CharField(max_length=150, trim_whitespace=False)
@@ -35,7 +37,7 @@ class LeaderboardQuery(serializers.Serializer):
 
 
 class MoveIn(serializers.Serializer):
-    turn = serializers.IntegerField(help_text="the turn this move is for (1-22)")
+    turn = serializers.IntegerField(help_text=f"the turn this move is for (1-{TURNS})")
     hand_index = serializers.IntegerField()
     cell = serializers.CharField(help_text='"row,col"')
     market_index = serializers.IntegerField(allow_null=True, required=False)
@@ -141,7 +143,8 @@ class GameOut(serializers.Serializer):
     date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(["playing", "finished"])
-    turn = serializers.IntegerField(help_text="the next turn, 1-22")
+    turn = serializers.IntegerField(help_text=f"the next turn, 1-{TURNS}")
+    turns = serializers.IntegerField(help_text="turns in a game (the page's count)")
     hand = PatchOut(many=True)
     market = PatchOut(many=True, help_text="slot 0 nearest the bag")
     quilt = serializers.JSONField(help_text="a quilt file (RULES.md)")

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import players, review, scenarios, tokens, versus, views
+from . import goals, players, review, scenarios, tokens, versus, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
     path("auth/token/", views.token, name="api-token"),
     path("auth/login/", views.login_session, name="api-login"),
     path("daily/", views.daily, name="api-daily"),
+    path("goals/", goals.goal_list, name="api-goals"),
     path("challenges/", views.challenge_list, name="api-challenges"),
     path("challenges/<str:date>/", views.challenge_detail, name="api-challenge"),
     path("games/", views.game_create, name="api-games"),

@@ -7,6 +7,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from solver.game import TURNS
+
 from ..selectors.versus import versus_json, versus_list, versus_of, versus_record
 from ..services import versus
 from ..services.errors import NotFound
@@ -29,7 +31,7 @@ class VersusOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(["choosing", "playing", "finished"])
     level = serializers.CharField()
-    turn = serializers.IntegerField(help_text="your next turn, 1-22")
+    turn = serializers.IntegerField(help_text=f"your next turn, 1-{TURNS}")
     you = serializers.JSONField(help_text="board, goal_options, goals, quilt, hand, score")
     opponents = serializers.JSONField(help_text="[{name, level, board, goals, quilt, score}]")
     market = serializers.JSONField(help_text="the three face-up patches")
@@ -37,7 +39,7 @@ class VersusOut(serializers.Serializer):
     result = serializers.JSONField(help_text="[{name, score, cats, buttons, rank}] at the end")
     log = serializers.JSONField(help_text="every placement: [{name, turn, cell, patch}]")
     cats = serializers.JSONField(help_text="the three cats, shared by every quilt")
-    turns = serializers.IntegerField(help_text="turns each player has (22)")
+    turns = serializers.IntegerField(help_text=f"turns each player has ({TURNS})")
     opponent_error = serializers.CharField(allow_blank=True, help_text="why opponents stopped")
 
 

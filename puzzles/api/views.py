@@ -13,9 +13,10 @@ from rest_framework.response import Response
 
 from .. import limits
 from ..auth import BACKEND
-from ..models import Hint
+from ..play import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, game_of
+from ..selectors.hints import hint_of
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..services import challenges, games, hint_supply, hints, players
 from ..services.errors import BadInput, NotFound, ServiceError
@@ -100,7 +101,7 @@ def token(request):
 @extend_schema(responses={200: s.ChallengeOut})
 @api_view(["GET"])
 def daily(request):
-    day = challenges.today()
+    day = today()
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:  # the day's first visit makes it
         challenges.ensure_challenge(day)
@@ -130,7 +131,7 @@ def challenge_list(request):
 @api_view(["GET"])
 def challenge_detail(request, date):
     day = _date(date)
-    if day == challenges.today():
+    if day == today():
         challenges.ensure_challenge(day)
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
@@ -143,7 +144,7 @@ def challenge_detail(request, date):
 @permission_classes([IsAuthenticated])
 def game_create(request):
     data = _valid(s.GameIn, request.data)
-    day = data.get("date") or challenges.today()
+    day = data.get("date") or today()
     game = _call(games.do_start_game, request.user, day, data.get("goals"))
     return Response(game_json(game), status=status.HTTP_201_CREATED)
 
@@ -174,7 +175,7 @@ def game_move(request, game_id: int):
     return Response(game_json(game, state, award))
 
 
-def _hint_json(row: Hint) -> dict:
+def _hint_json(row) -> dict:
     return {
         "id": row.pk,
         "turn": row.turn,
@@ -201,17 +202,14 @@ def hint_request(request, game_id: int):
 @permission_classes([IsAuthenticated])
 def hint_detail(request, game_id: int, hint_id: int):
     game = _own_game(request, game_id)
-    row = Hint.objects.filter(pk=hint_id, game=game).first()
+    row = hint_of(game, hint_id)
     if row is None:
         raise Refused(NotFound(f"no hint {hint_id} for game {game_id}"))
     return Response(_hint_json(row))
 
 
 @extend_schema(
-    parameters=[
-        OpenApiParameter("page", int),
-        OpenApiParameter("hints", str, enum=["include", "exclude"]),
-    ],
+    parameters=[s.LeaderboardQuery],  # what board_query parses
     responses={200: s.LeaderboardOut, **ERRORS},
 )
 @api_view(["GET"])

@@ -6,8 +6,7 @@ from functools import lru_cache
 from solver.game import Setup, cat_by_id
 
 from ..models import Challenge, Game, Player, SolverRun
-from ..services.challenges import today
-from ..services.replay import deal_of
+from ..play import deal_of, today
 from .setups import border_json
 
 

@@ -2,10 +2,10 @@
 
 from django.utils import timezone
 
-from solver.game import COLORS, SoloGame, cell_name, patch_to_json, quilt_to_json
+from solver.game import COLORS, TURNS, SoloGame, cell_name, patch_to_json, quilt_to_json
 
 from ..models import Game, Player, SolverRun
-from ..services.replay import replay
+from ..play import replay
 from .challenges import cats_json, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
@@ -48,7 +48,8 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "date": game.challenge.date.isoformat() if game.challenge else None,
         "ranked": game.ranked,
         "status": game.status,
-        "turn": min(state.turn, 22),
+        "turn": min(state.turn, TURNS),
+        "turns": TURNS,
         "hand": [patch_to_json(p) for p in state.hand],
         "market": [patch_to_json(p) for p in state.market],
         "quilt": quilt_to_json(state.quilt),

@@ -6,7 +6,7 @@ from collections import defaultdict
 from django.db.models import Count
 
 from ..models import Challenge, Game, Group, Membership, Player
-from ..services.challenges import today
+from ..play import today
 
 STANDING_DAYS = (7, 30)
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import connection
 
 from ..models import Challenge, SolverRun
-from ..services.challenges import today
+from ..play import today
 
 WORKER_PING_SECONDS = 1.0
 

@@ -6,7 +6,7 @@ the whole history (one row per day: date, score, par) and the recent days with t
 Formulas, as shown to players:
 - streak: consecutive UTC days with a finished ranked game. The current streak runs back from
   today if today's game is finished, else from yesterday (an unfinished today does not break
-  it); a day is the challenge's date, whose clock is ``services.challenges.today`` (UTC).
+  it); a day is the challenge's date, whose clock is ``puzzles.play.today`` (UTC).
 - beat_par: days whose score is above that day's par (days without a par yet do not count);
   average_vs_par: the mean of score - par over the days with a par.
 - rank and percentile of a day: as on that day's global leaderboard.
@@ -19,7 +19,7 @@ from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Va
 from django.db.models.functions import Coalesce
 
 from ..models import Game, Player, ScoreTally, SolverRun
-from ..services.challenges import today
+from ..play import today
 from .leaderboards import _better_than, percentile
 from .versus import versus_record
 

@@ -8,7 +8,7 @@ filtering the full state."""
 from solver.game import Deal, Move, SoloGame, patch_to_json, quilt_to_json
 
 from ..models import Analysis, Challenge, Game, Player, SolverRun
-from ..services.replay import deal_of, deal_of_game
+from ..play import deal_of, deal_of_game
 from .challenges import cat_json, is_closed
 from .setups import border_json
 

@@ -7,7 +7,7 @@ from django.db.models import Count, Q
 from solver.game import TURNS, cell_name, parse_cell, patch_to_json, quilt_to_json, standings
 
 from ..models import Player, VersusGame
-from ..services.versus import replay, table_of
+from ..play import replay_versus, table_of
 from .challenges import cat_json
 from .setups import border_json
 
@@ -60,7 +60,7 @@ def versus_json(game: VersusGame) -> dict:
         you.update(goals=None, quilt=None, score=None, hand=[], empty_cells=[])
         return {**shared, "you": you, "opponents": opponents, "market": [],
                 "to_move": None, "log": [], "result": []}  # fmt: skip
-    view = replay(game).view(0)
+    view = replay_versus(game).view(0)
     you.update(_quilt_json(setups[0], view.quilt))
     you.update(
         hand=[patch_to_json(p) for p in view.hand],

@@ -13,8 +13,8 @@ from solver.search.analysis import analyse
 
 from .. import limits
 from ..models import Analysis, Game, Player
+from ..play import deal_of_game
 from .errors import Conflict, NotFound
-from .replay import deal_of_game
 
 log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs

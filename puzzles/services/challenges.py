@@ -7,15 +7,11 @@ import logging
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from ..models import Challenge, SolverRun
+from ..play import today
 
 log = logging.getLogger(__name__)
-
-
-def today() -> datetime.date:
-    return timezone.now().astimezone(datetime.UTC).date()
 
 
 def daily_seed(date: datetime.date) -> str:

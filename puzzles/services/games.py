@@ -10,10 +10,10 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 
 from .. import limits
 from ..models import Challenge, Game, Player
+from ..play import deal_of, replay, today
 from . import scenarios
-from .challenges import ensure_challenge, today
+from .challenges import ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
-from .replay import deal_of, replay
 from .tallies import count_game
 
 
@@ -80,6 +80,18 @@ def lock_game(game_id: int, player: Player) -> Game | None:
         return None
 
 
+def lock_playing_game(game_id: int, player: Player) -> Game:
+    """``lock_game`` for a move or a hint: NotFound, Conflict (over) or DayClosed otherwise.
+    Inside a transaction."""
+    game = lock_game(game_id, player)
+    if game is None:
+        raise NotFound(f"no game {game_id} of yours")
+    if game.status == Game.Status.FINISHED:
+        raise Conflict("the game is over")
+    refuse_if_expired(game)
+    return game
+
+
 def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tuple]:
     """Apply one move to a game; returns the saved row, the engine state and the award."""
     turn = _parse_turn(data)
@@ -88,12 +100,7 @@ def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tu
     except RulesError as error:
         raise BadInput(str(error)) from None
     with transaction.atomic():
-        game = lock_game(game_id, player)
-        if game is None:
-            raise NotFound(f"no game {game_id} of yours")
-        if game.status == Game.Status.FINISHED:
-            raise Conflict("the game is over")
-        refuse_if_expired(game)
+        game = lock_playing_game(game_id, player)
         if turn != game.turn:
             raise Conflict(f"turn {turn} is stale: the game is at turn {game.turn}")
         state, _ = replay(game)

@@ -15,9 +15,8 @@ from solver.search import position_key
 
 from .. import limits
 from ..models import Game, Hint, Player
-from .errors import Conflict, NotFound
-from .games import lock_game, refuse_if_expired
-from .replay import replay
+from ..play import replay
+from .games import lock_playing_game
 
 log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
@@ -28,12 +27,7 @@ def do_request_hint(game_id: int, player: Player, address: str | None = None) ->
     one counts towards the hint limits of the player and of the client ``address``)."""
     enqueued = False
     with transaction.atomic():
-        game = lock_game(game_id, player)
-        if game is None:
-            raise NotFound(f"no game {game_id} of yours")
-        if game.status == Game.Status.FINISHED:
-            raise Conflict("the game is over")
-        refuse_if_expired(game)
+        game = lock_playing_game(game_id, player)
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
             row = existing

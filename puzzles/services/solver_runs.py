@@ -9,7 +9,7 @@ from django.db import transaction
 from solver.search import make_player, play_game
 
 from ..models import SolverRun
-from .replay import deal_of
+from ..play import deal_of
 
 log = logging.getLogger(__name__)
 

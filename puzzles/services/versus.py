@@ -15,29 +15,17 @@ from functools import lru_cache
 from django.db import transaction
 from django.utils import timezone
 
-from solver.game import Move, MultiplayerGame, RulesError, TableDeal, deal_table
+from solver.game import TURNS, Move, MultiplayerGame, RulesError
 from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent
 
 from ..models import Player, VersusGame
+from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
 OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
 STALLED_AFTER = datetime.timedelta(seconds=OPPONENT_SECONDS + 30)  # past the hard limit
-
-
-@lru_cache(maxsize=64)
-def table_of(seed: str, players: int) -> TableDeal:
-    return deal_table(seed, players)
-
-
-def replay(game: VersusGame) -> MultiplayerGame:
-    """The engine's table after the stored moves (the player's goals must be chosen)."""
-    state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
-    for move in game.moves:
-        state.play(Move.from_json(move))
-    return state
 
 
 def seat_seed(game: VersusGame, seat: int) -> str:
@@ -99,7 +87,7 @@ def do_play_versus_move(game_id: int, player: Player, data) -> tuple[VersusGame,
             raise Conflict("choose your goals first")
         if game.status == VersusGame.Status.FINISHED:
             raise Conflict("the game is over")
-        state = replay(game)
+        state = replay_versus(game)
         if state.seat != 0:
             raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
         if data["turn"] != state.turn:
@@ -117,7 +105,7 @@ def do_play_versus_move(game_id: int, player: Player, data) -> tuple[VersusGame,
 
 def _record(game: VersusGame, state: MultiplayerGame) -> None:
     """The player's next turn on the row; at the end, the status and the player's rank."""
-    game.turn = min(state.turns_taken[0] + 1, 22)
+    game.turn = min(state.turns_taken[0] + 1, TURNS)
     if state.finished:
         game.status = VersusGame.Status.FINISHED
         game.finished_at = timezone.now()
@@ -146,7 +134,7 @@ def do_resume_opponents(game_id: int, player: Player) -> VersusGame:
     worker). Only on the player's asking, so nothing resends on its own."""
     with transaction.atomic():
         game = lock_versus(game_id, player)
-        if game.status != VersusGame.Status.PLAYING or replay(game).seat == 0:
+        if game.status != VersusGame.Status.PLAYING or replay_versus(game).seat == 0:
             raise Conflict("the opponents are not to move")
         stalled = game.opponent_error or timezone.now() - game.updated_at > STALLED_AFTER
         if stalled:
@@ -170,7 +158,7 @@ def play_opponents(game_id: int) -> None:
         game = VersusGame.objects.filter(pk=game_id).first()
         if game is None or game.status != VersusGame.Status.PLAYING:
             return
-        state = replay(game)
+        state = replay_versus(game)
         if state.seat == 0:
             return
         try:

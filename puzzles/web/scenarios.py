@@ -5,7 +5,6 @@ from django.shortcuts import render
 from solver.game import SCENARIOS
 
 from ..services import players
-from .views import GOAL_TILES
 
 
 def scenario_list(request):
@@ -18,5 +17,5 @@ def scenario_play(request, number: int):
         what = f"there is no scenario {number} (1 to {len(SCENARIOS)})"
         return render(request, "puzzles/not_found.html", {"what": what}, status=404)
     players.ensure_guest(request)
-    context = {"date": "", "scenario": number, "goal_tiles": GOAL_TILES, "nav": "scenarios"}
+    context = {"date": "", "scenario": number, "nav": "scenarios"}
     return render(request, "puzzles/game.html", context)

@@ -10,18 +10,12 @@ from django.contrib.auth import authenticate, login
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from solver.game import GOALS
 from solver.search.versus import LEVELS
 
 from .. import limits
 from ..auth import BACKEND
 from ..services import players
 from ..services.errors import BadInput
-
-# The printed goal tiles, for the goal picker's labels (the engine's own table).
-GOAL_TILES = {
-    goal.id: {"notation": goal.notation, "one": goal.one, "both": goal.both} for goal in GOALS
-}
 
 
 def _date_or_none(value: str) -> str | None:
@@ -42,9 +36,7 @@ def _bad_date(request, value: str):
 
 def daily(request):
     players.ensure_guest(request)
-    return render(
-        request, "puzzles/game.html", {"date": "", "goal_tiles": GOAL_TILES, "nav": "daily"}
-    )
+    return render(request, "puzzles/game.html", {"date": "", "nav": "daily"})
 
 
 def practice(request, date):
@@ -52,7 +44,7 @@ def practice(request, date):
     if day is None:
         return _bad_date(request, date)
     players.ensure_guest(request)
-    context = {"date": day, "practice": True, "goal_tiles": GOAL_TILES, "nav": "archive"}
+    context = {"date": day, "practice": True, "nav": "archive"}
     return render(request, "puzzles/game.html", context)
 
 
@@ -139,5 +131,5 @@ def logout_view(request):
 def versus(request):
     players.ensure_guest(request)
     levels = [(level, f"the solver's {strategy} player") for level, (strategy, _) in LEVELS.items()]
-    context = {"goal_tiles": GOAL_TILES, "levels": levels, "nav": "versus"}
+    context = {"levels": levels, "nav": "versus"}
     return render(request, "puzzles/versus.html", context)

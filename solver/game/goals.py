@@ -13,15 +13,17 @@ class Goal:
     counts: tuple[int, ...]  # sorted descending: the multiset the six neighbours must form
     one: int  # points when colours or patterns meet the counts
     both: int  # points when both do (instead of ``one``, never added to it)
+    label: str  # how the pages name it
+    symbol: str  # what the pages print on its goal space (the tile's own marking)
 
 
 GOALS = (
-    Goal("all-different", "A-B-C-D-E-F", (1, 1, 1, 1, 1, 1), 10, 15),
-    Goal("aa-bb-cc", "AA-BB-CC", (2, 2, 2), 7, 11),
-    Goal("aaa-bbb", "AAA-BBB", (3, 3), 8, 13),
-    Goal("aaa-bb-c", "AAA-BB-C", (3, 2, 1), 7, 11),
-    Goal("aa-bb-c-d", "AA-BB-C-D", (2, 2, 1, 1), 5, 8),
-    Goal("aaaa-bb", "AAAA-BB", (4, 2), 8, 14),
+    Goal("all-different", "A-B-C-D-E-F", (1, 1, 1, 1, 1, 1), 10, 15, "All different", "≠"),
+    Goal("aa-bb-cc", "AA-BB-CC", (2, 2, 2), 7, 11, "AA-BB-CC", "AA·BB·CC"),
+    Goal("aaa-bbb", "AAA-BBB", (3, 3), 8, 13, "AAA-BBB", "AAA·BBB"),
+    Goal("aaa-bb-c", "AAA-BB-C", (3, 2, 1), 7, 11, "AAA-BB-C", "AAA·BB·C"),
+    Goal("aa-bb-c-d", "AA-BB-C-D", (2, 2, 1, 1), 5, 8, "AA-BB-C-D", "AA·BB·C·D"),
+    Goal("aaaa-bb", "AAAA-BB", (4, 2), 8, 14, "AAAA-BB", "AAAA·BB"),
 )
 GOAL_BY_ID = {goal.id: goal for goal in GOALS}
 GOAL_IDS = tuple(GOAL_BY_ID)

@@ -27,12 +27,11 @@ from .boards import BOARD_NAMES
 from .cats import CATS_BY_DOTS
 from .errors import RulesError
 from .goals import GOAL_IDS
-from .hexgrid import describe_cell
 from .patches import PATTERNS
 from .quilt import Quilt
 from .rng import SeededStream
 from .setups import Setup
-from .solo import TURNS, Move
+from .solo import TURNS, Move, check_move
 
 PLAYERS = range(2, 5)
 
@@ -106,17 +105,7 @@ class MultiplayerGame:
         """Raise RulesError naming what makes ``move`` illegal for the seat to move."""
         if self.finished:
             raise RulesError("the game is over")
-        hand, quilt = self.hands[self.seat], self.quilts[self.seat]
-        if not (type(move.hand_index) is int and 0 <= move.hand_index < len(hand)):
-            raise RulesError(f"hand_index must be 0 to {len(hand) - 1}")
-        cell = move.cell
-        if not (type(cell) is int and 0 <= cell < 49 and quilt.empty_mask >> cell & 1):
-            raise RulesError(f"cell {describe_cell(cell)} is not an empty patch space")
-        if self.turn == TURNS:
-            if move.market_index is not None:
-                raise RulesError("the last turn has no market step: market_index must be null")
-        elif not (type(move.market_index) is int and 0 <= move.market_index < 3):
-            raise RulesError("market_index must be 0, 1 or 2")
+        check_move(move, self.hands[self.seat], self.quilts[self.seat], self.turn)
 
     def play(self, move: Move) -> tuple[int, str | None, bool]:
         """The seat to move places a hand patch, then (before its last turn) takes a market

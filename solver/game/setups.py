@@ -56,10 +56,6 @@ class Setup:
     def copies(self) -> int:
         return 2 if self.variant == "lower-variance" else 3
 
-    @property
-    def scenario(self) -> Scenario | None:
-        return _scenario_of(self.kind)
-
     def pool(self) -> list[int]:
         """Every patch of this setup's bag, in canonical order."""
         return [patch for patch in ALL_PATCHES for _ in range(self.copies)]

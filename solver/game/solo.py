@@ -62,6 +62,21 @@ def conveyor(market: list[int], taken: int, draw) -> list[int]:
     return [slot0, slot1, left[0], left[1]]
 
 
+def check_move(move: Move, hand: list[int], quilt: Quilt, turn: int) -> None:
+    """Raise RulesError naming what makes ``move`` illegal for a player holding ``hand``
+    with ``quilt`` on ``turn`` (of a game not over): the solo game's and each seat's test."""
+    if not (type(move.hand_index) is int and 0 <= move.hand_index < len(hand)):
+        raise RulesError(f"hand_index must be 0 to {len(hand) - 1}")
+    cell = move.cell
+    if not (type(cell) is int and 0 <= cell < 49 and quilt.empty_mask >> cell & 1):
+        raise RulesError(f"cell {describe_cell(cell)} is not an empty patch space")
+    if turn == TURNS:
+        if move.market_index is not None:
+            raise RulesError("the last turn has no market step: market_index must be null")
+    elif not (type(move.market_index) is int and 0 <= move.market_index < 3):
+        raise RulesError("market_index must be 0, 1 or 2")
+
+
 class SoloGame:
     """A solo game in progress. ``bag`` is the rest of the bag in draw order."""
 
@@ -124,16 +139,7 @@ class SoloGame:
         """Raise RulesError naming what makes ``move`` illegal now."""
         if self.finished:
             raise RulesError("the game is over")
-        if not (type(move.hand_index) is int and 0 <= move.hand_index < len(self.hand)):
-            raise RulesError(f"hand_index must be 0 to {len(self.hand) - 1}")
-        cell = move.cell
-        if not (type(cell) is int and 0 <= cell < 49 and self.quilt.empty_mask >> cell & 1):
-            raise RulesError(f"cell {describe_cell(cell)} is not an empty patch space")
-        if self.turn == TURNS:
-            if move.market_index is not None:
-                raise RulesError("the last turn has no market step: market_index must be null")
-        elif not (type(move.market_index) is int and 0 <= move.market_index < 3):
-            raise RulesError("market_index must be 0, 1 or 2")
+        check_move(move, self.hand, self.quilt, self.turn)
 
     def play(self, move: Move) -> tuple[int, str | None, bool]:
         """Play a whole turn; returns what the placement earned (see ``Quilt.place``)."""

@@ -121,10 +121,6 @@ class Beam:
         found.sort(key=_first, reverse=True)
         return found
 
-    def hand_gain(self, key, quilt: Quilt, value: float, patch: int, state=None) -> float:
-        """What placing ``patch`` next turn would add to the quilt's value, at best."""
-        return self.placed(key, quilt, patch, state)[0][0] - value
-
     def hand_bonus(self, key, quilt, value, hand, last=False) -> float:
         """The best next placement from ``hand``, plus a share of the other patch's."""
         first = self._placed.get((key, hand[0]))

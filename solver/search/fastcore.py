@@ -33,7 +33,6 @@ from numba import njit
 from solver.game import (
     GOAL_CELLS,
     NEIGHBOURS,
-    PATCH_CELLS,
     TURNS,
     Layout,
     Quilt,
@@ -122,10 +121,6 @@ class Evaluator:
         """float64[49]: the value after placing ``patch`` on each cell; -inf where not empty."""
         return _placement_values(state, patch, *self.arrays)
 
-    def best_value(self, state: np.ndarray, patch: int) -> float:
-        """The best value over every placement of ``patch`` (-inf if the quilt is full)."""
-        return _best_value(state, patch, *self.arrays)
-
     def value(self, state: np.ndarray) -> float:
         """The value of the packed quilt itself (its points once it is full)."""
         return _value(state, *self.arrays)
@@ -153,10 +148,6 @@ class Evaluator:
         return _quick_game(state.copy(), int(hand[0]), int(hand[1]),
                            np.asarray(market, dtype=np.int64), bag, drawn, turn, TURNS,
                            float(second_patch), moves, *self.arrays)  # fmt: skip
-
-    def place(self, state: np.ndarray, cell: int, patch: int) -> None:
-        """``Quilt.place`` on a packed state, in place (no checks: the cell must be empty)."""
-        _place_state(state, cell, patch, *self.arrays)
 
 
 @lru_cache(maxsize=64)
@@ -585,14 +576,6 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
     return out
 
 
-@njit(cache=True)
-def _best_value(state, patch, goals, goal_at, chance, cats, progress, award, shapes, reach,
-                floats):  # fmt: skip
-    values = _placement_values(state, patch, goals, goal_at, chance, cats, progress, award,
-                               shapes, reach, floats)  # fmt: skip
-    return values.max()
-
-
 # -- the quick game (Beam with SearchOptions(width=1, breadth=1)) -----------------------------
 
 
@@ -707,9 +690,7 @@ def warm() -> float:
     state = pack(Quilt(layout))
     fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
     fast.placement_values(state, 0)
-    fast.best_value(state, 0)
     fast.value(state)
-    fast.place(state, PATCH_CELLS[0], 0)
     return time.perf_counter() - started
 
 

@@ -23,6 +23,7 @@ from solver.game import (
     patch_name,
 )
 from solver.game.patches import COLORS, PATTERNS
+from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 
 from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
@@ -89,8 +90,9 @@ def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
         cat_id, _, _ = after.cat_tokens[-1]
         said.append(f"earns {cat_id.title()} with {PATTERNS[pattern]}: +{cat_by_id(cat_id).points}")
     if len(after.buttons) > len(before.buttons):
-        rainbow = " and the rainbow: +6" if after.rainbow and not before.rainbow else ": +3"
-        said.append(f"a {COLORS[color]} button{rainbow}")
+        rainbow = after.rainbow and not before.rainbow
+        points = BUTTON_POINTS + (RAINBOW_POINTS if rainbow else 0)
+        said.append(f"a {COLORS[color]} button{' and the rainbow' if rainbow else ''}: +{points}")
     said = (said + progress(after, move.cell, color, pattern))[:2]
     if move.market_index is not None:
         taken = observation.market[move.market_index]

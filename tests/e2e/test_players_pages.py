@@ -8,7 +8,7 @@ import pytest
 from browser_helpers import api_get
 
 from puzzles.models import Challenge, Game, Player, SolverRun
-from puzzles.services.challenges import today
+from puzzles.play import today
 from puzzles.services.games import count_on_leaderboard
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -9,11 +9,11 @@ import time_machine
 from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, start_daily
 
 from puzzles.models import SolverRun
+from puzzles.play import deal_of, today
 from puzzles.services import solver_runs
-from puzzles.services.challenges import ensure_best_known, ensure_challenge, today
+from puzzles.services.challenges import ensure_best_known, ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
 from puzzles.services.players import register
-from puzzles.services.replay import deal_of
 from solver.game import cell_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

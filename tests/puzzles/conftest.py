@@ -8,7 +8,8 @@ from puzzle_helpers import goals_for, next_move
 from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Player
-from puzzles.services.challenges import ensure_challenge, today
+from puzzles.play import today
+from puzzles.services.challenges import ensure_challenge
 from puzzles.services.players import register, token_for
 
 

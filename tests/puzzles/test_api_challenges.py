@@ -2,7 +2,7 @@ import datetime
 
 from django.core.management import call_command
 
-from puzzles.services.challenges import today
+from puzzles.play import today
 
 
 def test_daily_is_todays_challenge_made_on_demand(client, db):

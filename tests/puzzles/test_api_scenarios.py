@@ -11,7 +11,7 @@ import pytest
 from puzzle_helpers import next_move
 
 from puzzles.models import Game, ScenarioPassRate, ScoreTally
-from puzzles.services.challenges import today
+from puzzles.play import today
 from puzzles.services.scenarios import do_start_scenario_game
 from solver.game import SCENARIOS, Move, SoloGame, deal, patch_to_json
 

@@ -5,13 +5,9 @@ import hmac
 from django.conf import settings
 
 from puzzles.models import Challenge, SolverRun
+from puzzles.play import today
 from puzzles.selectors.challenges import challenge_json, challenge_on
-from puzzles.services.challenges import (
-    do_daily_rollover,
-    ensure_best_known,
-    ensure_challenge,
-    today,
-)
+from puzzles.services.challenges import do_daily_rollover, ensure_best_known, ensure_challenge
 from solver.game import deal
 
 DAY = datetime.date(2026, 1, 2)

@@ -9,7 +9,7 @@ from puzzle_helpers import goals_for, next_move
 from test_secrecy import patches_in
 
 from puzzles.models import Game, Hint
-from puzzles.services.replay import deal_of, replay
+from puzzles.play import deal_of, replay
 
 PAGES = ("/", "/leaderboard/", "/archive/", "/login/", "/signup/", "/api/schema/")
 

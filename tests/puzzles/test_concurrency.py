@@ -9,7 +9,8 @@ from puzzle_helpers import next_move
 from server_checks import on_postgres, require
 
 from puzzles.models import Challenge, Game, Hint, SolverRun
-from puzzles.services.challenges import ensure_challenge, today
+from puzzles.play import today
+from puzzles.services.challenges import ensure_challenge
 from puzzles.services.games import lock_game
 
 THREADS = 8

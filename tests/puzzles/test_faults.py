@@ -13,9 +13,9 @@ from puzzle_helpers import next_move
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Game, Hint
+from puzzles.play import replay
 from puzzles.services import hint_supply
 from puzzles.services.players import token_for
-from puzzles.services.replay import replay
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

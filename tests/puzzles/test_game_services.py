@@ -4,10 +4,9 @@ import pytest
 from puzzle_helpers import GOAL_CELLS
 
 from puzzles.models import Game, ScoreTally
-from puzzles.services.challenges import today
+from puzzles.play import deal_of, replay, today
 from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.games import do_play_move, do_start_game
-from puzzles.services.replay import deal_of, replay
 from solver.game import SoloGame
 
 

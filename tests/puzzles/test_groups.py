@@ -8,8 +8,8 @@ from puzzle_helpers import goals_for, next_move
 from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Game, Group, Player, SolverRun
+from puzzles.play import today
 from puzzles.selectors.leaderboards import leaderboard
-from puzzles.services.challenges import today
 from puzzles.services.games import count_on_leaderboard
 
 

@@ -4,10 +4,10 @@ visible position, at once; a different position gets its own."""
 import pytest
 
 from puzzles.models import Game, Hint
+from puzzles.play import deal_of, replay
 from puzzles.services import hints
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import compute_hint, do_request_hint
-from puzzles.services.replay import deal_of, replay
 from solver.search import position_key
 
 SMALL = {"samples": 4, "candidates": 4}

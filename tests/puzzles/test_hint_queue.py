@@ -9,7 +9,8 @@ from puzzle_helpers import GOAL_CELLS
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint, SolverRun
-from puzzles.services.challenges import ensure_challenge, today
+from puzzles.play import today
+from puzzles.services.challenges import ensure_challenge
 
 
 def test_the_queues_share_no_binding():

@@ -10,7 +10,7 @@ from puzzle_helpers import next_move
 from server_checks import on_postgres, require
 
 from puzzles.models import Game
-from puzzles.services.replay import replay
+from puzzles.play import replay
 
 PLAYERS = 6
 TABS = 2

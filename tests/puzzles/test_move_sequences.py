@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from puzzle_helpers import goals_for, next_move
 
 from puzzles.models import Game
+from puzzles.play import replay
 from puzzles.services.games import do_start_game
-from puzzles.services.replay import replay
 
 FIELDS = ("turn", "hand_index", "cell", "market_index")
 JUNK = st.one_of(

@@ -10,9 +10,8 @@ from rest_framework.test import APIClient
 from test_api_games import reference_scorer
 
 from puzzles.models import Analysis, Game, SolverRun
+from puzzles.play import deal_of, today
 from puzzles.services import analysis, solver_runs
-from puzzles.services.challenges import today
-from puzzles.services.replay import deal_of
 from solver.game import patch_to_json
 
 TINY = {"samples": 4, "candidates": 3}

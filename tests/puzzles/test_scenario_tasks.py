@@ -8,9 +8,9 @@ from django.utils import timezone
 from test_worker_integration import wait_for
 
 from puzzles.models import ScenarioPassRate
+from puzzles.play import replay
 from puzzles.services import scenarios
 from puzzles.services.hints import compute_hint, do_request_hint
-from puzzles.services.replay import replay
 from puzzles.tasks import compute_scenario_pass_rate
 from solver.game import SCENARIOS, Move, deal
 from solver.search import make_player, play_game

@@ -4,7 +4,7 @@ from collections import Counter
 
 from puzzle_helpers import next_move
 
-from puzzles.services.replay import deal_of
+from puzzles.play import deal_of
 from solver.game import patch_from_json
 
 

@@ -6,10 +6,10 @@ import pytest
 from django.utils import timezone
 
 from puzzles.models import Hint, SolverRun
+from puzzles.play import deal_of, replay
 from puzzles.services import solver_runs
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import compute_hint, do_request_hint
-from puzzles.services.replay import deal_of, replay
 from puzzles.tasks import compute_solver_run
 from solver.game import Move, SoloGame, patch_from_json
 

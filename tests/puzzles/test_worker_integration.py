@@ -5,7 +5,8 @@ import time
 import pytest
 
 from puzzles.models import Hint, SolverRun
-from puzzles.services.challenges import ensure_challenge, today
+from puzzles.play import today
+from puzzles.services.challenges import ensure_challenge
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -97,7 +97,6 @@ def check(quilt: Quilt, evaluator: Reference, fast: Evaluator, patches) -> int:
     for patch in patches:
         values = fast.placement_values(state, patch)
         assert values.shape == (49,)
-        best = -math.inf
         for cell in range(49):
             if not quilt.empty_mask >> cell & 1:
                 assert values[cell] == -math.inf, (cell, patch)
@@ -106,9 +105,7 @@ def check(quilt: Quilt, evaluator: Reference, fast: Evaluator, patches) -> int:
             child.place(cell, patch)
             expected = evaluator.value(child)
             assert abs(values[cell] - expected) <= TOLERANCE, (quilt.placements, cell, patch)
-            best = max(best, expected)
             compared += 1
-        assert abs(fast.best_value(state, patch) - best) <= TOLERANCE or best == -math.inf
     return compared
 
 

@@ -37,6 +37,7 @@ async function request(method, path, body) {
 
 export const api = {
   daily: () => request("GET", "/api/daily/"),
+  goals: () => request("GET", "/api/goals/"),
   challenge: (date) => request("GET", `/api/challenges/${encodeURIComponent(date)}/`),
   challenges: (page = 1) => request("GET", `/api/challenges/?page=${page}`),
   startGame: (date, goals) => request("POST", "/api/games/", goals ? { date, goals } : { date }),

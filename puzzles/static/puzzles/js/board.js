@@ -4,25 +4,10 @@ import {
   HEX_R, HEX_W, buttonToken, catHead, cellCentre, describePatch, hexPoints, motifDefs,
   patchShape, rainbowDefs, svg,
 } from "./svg.js";
+import { GOALS, goalLabel } from "./goals.js";
 
 const SIZE = 7;
 const GOAL_CELLS = ["2,3", "3,4", "4,2"];
-const GOAL_NOTATION = {
-  "all-different": "≠",
-  "aa-bb-cc": "AA·BB·CC",
-  "aaa-bbb": "AAA·BBB",
-  "aaa-bb-c": "AAA·BB·C",
-  "aa-bb-c-d": "AA·BB·C·D",
-  "aaaa-bb": "AAAA·BB",
-};
-export const GOAL_LABEL = {
-  "all-different": "All different",
-  "aa-bb-cc": "AA-BB-CC",
-  "aaa-bbb": "AAA-BBB",
-  "aaa-bb-c": "AAA-BB-C",
-  "aa-bb-c-d": "AA-BB-C-D",
-  "aaaa-bb": "AAAA-BB",
-};
 
 const isPatchSpace = (r, c) => r >= 1 && r <= 5 && c >= 1 && c <= 5 && !GOAL_CELLS.includes(`${r},${c}`);
 const parse = (name) => name.split(",").map(Number);
@@ -176,7 +161,7 @@ export class Board {
   }
 
   goalSpace(name, cx, cy, goalId, result, { picking = false, chosenGoal = null } = {}) {
-    const label = goalId ? GOAL_LABEL[goalId] : "face-down goal";
+    const label = goalId ? goalLabel(goalId) : "face-down goal";
     const met = result || { colors: false, patterns: false, points: 0 };
     const state = met.colors && met.patterns ? "met by colours and patterns"
       : met.colors ? "met by colours" : met.patterns ? "met by patterns" : "not met yet";
@@ -184,7 +169,7 @@ export class Board {
       class: "goal", "data-goal": name, "data-goal-id": goalId || "",
       "data-colors-met": String(!!met.colors), "data-patterns-met": String(!!met.patterns),
       role: picking ? "button" : "img", tabindex: picking ? 0 : null,
-      "aria-label": picking ? `Goal space ${name}: ${goalId ? label : "empty"}${chosenGoal ? `; put ${GOAL_LABEL[chosenGoal]} here` : ""}`
+      "aria-label": picking ? `Goal space ${name}: ${goalId ? label : "empty"}${chosenGoal ? `; put ${goalLabel(chosenGoal)} here` : ""}`
         : `Design goal ${label}: ${state}`,
     });
     if (picking) group.classList.add("droppable");
@@ -193,7 +178,7 @@ export class Board {
       if (picking) group.append(svg("text", { class: "goal-text", x: cx, y: cy + 3 }, ["drop here"]));
       return group;
     }
-    const notation = GOAL_NOTATION[goalId];
+    const notation = GOALS[goalId].symbol;
     const big = notation.length === 1;
     group.append(svg("text", {
       class: "goal-text", x: cx, y: cy + (big ? 1 : -3), style: big ? "font-size:17px" : null,

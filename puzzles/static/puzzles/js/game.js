@@ -6,18 +6,16 @@ import { Board } from "./board.js";
 import { renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { capitalise, el, renderCats, renderScore } from "./panel.js";
+import { capitalise, el, handSlots, renderCats, renderScore } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
 
-const TURNS = 22;
 const $ = (selector, root = document) => root.querySelector(selector);
 
 class GameController {
   constructor(root) {
     this.root = root;
-    this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
     this.date = root.dataset.date || "";
     // A rulebook scenario (practice on a fresh deal) instead of a day's challenge.
     this.scenario = root.dataset.scenario ? Number(root.dataset.scenario) : null;
@@ -131,7 +129,7 @@ class GameController {
     const start = $('[data-action="start"]', this.root);
     const pickerBox = $("[data-picker]", this.root);
     if (c.goal_options) {
-      this.picker = new GoalPicker(pickerBox, c.goal_options, this.goalTiles, (placement, holding) => {
+      this.picker = new GoalPicker(pickerBox, c.goal_options, (placement, holding) => {
         this.drawSetupBoard(placement, holding);
         start.disabled = !this.picker.complete;
       });
@@ -246,9 +244,9 @@ class GameController {
     const game = this.game;
     const par = (game && game.par) || this.challenge.par;
     const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
-    const turn = game ? Math.min(game.turn, TURNS) : 0;
+    const turn = game ? Math.min(game.turn, game.turns) : 0;
     const stats = [
-      ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${TURNS}`) : `–/${TURNS}`, "turn"],
+      ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${game.turns}`) : "–", "turn"],
       ["Score", game ? String(game.score.total) : "–", "score"],
       this.scenarioInfo ? ["To reach", String(this.scenarioInfo.min_score), "target"] : ["Par", parText, "par"],
       ["Hints", game ? String(game.hints_used) : "0", "hints"],
@@ -258,20 +256,15 @@ class GameController {
   }
 
   renderHand(hintMove) {
-    const slots = this.game.hand.map((patch, index) => {
-      const button = el("button", {
-        type: "button", class: `slot${hintMove && hintMove.hand_index === index ? " hinted" : ""}`,
-        "data-hand-index": String(index), "aria-pressed": String(this.selectedHand === index),
-        "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
-      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
-      button.addEventListener("click", () => this.chooseHand(index));
-      return button;
+    const slots = handSlots(this.game.hand, {
+      selected: this.selectedHand, hinted: hintMove ? hintMove.hand_index : null,
+      onChoose: (index) => this.chooseHand(index),
     });
     $("[data-hand]", this.root).replaceChildren(...slots);
   }
 
   renderMarket(hintMove) {
-    const lastTurn = this.game.turn === TURNS;
+    const lastTurn = this.game.turn === this.game.turns;
     const slots = this.game.market.map((patch, index) => {
       const hinted = hintMove && hintMove.market_index === index;
       const button = el("button", {
@@ -312,7 +305,7 @@ class GameController {
       return this.render();
     }
     this.pending = cell;
-    if (this.game.turn === TURNS) return this.submit(null);
+    if (this.game.turn === this.game.turns) return this.submit(null);
     this.render();
     // Keyboard players go straight on to the market; Enter takes the patch by the bag.
     const first = $("[data-market-index]:not([disabled])", this.root);
@@ -455,7 +448,7 @@ class GameController {
     if (this.busy) return;
     this.selectedHand = hint.move.hand_index;
     this.pending = hint.move.cell;
-    if (this.game.turn === TURNS) return this.submit(null);
+    if (this.game.turn === this.game.turns) return this.submit(null);
     this.submit(hint.move.market_index);
   }
 

@@ -1,6 +1,6 @@
 // The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
-import { catPortrait, patchIcon, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
-import { GOAL_LABEL } from "./board.js";
+import { catPortrait, describePatch, patchIcon, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
+import { goalLabel } from "./goals.js";
 
 export const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -15,6 +15,20 @@ function el(tag, attrs = {}, children = []) {
   return node;
 }
 export { el };
+
+// The hand's patches as the buttons of a hand row (game and versus pages): ``selected`` is
+// pressed, ``hinted`` (an index or null) marked; a click calls ``onChoose(index)``.
+export function handSlots(hand, { selected, hinted = null, onChoose }) {
+  return hand.map((patch, index) => {
+    const button = el("button", {
+      type: "button", class: `slot${hinted === index ? " hinted" : ""}`,
+      "data-hand-index": String(index), "aria-pressed": String(selected === index),
+      "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
+    }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
+    button.addEventListener("click", () => onChoose(index));
+    return button;
+  });
+}
 
 export function renderCats(container, cats, score) {
   const earned = (catId) => (score.cats || []).filter((token) => token.cat === catId).length;
@@ -73,7 +87,7 @@ export function renderScore(container, score) {
     tokens,
     el("ul", { class: "goal-list muted", style: "margin:.4rem 0 0;padding-left:1rem;font-size:.85rem" },
       (score.goals || []).map((g) => el("li", {
-        text: `${GOAL_LABEL[g.goal] || g.goal} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
+        text: `${goalLabel(g.goal)} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
       }))),
   );
 }

@@ -1,6 +1,6 @@
 // The goal picker of the standard setup: choose 3 of the 4 offered goals and drop each on a
 // goal space. Starts from a sensible preselection, so "Start" alone is a fine first game.
-import { GOAL_LABEL } from "./board.js";
+import { GOALS, goalLabel } from "./goals.js";
 import { el } from "./panel.js";
 
 const GOAL_CELLS = ["2,3", "3,4", "4,2"];
@@ -16,10 +16,8 @@ export function preselect(options) {
 }
 
 export class GoalPicker {
-  // `values`: {goal id: {one, both}}, the printed tile values, embedded by the page view.
-  constructor(container, options, values, onChange) {
+  constructor(container, options, onChange) {
     this.container = container;
-    this.values = values;
     this.options = options;
     this.onChange = onChange;
     this.placement = preselect(options);
@@ -58,8 +56,8 @@ export class GoalPicker {
         type: "button", class: `goal-option${used.has(goal) ? "" : " unused"}`,
         "aria-pressed": String(this.holding === goal), "data-goal-option": goal,
       }, [
-        el("span", { class: "notation", text: GOAL_LABEL[goal] }),
-        el("span", { class: "values", text: `${this.values[goal].one} / ${this.values[goal].both} pts` }),
+        el("span", { class: "notation", text: goalLabel(goal) }),
+        el("span", { class: "values", text: `${GOALS[goal].one} / ${GOALS[goal].both} pts` }),
         el("span", { class: "values", text: where ? `on the ${SPACE_NAMES[where[0]]} space` : "not used" }),
       ]);
       button.addEventListener("click", () => this.pick(goal));
@@ -70,7 +68,7 @@ export class GoalPicker {
       el("p", {
         class: "picker-note",
         text: this.holding
-          ? `Now tap a teal goal space on the quilt to put ${GOAL_LABEL[this.holding]} there.`
+          ? `Now tap a teal goal space on the quilt to put ${goalLabel(this.holding)} there.`
           : `${this.options.length > 3 ? "Three of these four go on the quilt." : "All three go on the quilt: you choose where."} Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.`,
       }),
       el("div", { class: "options" }, buttons),

@@ -1,6 +1,6 @@
 // The solo scenarios: their conditions with icons (on the /scenarios/ cards and beside a
 // scenario game), and the result card. Every status and verdict is the server's (the engine).
-import { GOAL_LABEL } from "./board.js";
+import { goalLabel } from "./goals.js";
 import { capitalise, el } from "./panel.js";
 import { catPortrait, hexPoints, shapeDrawing, sizeBadge, svg, tokenIcon } from "./svg.js";
 
@@ -66,7 +66,7 @@ export function catLine(cat) {
 }
 
 export function goalChips(goals) {
-  return el("div", { class: "goal-chips" }, goals.map((goal) => el("span", { class: "pill", "data-goal": goal, text: GOAL_LABEL[goal] || goal })));
+  return el("div", { class: "goal-chips" }, goals.map((goal) => el("span", { class: "pill", "data-goal": goal, text: goalLabel(goal) })));
 }
 
 export function solverLine(solver) {

@@ -4,7 +4,7 @@
 // page polls and highlights each placement as it arrives.
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { el, renderCats, renderScore } from "./panel.js";
+import { el, handSlots, renderCats, renderScore } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { describePatch, patchIcon } from "./svg.js";
 
@@ -16,7 +16,6 @@ const $ = (selector, root = document) => root.querySelector(selector);
 class VersusController {
   constructor(root) {
     this.root = root;
-    this.goalTiles = JSON.parse($("#calico-goal-tiles").textContent);
     this.game = null;
     this.selectedHand = 0;
     this.pending = null; // the empty space chosen for the hand patch this turn
@@ -129,7 +128,7 @@ class VersusController {
     $("[data-setup]", this.root).hidden = false;
     $("[data-playing]", this.root).hidden = true;
     const start = $('[data-action="start"]', this.root);
-    this.picker = new GoalPicker($("[data-picker]", this.root), this.game.you.goal_options, this.goalTiles,
+    this.picker = new GoalPicker($("[data-picker]", this.root), this.game.you.goal_options,
       (placement, holding) => {
         this.board.render({
           game: { id: this.game.id, border: this.game.you.border, goals: placement, empty_cells: [],
@@ -209,16 +208,10 @@ class VersusController {
   }
 
   renderHand(myTurn) {
-    const slots = this.game.you.hand.map((patch, index) => {
-      const button = el("button", {
-        type: "button", class: "slot", "data-hand-index": String(index),
-        "aria-pressed": String(this.selectedHand === index),
-        "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
-      }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
-      button.disabled = !myTurn || this.busy;
-      button.addEventListener("click", () => this.chooseHand(index));
-      return button;
+    const slots = handSlots(this.game.you.hand, {
+      selected: this.selectedHand, onChoose: (index) => this.chooseHand(index),
     });
+    for (const button of slots) button.disabled = !myTurn || this.busy;
     $("[data-hand]", this.root).replaceChildren(...slots);
   }
 

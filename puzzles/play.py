@@ -1,0 +1,67 @@
+"""Play rebuilt from rows: the current UTC day, a game's deal and its replay.
+
+A game's state is never stored: it is rebuilt by replaying its moves with the engine. These
+are pure functions of model rows that both reads (``selectors``) and writes (``services``)
+need; this module imports neither."""
+
+import datetime
+from functools import lru_cache
+
+from django.utils import timezone
+
+from solver.game import (
+    SCENARIOS,
+    Deal,
+    Move,
+    MultiplayerGame,
+    SoloGame,
+    TableDeal,
+    deal,
+    deal_table,
+)
+
+from .models import Challenge, Game, VersusGame
+
+
+def today() -> datetime.date:
+    return timezone.now().astimezone(datetime.UTC).date()
+
+
+@lru_cache(maxsize=64)
+def _deal(seed: str, setup: str, variant: str | None) -> Deal:
+    return deal(seed, setup, variant)
+
+
+def deal_of(challenge: Challenge) -> Deal:
+    return _deal(challenge.seed, challenge.setup, challenge.variant)
+
+
+def deal_of_game(game: Game) -> Deal:
+    """A daily's game is dealt from its challenge, a scenario game from its own seed."""
+    if game.scenario is not None:
+        return _deal(game.seed, SCENARIOS[game.scenario].setup, None)
+    return deal_of(game.challenge)
+
+
+def replay(game: Game, turns: int | None = None) -> tuple[SoloGame, tuple | None]:
+    """The engine's game after the stored moves (the first ``turns`` of them, if given), and
+    what the last of them earned (``Quilt.place``'s award), or None before the first move."""
+    state = SoloGame.start(deal_of_game(game), game.goals)
+    award = None
+    for move in game.moves[:turns]:
+        award = state.play(Move.from_json(move))
+    return state, award
+
+
+@lru_cache(maxsize=64)
+def table_of(seed: str, players: int) -> TableDeal:
+    return deal_table(seed, players)
+
+
+def replay_versus(game: VersusGame) -> MultiplayerGame:
+    """The engine's table after a versus game's stored moves (the player's goals must be
+    chosen)."""
+    state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
+    for move in game.moves:
+        state.play(Move.from_json(move))
+    return state

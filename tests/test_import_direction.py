@@ -1,0 +1,73 @@
+"""Every arrow points one way: the engine knows nothing of the site, the rules nothing of the
+solver, reads nothing of writes, and the API and pages reach rows only through selectors and
+services. Read from the source (every import, at any depth), so nothing is imported to check."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (modules under this prefix, must never import anything under these prefixes)
+RULES = [
+    ("solver", ("puzzles", "calico_site", "django")),
+    ("solver.game", ("solver.search",)),
+    ("puzzles.selectors", ("puzzles.services",)),
+    ("puzzles.api", ("puzzles.models",)),
+    ("puzzles.web", ("puzzles.models",)),
+]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> list[tuple[str, int]]:
+    """The absolute names a module imports, with their lines; ``from a import b`` counts as
+    both ``a`` and ``a.b`` (b may be a submodule)."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0]
+                base = f"{base}.{node.module}" if node.module else base
+            else:
+                base = node.module
+            found.append((base, node.lineno))
+            found += [(f"{base}.{alias.name}", node.lineno) for alias in node.names]
+    return found
+
+
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def modules_under(prefix: str) -> list[Path]:
+    folder = ROOT.joinpath(*prefix.split("."))
+    return sorted(p for p in folder.rglob("*.py") if "migrations" not in p.parts)
+
+
+@pytest.mark.parametrize(("source", "forbidden"), RULES, ids=[rule[0] for rule in RULES])
+def test_no_import_points_the_wrong_way(source, forbidden):
+    paths = modules_under(source)
+    assert paths, f"no modules under {source}"
+    wrong = [
+        f"{module_name(path)}:{line} imports {name}"
+        for path in paths
+        for name, line in imports_of(path)
+        if any(under(name, prefix) for prefix in forbidden)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_relative_imports_resolve_to_absolute_names():
+    """The resolver itself: a wrong resolution would let every arrow pass."""
+    path = ROOT / "puzzles" / "api" / "views.py"
+    names = {name for name, _ in imports_of(path)}
+    assert {"puzzles.limits", "puzzles.selectors.games", "puzzles.api.serializers"} <= names
