@@ -66,6 +66,10 @@ def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_work
         "the better move" in page.inner_text("[data-turn-note]")
         or not analysis["turns"][lossy - 1]["reasons"]
     )
+    # The page's own style sheet reached the review's rules (one unclosed rule above them
+    # once left the move list an unstyled numbered list).
+    moves_style = "e => getComputedStyle(e).listStyleType"
+    assert page.eval_on_selector("[data-moves]", moves_style) == "none"
     shot(page, "review-02-a-loss-desktop")
     page.keyboard.press("End")
     page.wait_for_selector(f'[data-review-turn="{TURNS}"]')
