@@ -1,6 +1,7 @@
 """Real processes for the fault tests: Celery workers, a throwaway Redis, gunicorn. Each can
 be started, stopped and killed by the test, on the test database and this run's queue."""
 
+import http.client
 import os
 import signal
 import socket
@@ -171,11 +172,17 @@ def start_gunicorn(port: int, **env) -> Service:
     def answers() -> bool:
         if not server.running():
             pytest.fail(f"gunicorn exited:\n{server.log()[-3000:]}")
+        # An HTTP answer, not only an open port: the master listens before a worker has
+        # booted, and a connection made then can be reset.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return True
-        except OSError:
+            connection.request("GET", "/api/")  # a JSON 404 from the site's own stack
+            connection.getresponse().read()
+            return True
+        except (OSError, http.client.HTTPException):
             return False
+        finally:
+            connection.close()
 
     wait_until(answers, "gunicorn answers")
     return server
