@@ -13,62 +13,21 @@ them) plus a discounted estimate of the points still within reach, as a sum of p
   rainbow progress (a colour still missing a button is worth more as the rainbow nears).
 
 Each part depends only on a few masks near it, so after a placement only the parts the
-placed cell can touch are recomputed (``after``). The judgements (``Weights``) are the
-solver's; everything else here is written independently of the compiled core.
+placed cell can touch are recomputed (``after``). The judgements (``Weights`` and how likely
+a goal's values still fit, ``attribute_chance``) are the solver's; everything else here is
+written independently of the compiled core.
 """
 
 from solver.game import NEIGHBOURS, PATCH_CELLS, Layout, Quilt
 from solver.game.hexgrid import NEIGHBOUR_MASK, group_of, shape_placements
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
-from solver.search.evaluation import DEFAULT_WEIGHTS, Weights
+from solver.search.evaluation import DEFAULT_WEIGHTS, Weights, attribute_chance
 
 PATCH_MASK = sum(1 << c for c in PATCH_CELLS)
 # parts layout: goals 0..2, colours 3..8, colour progress towards a first button 9..14,
 # patterns 15..20
 _COLORS, _BEST, _PATTERNS = 3, 9, 15
 _AROUND = tuple(NEIGHBOUR_MASK[c] | 1 << c for c in range(49))
-
-
-def feasible(counts, target: tuple[int, ...]) -> bool:
-    """Whether filled counts (any order) can still grow into the ``target`` multiset:
-    sorted descending, each count must fit the target part of the same rank."""
-    if len(counts) > len(target):
-        return False
-    counts = sorted(counts, reverse=True)
-    return all(c <= t for c, t in zip(counts, target, strict=False))
-
-
-def attribute_chance(values, target, base: float, openness: float) -> float:
-    """Chance-like weight that the colours (or patterns) of a goal's filled neighbours end up
-    meeting ``target``: 0 when already impossible, else ``base`` scaled by the share of the
-    six values that would keep it possible if placed next."""
-    fitting = _fitting(tuple(sorted(values)), target)
-    if fitting < 0:
-        return 0.0
-    return base * ((1 - openness) + openness * fitting / 6)
-
-
-_FITTING: dict[tuple, int] = {}
-
-
-def _fitting(values: tuple[int, ...], target) -> int:
-    """How many of the six values keep ``target`` feasible if added; -1 if it is already
-    infeasible. Memoised: there are few sorted value tuples."""
-    key = (values, target)
-    found = _FITTING.get(key)
-    if found is None:
-        counts: dict[int, int] = {}
-        for v in values:
-            counts[v] = counts.get(v, 0) + 1
-        found = -1
-        if feasible(counts.values(), target):
-            found = 0
-            for v in range(6):
-                counts[v] = counts.get(v, 0) + 1
-                found += feasible([c for c in counts.values() if c], target)
-                counts[v] -= 1
-        _FITTING[key] = found
-    return found
 
 
 class _Shape:
