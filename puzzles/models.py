@@ -103,15 +103,20 @@ class GameQuerySet(models.QuerySet):
         SQL because Django takes longer to compile a ``Subquery`` (about 0.3 ms each) than the
         database takes to answer it; the SQL names the game table, so use it on a top-level
         query only."""
-        par = (
-            f"SELECT run.{{}} FROM {SolverRun._meta.db_table} run WHERE run.kind = %s"
-            f" AND run.challenge_id = {Game._meta.db_table}.challenge_id"
-        )
         kind = (SolverRun.Kind.PAR.value,)
         return self.annotate(
-            par_status=RawSQL(par.format("status"), kind),
-            par_score=RawSQL(par.format("score"), kind),
+            par_status=RawSQL(par_sql("status"), kind),
+            par_score=RawSQL(par_sql("score"), kind),
         )
+
+
+def par_sql(column: str) -> str:
+    """A game's day's par run's ``column`` (``status`` or ``score``), a subquery on the game
+    table's row; its one parameter is the run kind ``SolverRun.Kind.PAR``."""
+    return (
+        f"SELECT run.{column} FROM {SolverRun._meta.db_table} run WHERE run.kind = %s"
+        f" AND run.challenge_id = {Game._meta.db_table}.challenge_id"
+    )
 
 
 class Game(models.Model):

@@ -6,6 +6,7 @@ from solver.game import COLORS, TURNS, SoloGame, cell_name, patch_to_json, quilt
 
 from ..models import Game, Player, SolverRun
 from ..play import replay
+from ..rows import game_with_par
 from .challenges import cats_json, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
@@ -14,10 +15,7 @@ from .setups import border_json
 def game_of(game_id: int, player: Player) -> Game | None:
     if not player.is_authenticated:
         return None
-    try:  # get, not first: no ORDER BY to compile for a single row
-        return Game.objects.select_related("challenge").with_par().get(pk=game_id, player=player)
-    except Game.DoesNotExist:
-        return None
+    return game_with_par(game_id, player.pk)
 
 
 def par_json(game: Game) -> dict:

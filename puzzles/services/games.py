@@ -11,6 +11,7 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 from .. import limits
 from ..models import Challenge, Game, Player
 from ..play import deal_of, replay, today
+from ..rows import game_with_par
 from . import scenarios
 from .challenges import ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
@@ -71,13 +72,9 @@ def lock_game(game_id: int, player: Player) -> Game | None:
 
     Only the game row ("of self"): the challenge row is shared by every game of the day, and
     locking it too would serialise all of the day's moves. The day's par comes in the same
-    query (``with_par``, not locked), for the answer.
+    query (not locked), for the answer.
     """
-    games = Game.objects.select_for_update(of=("self",)).select_related("challenge").with_par()
-    try:  # get, not first: no ORDER BY to compile for a single row
-        return games.get(pk=game_id, player=player)
-    except Game.DoesNotExist:
-        return None
+    return game_with_par(game_id, player.pk, lock=True)
 
 
 def lock_playing_game(game_id: int, player: Player) -> Game:

@@ -1,0 +1,95 @@
+"""Model rows read by SQL written once, for the requests every player makes many times (a move,
+a game read, a token check): there Django's compiler took longer to build the query than the
+database took to answer it (bench/api_profile.py). Every other read stays on the ORM.
+
+The SQL selects whole rows, column for column as the model declares them, and the values
+pass through the same converters the ORM applies, so the instances are the ones a queryset
+would give.
+"""
+
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+
+from .models import Challenge, Game, SolverRun, par_sql
+
+_converters: WeakKeyDictionary = WeakKeyDictionary()  # per connection (one per thread)
+
+
+def columns(model) -> str:
+    """The model's columns, as ``model.from_db`` takes them, for a SELECT list."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    return ", ".join(f"{table}.{quote(field.column)}" for field in model._meta.concrete_fields)
+
+
+def width(model) -> int:
+    return len(model._meta.concrete_fields)
+
+
+def instance(model, values):
+    """A model instance from its columns' raw values (in ``columns`` order)."""
+    values = list(values)
+    for position, converters, expression in _field_converters(model):
+        value = values[position]
+        for converter in converters:
+            value = converter(value, expression, connection)
+        values[position] = value
+    return model.from_db(connection.alias, None, values)
+
+
+def _field_converters(model) -> list:
+    """The ORM's converters of each column that has any (JSON, dates on SQLite, ...)."""
+    wrapper = connections[DEFAULT_DB_ALIAS]  # this thread's connection, not the proxy
+    cache = _converters.get(wrapper)
+    if cache is None:
+        cache = _converters[wrapper] = {}
+    if model not in cache:
+        table = model._meta.db_table
+        found = []
+        for position, field in enumerate(model._meta.concrete_fields):
+            expression = field.get_col(table)
+            converters = connection.ops.get_db_converters(expression)
+            converters += expression.get_db_converters(connection)
+            if converters:
+                found.append((position, converters, expression))
+        cache[model] = found
+    return cache[model]
+
+
+def game_with_par(game_id: int, player_id: int, *, lock: bool = False):
+    """The player's game with its challenge and the day's par (``GameQuerySet.with_par``'s
+    ``par_status``, ``par_score``), in one query; None if there is no such game of theirs.
+    ``lock``: the game row only is locked (``FOR UPDATE OF`` the game) until the transaction
+    ends; the challenge row is shared by every game of the day."""
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= game_id <= high:  # as the ORM: no such row, rather than the database's error
+        return None
+    params = [SolverRun.Kind.PAR.value] * 2 + [game_id, player_id]
+    with connection.cursor() as cursor:
+        cursor.execute(_game_sql(connection.vendor, lock), params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    games = width(Game)
+    game = instance(Game, row[:games])
+    challenge = None if game.challenge_id is None else instance(Challenge, row[games:-2])
+    Game._meta.get_field("challenge").set_cached_value(game, challenge)
+    game.par_status, game.par_score = row[-2:]
+    return game
+
+
+@lru_cache(maxsize=8)
+def _game_sql(vendor: str, lock: bool) -> str:
+    quote = connection.ops.quote_name
+    game, challenge = quote(Game._meta.db_table), quote(Challenge._meta.db_table)
+    sql = (
+        f"SELECT {columns(Game)}, {columns(Challenge)}, ({par_sql('status')}),"
+        f" ({par_sql('score')}) FROM {game} LEFT OUTER JOIN {challenge}"
+        f" ON ({game}.{quote('challenge_id')} = {challenge}.{quote('id')})"
+        f" WHERE {game}.{quote('id')} = %s AND {game}.{quote('player_id')} = %s"
+    )
+    if lock and connection.features.has_select_for_update:  # SQLite has none: a write locks it all
+        sql += f" FOR UPDATE OF {game}"
+    return sql

@@ -1,0 +1,51 @@
+"""``puzzles.rows``: the game read by SQL written once is the row the ORM reads."""
+
+import pytest
+
+from puzzles.models import Game, SolverRun
+from puzzles.rows import game_with_par
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = [field.attname for field in Game._meta.concrete_fields]
+
+
+def orm_game(pk: int) -> Game:
+    return Game.objects.select_related("challenge").with_par().get(pk=pk)
+
+
+def same(game: Game, expected: Game) -> None:
+    assert [getattr(game, name) for name in FIELDS] == [getattr(expected, n) for n in FIELDS]
+    assert (game.par_status, game.par_score) == (expected.par_status, expected.par_score)
+    assert game._state.adding is False and game._state.db == expected._state.db
+
+
+def test_a_daily_game_with_its_challenge_and_par(alice, daily, django_assert_num_queries):
+    moves = [{"hand_index": 0, "cell": "1,1", "market_index": 0}]
+    game = Game.objects.create(
+        challenge=daily, player=alice, ranked=True, goals={"2,3": 1}, moves=moves
+    )
+    SolverRun.objects.update_or_create(
+        challenge=daily, kind="par", defaults={"status": "ready", "score": 61}
+    )
+    read = game_with_par(game.pk, alice.pk)
+    same(read, orm_game(game.pk))
+    assert read.moves == moves and read.goals == {"2,3": 1} and read.par_score == 61
+    challenge = daily.__class__.objects.get(pk=daily.pk)
+    with django_assert_num_queries(0):  # the challenge came with the game
+        assert read.challenge.date == challenge.date
+        assert read.challenge.created_at == challenge.created_at
+
+
+def test_a_scenario_game_has_no_challenge_and_no_par(alice):
+    game = Game.objects.create(player=alice, scenario=3, seed="abc")
+    read = game_with_par(game.pk, alice.pk, lock=True)
+    same(read, orm_game(game.pk))
+    assert read.challenge is None and read.par_status is None
+
+
+def test_only_the_players_own_game_and_no_error_for_any_id(alice, make_player, daily):
+    game = Game.objects.create(challenge=daily, player=alice)
+    assert game_with_par(game.pk, make_player("bob").pk) is None
+    assert game_with_par(2**70, alice.pk) is None
+    assert game_with_par(-(2**70), alice.pk) is None
