@@ -1,9 +1,12 @@
-"""``puzzles.rows``: the game read by SQL written once is the row the ORM reads."""
+"""``puzzles.rows``: the rows read by SQL written once are the ones the ORM reads."""
 
 import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from puzzles.models import Game, SolverRun
-from puzzles.rows import game_with_par
+from puzzles.rows import game_with_par, token_with_player
+from puzzles.services.players import token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -49,3 +52,28 @@ def test_only_the_players_own_game_and_no_error_for_any_id(alice, make_player, d
     assert game_with_par(game.pk, make_player("bob").pk) is None
     assert game_with_par(2**70, alice.pk) is None
     assert game_with_par(-(2**70), alice.pk) is None
+
+
+def test_a_token_with_its_player(alice, django_assert_num_queries):
+    key = token_for(alice)
+    with django_assert_num_queries(1):
+        token = token_with_player(key)
+        player = token.user
+    expected = Token.objects.select_related("user").get(key=key)
+    assert (token.key, token.user_id, token.created) == (key, alice.pk, expected.created)
+    names = [field.attname for field in type(alice)._meta.concrete_fields]
+    assert [getattr(player, n) for n in names] == [getattr(expected.user, n) for n in names]
+    assert token_with_player(key + "x") is None and token_with_player("") is None
+
+
+def test_the_api_refuses_an_unknown_token_and_an_inactive_player(alice):
+    # 403, not 401: the first authenticator (sessions) names no WWW-Authenticate scheme
+    key = token_for(alice)
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.get("/api/games/999/").status_code == 404  # authenticated: not a game of hers
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    refused = api.get("/api/games/999/")
+    assert refused.status_code == 403 and refused.json()["detail"] == "User inactive or deleted."
+    unknown = APIClient(HTTP_AUTHORIZATION="Token nosuchtoken").get("/api/games/999/")
+    assert unknown.status_code == 403 and unknown.json()["detail"] == "Invalid token."
