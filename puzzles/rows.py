@@ -10,7 +10,8 @@ would give.
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
+from django.db.models.signals import post_save, pre_save
 from rest_framework.authtoken.models import Token
 
 from .models import Challenge, Game, Player, SolverRun, par_sql
@@ -119,3 +120,33 @@ def _token_sql(vendor: str) -> str:
         f" ON ({token}.{quote('user_id')} = {player}.{quote('id')})"
         f" WHERE {token}.{quote('key')} = %s"
     )
+
+
+def save_fields(instance, fields: tuple[str, ...]) -> None:
+    """``instance.save(update_fields=fields)`` by an UPDATE written once per model and field
+    list (the values prepared by the fields, as the ORM does). Falls back on ``save`` when a
+    ``pre_save``/``post_save`` receiver listens to the model, which this would skip."""
+    model = type(instance)
+    if pre_save.has_listeners(model) or post_save.has_listeners(model):
+        instance.save(update_fields=fields)
+        return
+    sql, prepared = _update_sql(connection.vendor, model, fields)
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in prepared
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+        if cursor.rowcount != 1:  # as save(update_fields=...) when the row is gone
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+
+
+@lru_cache(maxsize=16)
+def _update_sql(vendor: str, model, fields: tuple[str, ...]) -> tuple[str, list]:
+    quote = connection.ops.quote_name
+    prepared = [model._meta.get_field(name) for name in fields]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in prepared)
+    sql = (
+        f"UPDATE {quote(model._meta.db_table)} SET {assignments}"
+        f" WHERE {quote(model._meta.pk.column)} = %s"
+    )
+    return sql, prepared

@@ -11,7 +11,7 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 from .. import limits
 from ..models import Challenge, Game, Player
 from ..play import deal_of, replay, today
-from ..rows import game_with_par
+from ..rows import game_with_par, save_fields
 from . import scenarios
 from .challenges import ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
@@ -107,7 +107,7 @@ def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tu
             raise BadInput(str(error)) from None
         game.moves = [*game.moves, move.to_json()]
         _record_score(game, state)
-        game.save(update_fields=MOVE_FIELDS)
+        save_fields(game, MOVE_FIELDS)
     return game, state, award
 
 
@@ -120,7 +120,7 @@ def refuse_if_expired(game: Game) -> None:
 
 
 # What a move changes on the row (the rest, e.g. goals, is not sent again).
-MOVE_FIELDS = [
+MOVE_FIELDS = (
     "moves",
     "turn",
     "score",
@@ -129,7 +129,7 @@ MOVE_FIELDS = [
     "status",
     "finished_at",
     "scenario_passed",
-]
+)
 
 
 def _record_score(game: Game, state: SoloGame) -> None:

@@ -1,11 +1,14 @@
 """``puzzles.rows``: the rows read by SQL written once are the ones the ORM reads."""
 
+import datetime
+
 import pytest
+from django.db.models.signals import post_save
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from puzzles.models import Game, SolverRun
-from puzzles.rows import game_with_par, token_with_player
+from puzzles.rows import game_with_par, save_fields, token_with_player
 from puzzles.services.players import token_for
 
 pytestmark = pytest.mark.django_db
@@ -77,3 +80,35 @@ def test_the_api_refuses_an_unknown_token_and_an_inactive_player(alice):
     assert refused.status_code == 403 and refused.json()["detail"] == "User inactive or deleted."
     unknown = APIClient(HTTP_AUTHORIZATION="Token nosuchtoken").get("/api/games/999/")
     assert unknown.status_code == 403 and unknown.json()["detail"] == "Invalid token."
+
+
+def test_saving_fields_writes_those_fields_only(alice, daily, django_assert_num_queries):
+    game = Game.objects.create(challenge=daily, player=alice, goals={"2,3": 1})
+    elsewhere = Game.objects.get(pk=game.pk)
+    elsewhere.hints_used = 2
+    elsewhere.save(update_fields=["hints_used"])
+    game.moves = [{"hand_index": 1, "cell": "2,2", "market_index": None}]
+    game.turn, game.status, game.scenario_passed = 2, Game.Status.FINISHED, None
+    game.finished_at = datetime.datetime(2031, 3, 4, 23, 56, tzinfo=datetime.UTC)
+    fields = ("moves", "turn", "status", "finished_at", "scenario_passed")
+    with django_assert_num_queries(1):
+        save_fields(game, fields)
+    saved = Game.objects.get(pk=game.pk)
+    assert [getattr(saved, name) for name in fields] == [getattr(game, name) for name in fields]
+    assert saved.hints_used == 2 and saved.goals == {"2,3": 1}  # untouched
+
+
+def test_saving_fields_goes_through_save_when_a_receiver_listens(alice, daily):
+    game = Game.objects.create(challenge=daily, player=alice)
+    heard = []
+
+    def receiver(sender, instance, update_fields, **kwargs):
+        heard.append(set(update_fields))
+
+    post_save.connect(receiver, sender=Game)
+    try:
+        game.turn = 5
+        save_fields(game, ("turn",))
+    finally:
+        post_save.disconnect(receiver, sender=Game)
+    assert heard == [{"turn"}] and Game.objects.get(pk=game.pk).turn == 5
