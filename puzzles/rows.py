@@ -150,3 +150,35 @@ def _update_sql(vendor: str, model, fields: tuple[str, ...]) -> tuple[str, list]
         f" WHERE {quote(model._meta.pk.column)} = %s"
     )
     return sql, prepared
+
+
+def challenge_with_runs(date):
+    """The challenge of ``date`` with its solver runs (as ``prefetch_related("solver_runs")``
+    leaves them: ``challenge.solver_runs.all()`` reads no more), in one query; None if there
+    is no challenge that day."""
+    day = Challenge._meta.get_field("date").get_db_prep_value(date, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_challenge_sql(connection.vendor), [day])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    challenges = width(Challenge)
+    challenge = instance(Challenge, rows[0][:challenges])
+    runs = [instance(SolverRun, row[challenges:]) for row in rows if row[challenges] is not None]
+    for run in runs:
+        SolverRun._meta.get_field("challenge").set_cached_value(run, challenge)
+    cached = SolverRun.objects.filter(challenge=challenge)  # what a filter() on it narrows
+    cached._result_cache, cached._prefetch_done = runs, True
+    challenge._prefetched_objects_cache = {"solver_runs": cached}
+    return challenge
+
+
+@lru_cache(maxsize=4)
+def _challenge_sql(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    challenge, run = quote(Challenge._meta.db_table), quote(SolverRun._meta.db_table)
+    return (
+        f"SELECT {columns(Challenge)}, {columns(SolverRun)} FROM {challenge}"
+        f" LEFT OUTER JOIN {run} ON ({run}.{quote('challenge_id')} = {challenge}.{quote('id')})"
+        f" WHERE {challenge}.{quote('date')} = %s ORDER BY {run}.{quote('id')}"
+    )

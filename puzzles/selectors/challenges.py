@@ -7,6 +7,7 @@ from solver.game import Setup, cat_by_id
 
 from ..models import Challenge, Game, Player, SolverRun
 from ..play import deal_of, today
+from ..rows import challenge_with_runs
 from .setups import border_json
 
 
@@ -101,4 +102,5 @@ def archive():
 
 
 def challenge_on(date: datetime.date) -> Challenge | None:
-    return Challenge.objects.prefetch_related("solver_runs").filter(date=date).first()
+    """The day's challenge with its solver runs, in one query."""
+    return challenge_with_runs(date)

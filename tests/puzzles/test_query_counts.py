@@ -46,24 +46,24 @@ def test_a_game_read_is_two_queries(alice_api, game, django_assert_num_queries):
     assert response.json() == game  # the same answer as the move's
 
 
-def test_a_leaderboard_read_is_six_queries(finished_board, daily, django_assert_num_queries):
-    # token and player; the challenge; its solver runs; the caller's own game; the tally rows
-    # summed per score (count, histogram and the caller's rank); the page of entries.
-    with django_assert_num_queries(6):
+def test_a_leaderboard_read_is_five_queries(finished_board, daily, django_assert_num_queries):
+    # token and player; the challenge with its solver runs; the caller's own game; the tally
+    # rows summed per score (count, histogram and the caller's rank); the page of entries.
+    with django_assert_num_queries(5):
         board = finished_board.get(f"/api/leaderboards/{daily.date}/").json()
     assert board["count"] == 3 and len(board["entries"]) == 3 and board["me"]["rank"] >= 1
 
 
-def test_an_anonymous_leaderboard_read_is_four_queries(
+def test_an_anonymous_leaderboard_read_is_three_queries(
     client, finished_board, daily, django_assert_num_queries
 ):
-    with django_assert_num_queries(4):  # the challenge; its runs; the tallies; the page
+    with django_assert_num_queries(3):  # the challenge with its runs; the tallies; the page
         board = client.get(f"/api/leaderboards/{daily.date}/", {"hints": "exclude"}).json()
     assert board["count"] == 3 and board["me"] is None
 
 
-def test_the_daily_read_is_two_queries(client, daily, django_assert_num_queries):
-    with django_assert_num_queries(2):  # the challenge; its solver runs
+def test_the_daily_read_is_one_query(client, daily, django_assert_num_queries):
+    with django_assert_num_queries(1):  # the challenge with its solver runs
         assert client.get("/api/daily/").status_code == 200
 
 

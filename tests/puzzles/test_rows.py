@@ -7,8 +7,8 @@ from django.db.models.signals import post_save
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from puzzles.models import Game, SolverRun
-from puzzles.rows import game_with_par, save_fields, token_with_player
+from puzzles.models import Challenge, Game, SolverRun
+from puzzles.rows import challenge_with_runs, game_with_par, save_fields, token_with_player
 from puzzles.services.players import token_for
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +112,22 @@ def test_saving_fields_goes_through_save_when_a_receiver_listens(alice, daily):
     finally:
         post_save.disconnect(receiver, sender=Game)
     assert heard == [{"turn"}] and Game.objects.get(pk=game.pk).turn == 5
+
+
+def test_a_challenge_with_its_runs(daily, django_assert_num_queries):
+    SolverRun.objects.filter(challenge=daily).delete()
+    with django_assert_num_queries(1):
+        alone = challenge_with_runs(daily.date)
+        assert list(alone.solver_runs.all()) == []
+    par = SolverRun.objects.create(challenge=daily, kind="par", status="ready", score=61)
+    best = SolverRun.objects.create(challenge=daily, kind="best", status="pending")
+    expected = Challenge.objects.prefetch_related("solver_runs").get(pk=daily.pk)
+    with django_assert_num_queries(1):
+        read = challenge_with_runs(daily.date)
+        runs = list(read.solver_runs.all())
+        assert runs[0].challenge is read
+    names = [field.attname for field in Challenge._meta.concrete_fields]
+    assert [getattr(read, n) for n in names] == [getattr(expected, n) for n in names]
+    assert runs == [par, best] and (runs[0].score, runs[1].status) == (61, "pending")
+    assert list(read.solver_runs.filter(kind="best")) == [best]  # a filter still narrows
+    assert challenge_with_runs(daily.date.replace(year=1999)) is None
