@@ -84,17 +84,30 @@ def game_with_par(game_id: int, player_id: int, *, lock: bool = False):
 
 @lru_cache(maxsize=8)
 def _game_sql(vendor: str, lock: bool) -> str:
-    quote = connection.ops.quote_name
-    game, challenge = quote(Game._meta.db_table), quote(Challenge._meta.db_table)
-    sql = (
-        f"SELECT {columns(Game)}, {columns(Challenge)}, ({par_sql('status')}),"
-        f" ({par_sql('score')}) FROM {game} LEFT OUTER JOIN {challenge}"
-        f" ON ({game}.{quote('challenge_id')} = {challenge}.{quote('id')})"
-        f" WHERE {game}.{quote('id')} = %s AND {game}.{quote('player_id')} = %s"
-    )
+    par = f", ({par_sql('status')}), ({par_sql('score')})"
+    sql = _joined(Game, Challenge, "LEFT OUTER JOIN", ("challenge_id", "id"), par)
+    sql += _where(Game, "id", "player_id")
     if lock and connection.features.has_select_for_update:  # SQLite has none: a write locks it all
-        sql += f" FOR UPDATE OF {game}"
+        sql += f" FOR UPDATE OF {connection.ops.quote_name(Game._meta.db_table)}"
     return sql
+
+
+def _joined(first, second, join: str, on: tuple[str, str], extra: str = "") -> str:
+    """SELECT every column of ``first``, then of ``second`` (then ``extra``), joined where
+    ``first``'s column ``on[0]`` is ``second``'s ``on[1]``."""
+    quote = connection.ops.quote_name
+    one, two = quote(first._meta.db_table), quote(second._meta.db_table)
+    return (
+        f"SELECT {columns(first)}, {columns(second)}{extra} FROM {one} {join} {two}"
+        f" ON ({one}.{quote(on[0])} = {two}.{quote(on[1])})"
+    )
+
+
+def _where(model, *names: str) -> str:
+    """WHERE each of the model's columns ``names`` is a parameter, in that order."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    return " WHERE " + " AND ".join(f"{table}.{quote(name)} = %s" for name in names)
 
 
 def token_with_player(key: str):
@@ -113,13 +126,7 @@ def token_with_player(key: str):
 
 @lru_cache(maxsize=4)
 def _token_sql(vendor: str) -> str:
-    quote = connection.ops.quote_name
-    token, player = quote(Token._meta.db_table), quote(Player._meta.db_table)
-    return (
-        f"SELECT {columns(Token)}, {columns(Player)} FROM {token} INNER JOIN {player}"
-        f" ON ({token}.{quote('user_id')} = {player}.{quote('id')})"
-        f" WHERE {token}.{quote('key')} = %s"
-    )
+    return _joined(Token, Player, "INNER JOIN", ("user_id", "id")) + _where(Token, "key")
 
 
 def save_fields(instance, fields: tuple[str, ...]) -> None:
@@ -175,10 +182,10 @@ def challenge_with_runs(date):
 
 @lru_cache(maxsize=4)
 def _challenge_sql(vendor: str) -> str:
+    sql = _joined(Challenge, SolverRun, "LEFT OUTER JOIN", ("id", "challenge_id"))
     quote = connection.ops.quote_name
-    challenge, run = quote(Challenge._meta.db_table), quote(SolverRun._meta.db_table)
     return (
-        f"SELECT {columns(Challenge)}, {columns(SolverRun)} FROM {challenge}"
-        f" LEFT OUTER JOIN {run} ON ({run}.{quote('challenge_id')} = {challenge}.{quote('id')})"
-        f" WHERE {challenge}.{quote('date')} = %s ORDER BY {run}.{quote('id')}"
+        sql
+        + _where(Challenge, "date")
+        + f" ORDER BY {quote(SolverRun._meta.db_table)}.{quote('id')}"
     )
