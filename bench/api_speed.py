@@ -75,9 +75,9 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     from puzzles.selectors.challenges import challenge_json
     from puzzles.selectors.games import game_json
     from puzzles.services import games
-    from puzzles.services.challenges import ensure_challenge
+    from puzzles.services.challenges import do_ensure_challenge
 
-    daily = ensure_challenge(today())
+    daily = do_ensure_challenge(today())
     goals = dict(zip(GOAL_CELLS, challenge_json(daily)["goal_options"], strict=False))
 
     def new_player(name: str) -> Player:
@@ -89,17 +89,17 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     def play(game, moves: int):
         state = game_json(game)
         for _ in range(moves):
-            game, *_ = games.do_play_move(game.pk, game.player, first_move(state))
+            game, *_ = games.do_play_move(game.pk, player=game.player, data=first_move(state))
             state = game_json(game)
         return game
 
     for n in range(finished):  # the leaderboard's page (the bench players come last)
-        play(games.do_start_game(new_player(f"finisher{n}"), daily.date, goals), TURNS)
+        play(games.do_start_game(new_player(f"finisher{n}"), date=daily.date, goals=goals), TURNS)
     prepared = {"date": daily.date.isoformat(), "clients": []}
     for n in range(players):
         player = new_player(f"bench{n}")
-        play(games.do_start_game(player, daily.date, goals), TURNS)  # its ranked game
-        read = play(games.do_start_game(player, daily.date, goals), READ_AT_TURN - 1)
+        play(games.do_start_game(player, date=daily.date, goals=goals), TURNS)  # its ranked game
+        read = play(games.do_start_game(player, date=daily.date, goals=goals), READ_AT_TURN - 1)
         Hint.objects.create(
             game=read,
             turn=read.turn,
@@ -107,7 +107,9 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
             move=first_move(game_json(read)),
             expected_score=50.0,
         )
-        to_play = [games.do_start_game(player, daily.date, goals) for _ in range(move_games)]
+        to_play = [
+            games.do_start_game(player, date=daily.date, goals=goals) for _ in range(move_games)
+        ]
         prepared["clients"].append(
             {
                 "token": Token.objects.create(user=player).key,

@@ -172,7 +172,7 @@ def main() -> None:
         from puzzles.selectors.groups import member_ids, standings
         from puzzles.selectors.leaderboards import leaderboard
         from puzzles.selectors.players import profile
-        from puzzles.services.players import token_for
+        from puzzles.services.players import do_ensure_token
 
         call_command("migrate", verbosity=0)
         rng = random.Random(2)
@@ -199,7 +199,7 @@ def main() -> None:
             f"{board['count']} members' games, page of {len(board['entries'])}, "
             f"me #{board['me']['rank']}"
         )
-        client = Client(HTTP_AUTHORIZATION=f"Token {token_for(player)}")
+        client = Client(HTTP_AUTHORIZATION=f"Token {do_ensure_token(player)}")
         board_url = f"/api/groups/{group.pk}/leaderboard/{challenge.date}/"
         for url in ("/api/me/", board_url):
             response = client.get(url)

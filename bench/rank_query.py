@@ -2,7 +2,7 @@
 
 Fills a throwaway PostgreSQL database (``calico_bench_rank``) with one day of ``--games``
 finished ranked games (random but plausible scores, one player each, a tenth with hints)
-and their ``ScoreTally`` rows, exactly what ``count_on_leaderboard`` would have written. Then
+and their ``ScoreTally`` rows, exactly what ``do_count_game`` would have written. Then
 times, best of several runs:
 - ``rank_of`` for a median player: the sum over the tally rows better than them;
 - the same rank by counting better games (what the tally avoids), for comparison;

@@ -152,7 +152,7 @@ def group_list(request):
     if request.method == "GET":
         return Response([group_reads.group_summary(g) for g in group_reads.groups_of(request.user)])
     data = _valid(GroupIn, request.data)
-    group = _call(lambda: groups.do_create_group(owner=request.user, name=data["name"]))
+    group = _call(groups.do_create_group, request.user, name=data["name"])
     return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
 
 
@@ -163,7 +163,7 @@ def group_join(request):
     """Join a group by its invite code; joining twice changes nothing."""
     data = _valid(JoinIn, request.data)
     code = data["invite_code"]
-    group = _call(lambda: groups.do_join_group(player=request.user, invite_code=code))
+    group = _call(groups.do_join_group, request.user, invite_code=code)
     return Response(group_reads.group_json(group))
 
 
@@ -186,7 +186,7 @@ def group_detail(request, group_id: int):
 @permission_classes([IsAuthenticated])
 def group_member(request, group_id: int, username: str):
     """The owner removes anyone; a member removes themselves (leaves)."""
-    _call(lambda: groups.do_remove_member(actor=request.user, group_id=group_id, username=username))
+    _call(groups.do_remove_member, group_id, actor=request.user, username=username)
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 

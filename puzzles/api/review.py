@@ -73,7 +73,7 @@ def game_analysis(request, game_id: int):
     one); GET reads it, with its progress in turns."""
     if request.method == "POST":
         address = limits.client_address(request)
-        row = _call(analysis.do_request_analysis, game_id, request.user, address)
+        row = _call(analysis.do_request_analysis, game_id, player=request.user, address=address)
         return Response(replays.analysis_json(row), status=status.HTTP_202_ACCEPTED)
     row = replays.analysis_of(game_id, request.user)
     if row is None:

@@ -69,7 +69,6 @@ def scenarios(request):
 def scenario_game_create(request, number: int):
     """Start a practice game of a scenario on a fresh seed."""
     data = _valid(ScenarioGameIn, request.data)
-    game = _call(
-        lambda: do_start_scenario_game(player=request.user, number=number, goals=data.get("goals"))
-    )
+    goals = data.get("goals")
+    game = _call(do_start_scenario_game, request.user, number=number, goals=goals)
     return Response(game_json(game), status=status.HTTP_201_CREATED)

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
-def do_request_analysis(game_id: int, player: Player, address: str | None = None) -> Analysis:
+def do_request_analysis(game_id: int, *, player: Player, address: str | None = None) -> Analysis:
     """The analysis of the player's finished game: the existing one, or a new one enqueued (a
     new one counts towards the analysis limits of the player and of the client ``address``;
     asking again for one that exists is free).
@@ -71,7 +71,7 @@ def _enqueue(analysis_id: int) -> None:
         )
 
 
-def compute_analysis(analysis_id: int) -> Analysis | None:
+def do_compute_analysis(analysis_id: int) -> Analysis | None:
     """Analyse the game, turn by turn, writing the progress on the row.
 
     The work is claimed by an atomic update (pending to running): a message delivered twice

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
-def do_request_hint(game_id: int, player: Player, address: str | None = None) -> Hint:
+def do_request_hint(game_id: int, *, player: Player, address: str | None = None) -> Hint:
     """The hint for the game's current turn: the existing one, or a new one enqueued (a new
     one counts towards the hint limits of the player and of the client ``address``)."""
     enqueued = False
@@ -90,7 +90,7 @@ def _enqueue(hint_id: int) -> None:
         )
 
 
-def compute_hint(hint_id: int) -> Hint | None:
+def do_compute_hint(hint_id: int) -> Hint | None:
     """Run the fair solver on the visible state of the hint's turn and store its answer."""
     row = Hint.objects.select_related("game__challenge").filter(pk=hint_id).first()
     if row is None or row.status == Hint.Status.READY:

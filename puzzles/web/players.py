@@ -4,7 +4,7 @@ from django.shortcuts import render
 
 from ..selectors import groups as group_reads
 from ..selectors.players import public_player
-from ..services import players
+from .visitors import visitor
 
 
 def _not_found(request, what: str):
@@ -12,7 +12,7 @@ def _not_found(request, what: str):
 
 
 def me(request):
-    players.ensure_guest(request)
+    visitor(request)
     return render(request, "puzzles/profile.html", {"profile_of": "", "nav": "me"})
 
 
@@ -21,18 +21,18 @@ def player(request, username):
     found = public_player(username)
     if found is None:
         return _not_found(request, f"There is no player called {username!r}")
-    players.ensure_guest(request)
+    visitor(request)
     context = {"profile_of": found.username, "nav": "me" if found == request.user else None}
     return render(request, "puzzles/profile.html", context)
 
 
 def groups(request):
-    players.ensure_guest(request)
+    visitor(request)
     return render(request, "puzzles/groups.html", {"nav": "groups"})
 
 
 def group(request, group_id):
-    user = players.ensure_guest(request)
+    user = visitor(request)
     found = group_reads.group_for(group_id, user)
     if found is None:
         return _not_found(request, "That group does not exist or you are not one of its members")
@@ -41,7 +41,7 @@ def group(request, group_id):
 
 def group_join(request, invite_code):
     """The invite link: shows the group and a Join button (joining is a POST to the API)."""
-    user = players.ensure_guest(request)
+    user = visitor(request)
     found = group_reads.group_by_code(invite_code)
     if found is None:
         return _not_found(request, "That invite link is not (or no longer) valid")

@@ -4,11 +4,11 @@ from django.shortcuts import render
 
 from solver.game import SCENARIOS
 
-from ..services import players
+from .visitors import visitor
 
 
 def scenario_list(request):
-    players.ensure_guest(request)
+    visitor(request)
     return render(request, "puzzles/scenarios.html", {"nav": "scenarios"})
 
 
@@ -16,6 +16,6 @@ def scenario_play(request, number: int):
     if number not in SCENARIOS:
         what = f"there is no scenario {number} (1 to {len(SCENARIOS)})"
         return render(request, "puzzles/not_found.html", {"what": what}, status=404)
-    players.ensure_guest(request)
+    visitor(request)
     context = {"date": "", "scenario": number, "nav": "scenarios"}
     return render(request, "puzzles/game.html", context)

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from puzzles.models import Challenge, Game, Group, Player, SolverRun
 from puzzles.play import today
 from puzzles.selectors.leaderboards import leaderboard
-from puzzles.services.games import count_on_leaderboard
+from puzzles.services.tallies import do_count_game
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def _finish(player: Player, challenge: Challenge, score: int, cats=0, buttons=0,
         challenge=challenge, player=player, ranked=True, status="finished", turn=23,
         score=score, cat_tokens=cats, button_tokens=buttons, hints_used=hints,
     )  # fmt: skip
-    count_on_leaderboard(game)
+    do_count_game(game)
     return game
 
 
