@@ -1,6 +1,6 @@
 """Players' profiles and groups of friends (DESIGN.md, "Players, streaks and groups")."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
@@ -10,7 +10,7 @@ from ..selectors import groups as group_reads
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..selectors.players import profile, public_player
 from ..services import groups
-from ..services.errors import BadInput, NotFound
+from ..services.errors import NotFound
 from . import serializers as s
 from .views import ERRORS, Refused, _call, _valid, board_challenge, board_query
 
@@ -116,6 +116,18 @@ class StandingOut(serializers.Serializer):
     days_won = serializers.IntegerField(help_text="days first on the group's board (ties too)")
 
 
+class StandingsQuery(serializers.Serializer):
+    """The standings' query string (a filter serializer: ``days=9`` is a 400 naming ``days``)."""
+
+    days = serializers.ChoiceField(
+        group_reads.STANDING_DAYS,
+        default=group_reads.STANDING_DAYS[0],
+        error_messages={
+            "invalid_choice": f"{{input!r}} must be one of {group_reads.STANDING_DAYS}"
+        },
+    )
+
+
 class StandingsOut(serializers.Serializer):
     days = serializers.IntegerField()
     since = serializers.DateField()
@@ -206,16 +218,11 @@ def group_leaderboard(request, group_id: int, date: str):
     return Response(board)
 
 
-@extend_schema(
-    parameters=[OpenApiParameter("days", int, enum=list(group_reads.STANDING_DAYS))],
-    responses={200: StandingsOut, **ERRORS},
-)
+@extend_schema(parameters=[StandingsQuery], responses={200: StandingsOut, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def group_standings(request, group_id: int):
     """The members over the last 7 or 30 days: games played, average score, days won."""
     group = _my_group(request, group_id)
-    days = request.query_params.get("days", "7")
-    if days not in {str(d) for d in group_reads.STANDING_DAYS}:
-        raise Refused(BadInput(f"days: {days!r} must be one of {group_reads.STANDING_DAYS}"))
-    return Response(group_reads.standings(group, int(days)))
+    query = _valid(StandingsQuery, request.query_params)
+    return Response(group_reads.standings(group, query["days"]))

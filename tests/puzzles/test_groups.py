@@ -208,8 +208,10 @@ def test_standings_over_the_last_days(players):
     )
     month = players["bob"].get(f"/api/groups/{group['id']}/standings/?days=30").json()
     assert {r["username"]: r["games"] for r in month["members"]} == {"alice": 2, "bob": 3}
-    bad = players["bob"].get(f"/api/groups/{group['id']}/standings/?days=9")
-    assert bad.status_code == 400 and bad.json()["detail"].startswith("days:")
+    for days in ("9", "seven"):
+        bad = players["bob"].get(f"/api/groups/{group['id']}/standings/?days={days}")
+        assert bad.status_code == 400 and bad.json()["detail"].startswith("days:"), days
+        assert "(7, 30)" in bad.json()["detail"]
     assert SolverRun.objects.count() == 0  # no solver work for rows made here
 
 
