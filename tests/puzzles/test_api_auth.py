@@ -3,7 +3,7 @@ from django.contrib.sessions.middleware import SessionMiddleware
 from rest_framework.test import APIClient
 
 from puzzles.models import Game, Player
-from puzzles.web.visitors import visitor
+from puzzles.web.pages import visitor
 
 
 def test_register_answers_with_a_token_that_authenticates(db):
