@@ -3,7 +3,7 @@ inside a transaction, with row locks where order matters and side effects (enque
 after commit. Selectors (``puzzles.selectors``) read and never import this package; the pure
 parts both need (the day, deals, replays) are in ``puzzles.play``.
 
-The rule for names and arguments: every function here that writes (rows, a session, a task
+The rule for names and arguments: every public function here that writes (rows, a session, a task
 sent) is a ``do_*`` named for what it does: ``do_play_move``, ``do_ensure_challenge`` (an
 idempotent maker), ``do_compute_hint`` (the work of a Celery task). Its first argument, if it
 has any, is positional: what it acts on (a row or its id), or whom a new row is for; the rest

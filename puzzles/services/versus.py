@@ -21,6 +21,7 @@ from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponen
 from ..models import Player, VersusGame
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
+from .sending import do_send_task
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
@@ -119,15 +120,13 @@ def _enqueue_opponents(game_id: int) -> None:
     broker refuses, say so on the row rather than leave the player waiting."""
     from ..tasks import play_versus_opponents
 
-    try:
-        play_versus_opponents.apply_async(
-            (game_id,), soft_time_limit=OPPONENT_SECONDS, time_limit=OPPONENT_SECONDS + 10
-        )
-    except Exception as exc:
-        log.warning("versus %s: opponents not enqueued: %s", game_id, exc)
-        VersusGame.objects.filter(pk=game_id).update(
-            opponent_error=f"unavailable: {type(exc).__name__}: {exc}"
-        )
+    row = VersusGame.objects.filter(pk=game_id)
+    do_send_task(
+        play_versus_opponents,
+        row_id=game_id,
+        seconds=OPPONENT_SECONDS,
+        refused=lambda error: row.update(opponent_error=error),
+    )
 
 
 def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
