@@ -41,19 +41,16 @@ class ScoreCountOut(serializers.Serializer):
     games = serializers.IntegerField()
 
 
-class RecentOut(serializers.Serializer):
-    date = serializers.DateField()
-    score = serializers.IntegerField()
-    par = serializers.IntegerField(allow_null=True)
-    rank = serializers.IntegerField(help_text="on that day's global leaderboard")
-    percentile = serializers.FloatField(allow_null=True)
-    game_id = serializers.IntegerField(help_text="the game, for its review page")
-
-
 class HistoryOut(serializers.Serializer):
     date = serializers.DateField()
     score = serializers.IntegerField()
     par = serializers.IntegerField(allow_null=True)
+
+
+class RecentOut(HistoryOut):
+    rank = serializers.IntegerField(help_text="on that day's global leaderboard")
+    percentile = serializers.FloatField(allow_null=True)
+    game_id = serializers.IntegerField(help_text="the game, for its review page")
 
 
 class LevelRecordOut(serializers.Serializer):
