@@ -13,24 +13,11 @@ only moves are measured.
 import argparse
 import http.client
 import json
-import os
 import statistics
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PG = "postgres://postgres@127.0.0.1:5432"
-GOAL_CELLS = ("2,3", "3,4", "4,2")
-
-
-def psql(sql: str) -> None:
-    subprocess.run(
-        ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql],
-        check=True,
-    )
+from harness import GOAL_CELLS, start_gunicorn, stop, throwaway_database, wait_for_server
 
 
 class Client:
@@ -70,13 +57,6 @@ def play(client: Client, goals: dict, latencies: list, errors: list) -> None:
         game = body
 
 
-def fresh_database(name: str, env: dict) -> None:
-    """Drop and re-create a throwaway database, then migrate it."""
-    psql(f"DROP DATABASE IF EXISTS {name}")
-    psql(f"CREATE DATABASE {name}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-
-
 def register_players(port: int, count: int, prefix: str) -> tuple[list[Client], dict]:
     """``count`` API clients with tokens, and a goal choice for today's daily."""
     clients = []
@@ -101,16 +81,6 @@ def run_all(threads: list[threading.Thread]) -> float:
     return time.perf_counter() - started
 
 
-def wait_for_server(port: int) -> None:
-    for _ in range(100):
-        try:
-            Client(port).call("GET", "/api/daily/")
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=16, help="concurrent players")
@@ -118,31 +88,18 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8431)
     args = parser.parse_args()
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"{PG}/calico_bench",
-        "CELERY_BROKER_URL": "memory://",
-        "CONN_MAX_AGE": "60",
-        "CALICO_VAR_DIR": str(ROOT / "var" / "bench"),
-    }
-    fresh_database("calico_bench", env)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind",
-         f"127.0.0.1:{args.port}", "--workers", str(args.workers), "--no-control-socket"],
-        cwd=ROOT, env=env, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        wait_for_server(args.port)
-        clients, goals = register_players(args.port, args.players, "bench")
-        latencies, errors = [], []
-        threads = [
-            threading.Thread(target=play, args=(c, goals, latencies, errors)) for c in clients
-        ]
-        elapsed = run_all(threads)
-    finally:
-        server.terminate()
-        server.wait()
-        psql("DROP DATABASE IF EXISTS calico_bench")
+    with throwaway_database("calico_bench", CONN_MAX_AGE="60"):
+        server = start_gunicorn(args.port, args.workers)
+        try:
+            wait_for_server(args.port)
+            clients, goals = register_players(args.port, args.players, "bench")
+            latencies, errors = [], []
+            threads = [
+                threading.Thread(target=play, args=(c, goals, latencies, errors)) for c in clients
+            ]
+            elapsed = run_all(threads)
+        finally:
+            stop([server])
     quantiles = statistics.quantiles(latencies, n=100)
     print(f"players {args.players}, gunicorn workers {args.workers}, PostgreSQL")
     print(f"moves {len(latencies)} in {elapsed:.2f} s: {len(latencies) / elapsed:.0f} moves/s")

@@ -12,14 +12,10 @@ import cProfile
 import json
 import os
 import pstats
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-from api_speed import PG, TURNS, first_move, prepare, psql
-
-ROOT = Path(__file__).resolve().parent.parent
+from api_speed import TURNS, first_move, prepare
+from harness import create_database, drop_database
 
 
 def requests_of(endpoint: str, prepared: dict, count: int):
@@ -50,26 +46,12 @@ def main() -> None:
     args = parser.parse_args()
 
     database = f"calico_profile_{os.getpid()}"
-    os.environ.update(
-        {
-            "DATABASE_URL": f"{PG}/{database}",
-            "CELERY_BROKER_URL": "memory://",
-            "CONN_MAX_AGE": "60",
-            "CALICO_VAR_DIR": str(ROOT / "var" / "bench"),
-            "CACHE_KEY_PREFIX": database,  # the abuse limits' counts start at zero each run
-        }
-    )
-    psql(f"DROP DATABASE IF EXISTS {database}")
-    psql(f"CREATE DATABASE {database}")
+    create_database(database, CONN_MAX_AGE="60")
     try:
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
         prepared = prepare(1, 50, -(-2 * args.requests // TURNS))
         profile(args, prepared)
     finally:
-        from django.db import connections
-
-        connections.close_all()
-        psql(f"DROP DATABASE IF EXISTS {database}")
+        drop_database(database)
 
 
 def profile(args, prepared: dict) -> None:

@@ -29,25 +29,23 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-PG = "postgres://postgres@127.0.0.1:5432"
-GOAL_CELLS = ("2,3", "3,4", "4,2")
+from harness import (
+    GOAL_CELLS,
+    create_database,
+    drop_database,
+    setup_django,
+    start_gunicorn,
+    stop,
+    wait_for_server,
+)
+
 TURNS = 22
 READ_AT_TURN = 12
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def psql(sql: str) -> None:
-    subprocess.run(
-        ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql],
-        check=True,
-    )
 
 
 def first_move(game) -> dict:
@@ -64,10 +62,7 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     """Everything the timed loops use, made through the services in this process: tokens,
     a game at turn ``READ_AT_TURN`` with its hint ready, unplayed practice games, and
     ``finished`` finished ranked games for the leaderboard."""
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
-    django.setup()
+    setup_django()
     from rest_framework.authtoken.models import Token
 
     from puzzles.models import Hint, Player
@@ -75,9 +70,9 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     from puzzles.selectors.challenges import challenge_json
     from puzzles.selectors.games import game_json
     from puzzles.services import games
-    from puzzles.services.challenges import ensure_challenge
+    from puzzles.services.challenges import do_ensure_challenge
 
-    daily = ensure_challenge(today())
+    daily = do_ensure_challenge(today())
     goals = dict(zip(GOAL_CELLS, challenge_json(daily)["goal_options"], strict=False))
 
     def new_player(name: str) -> Player:
@@ -89,17 +84,17 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     def play(game, moves: int):
         state = game_json(game)
         for _ in range(moves):
-            game, *_ = games.do_play_move(game.pk, game.player, first_move(state))
+            game, *_ = games.do_play_move(game.pk, player=game.player, data=first_move(state))
             state = game_json(game)
         return game
 
     for n in range(finished):  # the leaderboard's page (the bench players come last)
-        play(games.do_start_game(new_player(f"finisher{n}"), daily.date, goals), TURNS)
+        play(games.do_start_game(new_player(f"finisher{n}"), date=daily.date, goals=goals), TURNS)
     prepared = {"date": daily.date.isoformat(), "clients": []}
     for n in range(players):
         player = new_player(f"bench{n}")
-        play(games.do_start_game(player, daily.date, goals), TURNS)  # its ranked game
-        read = play(games.do_start_game(player, daily.date, goals), READ_AT_TURN - 1)
+        play(games.do_start_game(player, date=daily.date, goals=goals), TURNS)  # its ranked game
+        read = play(games.do_start_game(player, date=daily.date, goals=goals), READ_AT_TURN - 1)
         Hint.objects.create(
             game=read,
             turn=read.turn,
@@ -107,7 +102,9 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
             move=first_move(game_json(read)),
             expected_score=50.0,
         )
-        to_play = [games.do_start_game(player, daily.date, goals) for _ in range(move_games)]
+        to_play = [
+            games.do_start_game(player, date=daily.date, goals=goals) for _ in range(move_games)
+        ]
         prepared["clients"].append(
             {
                 "token": Token.objects.create(user=player).key,
@@ -243,16 +240,6 @@ def measure(port: int, prepared: dict, loop, count: int, servers: Servers) -> di
     }
 
 
-def wait_for_server(port: int) -> None:
-    for _ in range(150):
-        try:
-            Client(port, None).call("GET", "/api/daily/")
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--connections", type=int, default=8, help="keep-alive connections")
@@ -264,29 +251,15 @@ def main() -> None:
 
     load_before = os.getloadavg()[0]
     database = f"calico_speed_{os.getpid()}"  # several people may run this at once
-    env = {
-        "DATABASE_URL": f"{PG}/{database}",
-        "CELERY_BROKER_URL": "memory://",
-        "CONN_MAX_AGE": "60",
-        "CALICO_VAR_DIR": str(ROOT / "var" / "bench"),
-        "CACHE_KEY_PREFIX": database,  # the abuse limits' counts start at zero each run
-    }
-    os.environ.update(env)
-    psql(f"DROP DATABASE IF EXISTS {database}")
-    psql(f"CREATE DATABASE {database}")
+    create_database(database, CONN_MAX_AGE="60")
     server = None
     try:
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
         move_games = -(-args.requests // TURNS)
         prepared = prepare(args.connections, args.finished, move_games)
         from django.db import connections
 
         connections.close_all()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind",
-             f"127.0.0.1:{args.port}", "--workers", str(args.workers), "--no-control-socket"],
-            cwd=ROOT, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        server = start_gunicorn(args.port, args.workers)
         wait_for_server(args.port)
         endpoints = {
             "bare (JSON 404)": fixed("GET", "/api/bench-404/", 404),
@@ -303,9 +276,8 @@ def main() -> None:
         }
     finally:
         if server is not None:
-            server.terminate()
-            server.wait()
-        psql(f"DROP DATABASE IF EXISTS {database}")
+            stop([server])
+        drop_database(database)
 
     print(
         f"gunicorn {args.workers} workers, PostgreSQL, CONN_MAX_AGE=60; one client, "

@@ -21,17 +21,13 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from api_load import PG, Client, fresh_database, psql, register_players, run_all, wait_for_server
-
-ROOT = Path(__file__).resolve().parent.parent
-REDIS = "redis://127.0.0.1:6379/0"
+from api_load import Client, register_players, run_all
+from harness import REDIS, start_gunicorn, start_worker, stop, throwaway_database, wait_for_server
 
 
 class Figures:
@@ -93,22 +89,10 @@ def play_games(client: Client, goals: dict, args, figures: Figures, rng: random.
         figures.finished()
 
 
-def start_servers(args, env: dict) -> list[subprocess.Popen]:
-    logs = Path(env["CALICO_VAR_DIR"])
+def start_servers(args, logs: Path) -> list:
     with open(logs / "gunicorn.log", "wb") as web_log, open(logs / "worker.log", "wb") as log:
-        web = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind",
-             f"127.0.0.1:{args.port}", "--workers", str(args.web_workers),
-             "--no-control-socket", "--timeout", "30"],
-            cwd=ROOT, env=env, stderr=web_log,
-        )  # fmt: skip
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-             "-c", str(args.solver_processes), "-Q",
-             f"{env['CELERY_QUEUE']},{env['CELERY_QUEUE']}-hints", "-n",
-             f"{env['CELERY_QUEUE']}@localhost", "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-        )  # fmt: skip
+        web = start_gunicorn(args.port, args.web_workers, "--timeout", "30", log=web_log)
+        worker = start_worker(args.solver_processes, log=log)
     return [web, worker]
 
 
@@ -123,35 +107,31 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seeds who asks for hints when")
     args = parser.parse_args()
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"{PG}/calico_load",
-        "CELERY_BROKER_URL": REDIS,
-        "CELERY_QUEUE": f"calico-load-{os.getpid()}",
-        "CONN_MAX_AGE": "60",
-        "CALICO_VAR_DIR": tempfile.mkdtemp(prefix="calico-load-"),
-        "CALICO_PAR_OPTIONS": '{"width": 1, "samples": 1, "depth": 1}',
-    }
-    fresh_database("calico_load", env)
-    servers = start_servers(args, env)
-    try:
-        wait_for_server(args.port)
-        clients, goals = register_players(args.port, args.players, "load")
-        figures = Figures()
-        threads = [
-            threading.Thread(
-                target=play_games,
-                args=(client, goals, args, figures, random.Random(args.seed * 1000 + n)),
-            )
-            for n, client in enumerate(clients)
-        ]
-        elapsed = run_all(threads)
-    finally:
-        for server in servers:
-            server.terminate()
-            server.wait()
-        psql("DROP DATABASE IF EXISTS calico_load")
-    report(args, figures, elapsed, env["CALICO_VAR_DIR"])
+    logs = tempfile.mkdtemp(prefix="calico-load-")
+    with throwaway_database(
+        "calico_load",
+        CELERY_BROKER_URL=REDIS,
+        CELERY_QUEUE=f"calico-load-{os.getpid()}",
+        CONN_MAX_AGE="60",
+        CALICO_VAR_DIR=logs,
+        CALICO_PAR_OPTIONS='{"width": 1, "samples": 1, "depth": 1}',
+    ):
+        servers = start_servers(args, Path(logs))
+        try:
+            wait_for_server(args.port)
+            clients, goals = register_players(args.port, args.players, "load")
+            figures = Figures()
+            threads = [
+                threading.Thread(
+                    target=play_games,
+                    args=(client, goals, args, figures, random.Random(args.seed * 1000 + n)),
+                )
+                for n, client in enumerate(clients)
+            ]
+            elapsed = run_all(threads)
+        finally:
+            stop(servers)
+    report(args, figures, elapsed, logs)
 
 
 def report(args, figures: Figures, elapsed: float, logs: str) -> None:

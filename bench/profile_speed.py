@@ -17,15 +17,12 @@ plans for the profile's history query and the group board's page of ids.
 
 import argparse
 import datetime
-import os
 import random
-import sys
 import time
-from pathlib import Path
 
-from rank_query import best_ms, fill, psql
+from harness import setup_django, throwaway_database
+from rank_query import best_ms, fill
 
-ROOT = Path(__file__).resolve().parent.parent
 DB = "calico_bench_players"
 RUNS = 50  # best of: the machine is shared, and a quiet slice is what we want to see
 
@@ -100,12 +97,7 @@ def print_queries(call) -> None:
 def cpu_ms(call, runs: int = RUNS) -> float:
     """Best CPU time of this process (Python, Django, the driver) for one call: what the
     call costs here apart from waiting for the database and for a share of the cores."""
-    times = []
-    for _ in range(runs):
-        started = time.process_time()
-        call()
-        times.append(time.process_time() - started)
-    return min(times) * 1000
+    return best_ms(call, runs, clock=time.process_time)
 
 
 def database_ms(call, runs: int = 5) -> float:
@@ -153,18 +145,9 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=500)
     parser.add_argument("--queries", action="store_true", help="time each SQL query too")
     args = parser.parse_args()
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB}"
-    os.environ["CALICO_VAR_DIR"] = str(ROOT / "var" / "bench")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
-    sys.path.insert(0, str(ROOT))
-    psql(f"DROP DATABASE IF EXISTS {DB}")
-    psql(f"CREATE DATABASE {DB}")
-    try:
-        import django
-
-        django.setup()
+    with throwaway_database(DB):
+        setup_django()
         import time_machine
-        from django.core.management import call_command
         from django.db import connection
         from django.test import Client
 
@@ -172,9 +155,8 @@ def main() -> None:
         from puzzles.selectors.groups import member_ids, standings
         from puzzles.selectors.leaderboards import leaderboard
         from puzzles.selectors.players import profile
-        from puzzles.services.players import token_for
+        from puzzles.services.players import do_ensure_token
 
-        call_command("migrate", verbosity=0)
         rng = random.Random(2)
         started = time.perf_counter()
         challenge, keys = fill(args.games)
@@ -199,7 +181,7 @@ def main() -> None:
             f"{board['count']} members' games, page of {len(board['entries'])}, "
             f"me #{board['me']['rank']}"
         )
-        client = Client(HTTP_AUTHORIZATION=f"Token {token_for(player)}")
+        client = Client(HTTP_AUTHORIZATION=f"Token {do_ensure_token(player)}")
         board_url = f"/api/groups/{group.pk}/leaderboard/{challenge.date}/"
         for url in ("/api/me/", board_url):
             response = client.get(url)
@@ -242,11 +224,6 @@ def main() -> None:
             .values("player_id", "score"),
         )
         clock.stop()
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        psql(f"DROP DATABASE IF EXISTS {DB}")
 
 
 if __name__ == "__main__":

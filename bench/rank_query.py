@@ -2,7 +2,7 @@
 
 Fills a throwaway PostgreSQL database (``calico_bench_rank``) with one day of ``--games``
 finished ranked games (random but plausible scores, one player each, a tenth with hints)
-and their ``ScoreTally`` rows, exactly what ``count_on_leaderboard`` would have written. Then
+and their ``ScoreTally`` rows, exactly what ``do_count_game`` would have written. Then
 times, best of several runs:
 - ``rank_of`` for a median player: the sum over the tally rows better than them;
 - the same rank by counting better games (what the tally avoids), for comparison;
@@ -12,31 +12,22 @@ and prints PostgreSQL's plans for the tally sum and the page query.
 """
 
 import argparse
-import os
 import random
-import subprocess
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from harness import setup_django, throwaway_database
+
 DB = "calico_bench_rank"
 
 
-def psql(sql: str) -> None:
-    subprocess.run(
-        ["psql", "-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql],
-        check=True,
-    )
-
-
-def best_ms(call, runs: int = 20) -> float:
+def best_ms(call, runs: int = 20, clock=time.perf_counter) -> float:
+    """The best of ``runs`` calls, in milliseconds of ``clock`` (wall time unless told)."""
     times = []
     for _ in range(runs):
-        started = time.perf_counter()
+        started = clock()
         call()
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
     return min(times) * 1000
 
 
@@ -82,23 +73,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     args = parser.parse_args()
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB}"
-    os.environ["CALICO_VAR_DIR"] = str(ROOT / "var" / "bench")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
-    sys.path.insert(0, str(ROOT))
-    psql(f"DROP DATABASE IF EXISTS {DB}")
-    psql(f"CREATE DATABASE {DB}")
-    try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+    with throwaway_database(DB):
+        setup_django()
         from django.db import connection
 
         from puzzles.models import Game, ScoreTally
         from puzzles.selectors.leaderboards import _better_than, leaderboard, rank_of, ranked_games
 
-        call_command("migrate", verbosity=0)
         started = time.perf_counter()
         challenge, keys = fill(args.games)
         print(f"{args.games} finished games, {keys} tally rows, filled in "
@@ -140,11 +121,6 @@ def main() -> None:
                 print(f"-- plan: {label}")
                 for (line,) in cursor.fetchall():
                     print("   ", line)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        psql(f"DROP DATABASE IF EXISTS {DB}")
 
 
 if __name__ == "__main__":

@@ -12,17 +12,21 @@ opponent's move, queue and database included).
 import argparse
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from api_load import PG, Client, fresh_database, psql, wait_for_server
+from api_load import Client
+from harness import (
+    GOAL_CELLS,
+    REDIS,
+    start_gunicorn,
+    start_worker,
+    stop,
+    throwaway_database,
+    wait_for_server,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-REDIS = "redis://127.0.0.1:6379/0"
-GOAL_CELLS = ("2,3", "3,4", "4,2")
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -54,48 +58,27 @@ def main() -> None:
     parser.add_argument("--opponents", type=int, default=3)
     parser.add_argument("--port", type=int, default=8437)
     args = parser.parse_args()
+    logs = Path(tempfile.mkdtemp(prefix="calico-versus-"))
+    queue = f"calico-versus-{os.getpid()}"
     database = f"calico_versus_{os.getpid()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"{PG}/{database}",
-        "CELERY_BROKER_URL": REDIS,
-        "CELERY_QUEUE": f"calico-versus-{os.getpid()}",
-        "CONN_MAX_AGE": "60",
-        "CALICO_VAR_DIR": tempfile.mkdtemp(prefix="calico-versus-"),
-    }
-    fresh_database(database, env)
-    logs = Path(env["CALICO_VAR_DIR"])
-    with open(logs / "gunicorn.log", "wb") as web_log, open(logs / "worker.log", "wb") as log:
-        servers = [
-            subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind",
-                 f"127.0.0.1:{args.port}", "--workers", "2", "--no-control-socket"],
-                cwd=ROOT, env=env, stderr=web_log,
-            ),
-            subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-                 "-c", "1", "-Q", env["CELERY_QUEUE"], "-n", f"{env['CELERY_QUEUE']}@localhost",
-                 "--without-gossip", "--without-mingle"],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-            ),
-        ]  # fmt: skip
-    try:
-        wait_for_server(args.port)
-        client = Client(args.port)
-        _, body = client.call(
-            "POST", "/api/auth/register/", {"username": "versus", "password": "bench pw 123"}
-        )
-        client.token = body["token"]
-        play_table(client, 1, "easy")  # the worker's first task loads the solver: not counted
-        results = {level: [] for level in LEVELS}
-        for _ in range(args.games):
-            for level in LEVELS:
-                results[level] += play_table(client, args.opponents, level)
-    finally:
-        for server in servers:
-            server.terminate()
-            server.wait()
-        psql(f"DROP DATABASE IF EXISTS {database}")
+    settings = {"CELERY_BROKER_URL": REDIS, "CELERY_QUEUE": queue, "CONN_MAX_AGE": "60"}
+    with throwaway_database(database, **settings, CALICO_VAR_DIR=str(logs)):
+        with open(logs / "gunicorn.log", "wb") as web_log, open(logs / "worker.log", "wb") as log:
+            servers = [start_gunicorn(args.port, 2, log=web_log), start_worker(1, log=log)]
+        try:
+            wait_for_server(args.port)
+            client = Client(args.port)
+            _, body = client.call(
+                "POST", "/api/auth/register/", {"username": "versus", "password": "bench pw 123"}
+            )
+            client.token = body["token"]
+            play_table(client, 1, "easy")  # the worker's first task loads the solver: uncounted
+            results = {level: [] for level in LEVELS}
+            for _ in range(args.games):
+                for level in LEVELS:
+                    results[level] += play_table(client, args.opponents, level)
+        finally:
+            stop(servers)
     print(f"{args.games} table(s) of you + {args.opponents} per level; load average "
           f"{os.getloadavg()[0]:.2f}")  # fmt: skip
     print("| level | wait for the opponents p50 | p95 | per opponent move p50 | p95 |")

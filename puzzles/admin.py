@@ -58,7 +58,7 @@ class GameAdmin(admin.ModelAdmin):
         reason = request.POST.get("reason", "")
         try:
             for game_id in queryset.values_list("pk", flat=True):
-                do_disqualify_game(game_id=game_id, reason=reason)
+                do_disqualify_game(game_id, reason=reason)
         except ServiceError as error:
             self.message_user(request, error.detail, messages.ERROR)
             return

@@ -62,22 +62,31 @@ class WorkStatus(models.TextChoices):
     FAILED = "failed"
 
 
-class SolverRun(models.Model):
+class WorkerJob(models.Model):
+    """A row a worker computes once (a solver run, a hint, a pass rate): where it stands, and
+    why it failed when it did."""
+
+    Status = WorkStatus
+
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class SolverRun(WorkerJob):
     """A solver's whole game on a challenge: ``par`` (fair solver) or ``best`` (hindsight)."""
 
     class Kind(models.TextChoices):
         PAR = "par"
         BEST = "best"
 
-    Status = WorkStatus
-
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="solver_runs")
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     score = models.IntegerField(null=True, blank=True)
     moves = models.JSONField(default=list, blank=True)
     goals = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -117,6 +126,16 @@ def par_sql(column: str) -> str:
         f"SELECT run.{column} FROM {SolverRun._meta.db_table} run WHERE run.kind = %s"
         f" AND run.challenge_id = {Game._meta.db_table}.challenge_id"
     )
+
+
+# The rulebook's tiebreak, best first: score, then cat tokens, then button tokens (then the
+# earlier game, for a stable page).
+RANK_ORDER = (
+    models.F("score").desc(),
+    models.F("cat_tokens").desc(),
+    models.F("button_tokens").desc(),
+    "id",
+)
 
 
 class Game(models.Model):
@@ -163,23 +182,17 @@ class Game(models.Model):
             ),
         ]
         indexes = [
-            # A day's leaderboard in rank order (the rulebook's tiebreak).
+            # A day's leaderboard in rank order (``selectors.leaderboards.ranked_games``).
             models.Index(
                 "challenge",
-                models.F("score").desc(),
-                models.F("cat_tokens").desc(),
-                models.F("button_tokens").desc(),
-                "id",
+                *RANK_ORDER,
                 condition=Q(ranked=True, status="finished", disqualified=False),
                 name="leaderboard_order",
             ),
             # The same order for ``hints=exclude``.
             models.Index(
                 "challenge",
-                models.F("score").desc(),
-                models.F("cat_tokens").desc(),
-                models.F("button_tokens").desc(),
-                "id",
+                *RANK_ORDER,
                 condition=Q(ranked=True, status="finished", disqualified=False, hints_used=0),
                 name="leaderboard_order_no_hints",
             ),
@@ -228,18 +241,14 @@ class ScoreTally(models.Model):
         ]
 
 
-class Hint(models.Model):
+class Hint(WorkerJob):
     """The fair solver's suggestion for one game and turn, computed by a worker."""
-
-    Status = WorkStatus
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
     turn = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     move = models.JSONField(null=True, blank=True)
     expected_score = models.FloatField(null=True, blank=True)
     reasons = models.JSONField(default=list, blank=True)
-    error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
     # solver.search.position_key of the visible position: a ready hint of the same position
@@ -277,18 +286,14 @@ class Membership(models.Model):
         ]
 
 
-class ScenarioPassRate(models.Model):
+class ScenarioPassRate(WorkerJob):
     """How often the fair solver passes a scenario, over a few fresh deals (computed once by a
     worker), so that a player can see how hard each scenario is."""
 
-    Status = WorkStatus
-
     number = models.PositiveSmallIntegerField(unique=True)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     deals = models.PositiveSmallIntegerField(default=0)  # deals played
     passes = models.PositiveSmallIntegerField(default=0)  # deals the solver passed
     scores = models.JSONField(default=list, blank=True)  # the solver's final score per deal
-    error = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self):

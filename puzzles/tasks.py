@@ -13,22 +13,22 @@ def create_daily_challenge() -> str:
 
 @shared_task(name="puzzles.tasks.compute_solver_run")
 def compute_solver_run(run_id: int) -> None:
-    solver_runs.compute_solver_run(run_id)
+    solver_runs.do_compute_solver_run(run_id)
 
 
 @shared_task(name="puzzles.tasks.compute_hint")  # time limits: sent with each hint (services)
 def compute_hint(hint_id: int) -> None:
-    hints.compute_hint(hint_id)
+    hints.do_compute_hint(hint_id)
 
 
 @shared_task(name="puzzles.tasks.compute_scenario_pass_rate")
 def compute_scenario_pass_rate(number: int) -> None:
-    scenarios.compute_pass_rate(number)
+    scenarios.do_compute_pass_rate(number)
 
 
 @shared_task(name="puzzles.tasks.play_versus_opponents")  # time limits: sent with each run
 def play_versus_opponents(game_id: int) -> None:
-    versus.play_opponents(game_id)
+    versus.do_play_opponents(game_id)
 
 
 @shared_task(name="puzzles.tasks.prune_guests")
@@ -38,7 +38,7 @@ def prune_guests() -> int:
 
 @shared_task(name="puzzles.tasks.compute_analysis")  # time limits: sent with each analysis
 def compute_analysis(analysis_id: int) -> None:
-    analysis.compute_analysis(analysis_id)
+    analysis.do_compute_analysis(analysis_id)
 
 
 # The tasks a player waits for run on the hint queue, so that a par or best-known run never

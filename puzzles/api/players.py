@@ -1,6 +1,6 @@
 """Players' profiles and groups of friends (DESIGN.md, "Players, streaks and groups")."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
@@ -10,7 +10,7 @@ from ..selectors import groups as group_reads
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..selectors.players import profile, public_player
 from ..services import groups
-from ..services.errors import BadInput, NotFound
+from ..services.errors import NotFound
 from . import serializers as s
 from .views import ERRORS, Refused, _call, _valid, board_challenge, board_query
 
@@ -41,19 +41,16 @@ class ScoreCountOut(serializers.Serializer):
     games = serializers.IntegerField()
 
 
-class RecentOut(serializers.Serializer):
-    date = serializers.DateField()
-    score = serializers.IntegerField()
-    par = serializers.IntegerField(allow_null=True)
-    rank = serializers.IntegerField(help_text="on that day's global leaderboard")
-    percentile = serializers.FloatField(allow_null=True)
-    game_id = serializers.IntegerField(help_text="the game, for its review page")
-
-
 class HistoryOut(serializers.Serializer):
     date = serializers.DateField()
     score = serializers.IntegerField()
     par = serializers.IntegerField(allow_null=True)
+
+
+class RecentOut(HistoryOut):
+    rank = serializers.IntegerField(help_text="on that day's global leaderboard")
+    percentile = serializers.FloatField(allow_null=True)
+    game_id = serializers.IntegerField(help_text="the game, for its review page")
 
 
 class LevelRecordOut(serializers.Serializer):
@@ -116,6 +113,18 @@ class StandingOut(serializers.Serializer):
     days_won = serializers.IntegerField(help_text="days first on the group's board (ties too)")
 
 
+class StandingsQuery(serializers.Serializer):
+    """The standings' query string (a filter serializer: ``days=9`` is a 400 naming ``days``)."""
+
+    days = serializers.ChoiceField(
+        group_reads.STANDING_DAYS,
+        default=group_reads.STANDING_DAYS[0],
+        error_messages={
+            "invalid_choice": f"{{input!r}} must be one of {group_reads.STANDING_DAYS}"
+        },
+    )
+
+
 class StandingsOut(serializers.Serializer):
     days = serializers.IntegerField()
     since = serializers.DateField()
@@ -152,7 +161,7 @@ def group_list(request):
     if request.method == "GET":
         return Response([group_reads.group_summary(g) for g in group_reads.groups_of(request.user)])
     data = _valid(GroupIn, request.data)
-    group = _call(lambda: groups.do_create_group(owner=request.user, name=data["name"]))
+    group = _call(groups.do_create_group, request.user, name=data["name"])
     return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
 
 
@@ -163,7 +172,7 @@ def group_join(request):
     """Join a group by its invite code; joining twice changes nothing."""
     data = _valid(JoinIn, request.data)
     code = data["invite_code"]
-    group = _call(lambda: groups.do_join_group(player=request.user, invite_code=code))
+    group = _call(groups.do_join_group, request.user, invite_code=code)
     return Response(group_reads.group_json(group))
 
 
@@ -186,7 +195,7 @@ def group_detail(request, group_id: int):
 @permission_classes([IsAuthenticated])
 def group_member(request, group_id: int, username: str):
     """The owner removes anyone; a member removes themselves (leaves)."""
-    _call(lambda: groups.do_remove_member(actor=request.user, group_id=group_id, username=username))
+    _call(groups.do_remove_member, group_id, actor=request.user, username=username)
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -206,16 +215,11 @@ def group_leaderboard(request, group_id: int, date: str):
     return Response(board)
 
 
-@extend_schema(
-    parameters=[OpenApiParameter("days", int, enum=list(group_reads.STANDING_DAYS))],
-    responses={200: StandingsOut, **ERRORS},
-)
+@extend_schema(parameters=[StandingsQuery], responses={200: StandingsOut, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def group_standings(request, group_id: int):
     """The members over the last 7 or 30 days: games played, average score, days won."""
     group = _my_group(request, group_id)
-    days = request.query_params.get("days", "7")
-    if days not in {str(d) for d in group_reads.STANDING_DAYS}:
-        raise Refused(BadInput(f"days: {days!r} must be one of {group_reads.STANDING_DAYS}"))
-    return Response(group_reads.standings(group, int(days)))
+    query = _valid(StandingsQuery, request.query_params)
+    return Response(group_reads.standings(group, query["days"]))

@@ -12,7 +12,7 @@ from ..selectors import replays
 from ..services import analysis
 from ..services.errors import NotFound
 from .serializers import ErrorOut
-from .views import ERRORS, Refused, _call, _date
+from .views import ERRORS, Refused, _call, _date, _player
 
 REVIEW_ERRORS = {**ERRORS, 429: ErrorOut}
 
@@ -61,10 +61,6 @@ class ReplayOut(serializers.Serializer):
     turns = ReplayTurnOut(many=True)
 
 
-def _viewer(request):
-    return request.user if request.user.is_authenticated else None
-
-
 @extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **REVIEW_ERRORS})
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
@@ -73,7 +69,7 @@ def game_analysis(request, game_id: int):
     one); GET reads it, with its progress in turns."""
     if request.method == "POST":
         address = limits.client_address(request)
-        row = _call(analysis.do_request_analysis, game_id, request.user, address)
+        row = _call(analysis.do_request_analysis, game_id, player=request.user, address=address)
         return Response(replays.analysis_json(row), status=status.HTTP_202_ACCEPTED)
     row = replays.analysis_of(game_id, request.user)
     if row is None:
@@ -87,7 +83,7 @@ def game_analysis(request, game_id: int):
 def game_replay(request, game_id: int):
     """Every turn of a finished game: yours at any time; anyone's ranked game once its day
     has closed; else 404."""
-    game = replays.replayable_game(game_id, _viewer(request))
+    game = replays.replayable_game(game_id, _player(request))
     if game is None:
         raise Refused(NotFound(f"no finished game {game_id} you may replay"))
     return Response(replays.game_replay_json(game))

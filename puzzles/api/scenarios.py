@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from ..selectors.games import game_json
 from ..selectors.scenarios import scenario_list
 from ..services.scenarios import do_start_scenario_game
-from .serializers import CatOut, ErrorOut, GameOut
+from .serializers import CatOut, CheckOut, ErrorOut, GameOut
 from .views import ERRORS, _call, _player, _valid
 
 
@@ -22,12 +22,6 @@ class ScenarioGameIn(serializers.Serializer):
         help_text='{"r,c": goal id}: the three goals on the three goal spaces; left out, in '
         "the scenario's listed order on 2,3, 3,4 and 4,2",
     )
-
-
-class CheckOut(serializers.Serializer):
-    kind = serializers.CharField()
-    text = serializers.CharField()
-    target = serializers.IntegerField()
 
 
 class PassRateOut(serializers.Serializer):
@@ -69,7 +63,6 @@ def scenarios(request):
 def scenario_game_create(request, number: int):
     """Start a practice game of a scenario on a fresh seed."""
     data = _valid(ScenarioGameIn, request.data)
-    game = _call(
-        lambda: do_start_scenario_game(player=request.user, number=number, goals=data.get("goals"))
-    )
+    goals = data.get("goals")
+    game = _call(do_start_scenario_game, request.user, number=number, goals=goals)
     return Response(game_json(game), status=status.HTTP_201_CREATED)

@@ -120,10 +120,17 @@ class GameSetupOut(serializers.Serializer):
     cats = CatOut(many=True)
 
 
-class ConditionOut(serializers.Serializer):
+class CheckOut(serializers.Serializer):
+    """A scenario's condition as the rules state it."""
+
     kind = serializers.CharField()
     text = serializers.CharField()
     target = serializers.IntegerField()
+
+
+class ConditionOut(CheckOut):
+    """A condition on a scenario game, as it stands."""
+
     have = serializers.IntegerField()
     status = serializers.ChoiceField(
         ["met", "open", "missed"], help_text="missed: can no longer be met"

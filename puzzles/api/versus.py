@@ -59,7 +59,7 @@ def versus_games(request):
     if request.method == "GET":
         return Response({"record": versus_record(request.user), "games": versus_list(request.user)})
     data = _valid(VersusIn, request.data)
-    game = _call(lambda: versus.do_start_versus(request.user, **data))
+    game = _call(versus.do_start_versus, request.user, **data)
     return Response(versus_json(game), status=status.HTTP_201_CREATED)
 
 
@@ -78,7 +78,9 @@ def versus_detail(request, game_id: int):
 @permission_classes([IsAuthenticated])
 def versus_goals(request, game_id: int):
     data = _valid(VersusGoalsIn, request.data)
-    game = _call(versus.do_choose_versus_goals, game_id, request.user, dict(data["goals"]))
+    game = _call(
+        versus.do_choose_versus_goals, game_id, player=request.user, goals=dict(data["goals"])
+    )
     return Response(versus_json(game))
 
 
@@ -89,7 +91,7 @@ def versus_move(request, game_id: int):
     """Your move for ``turn``; a stale, repeated or out-of-turn move is 409 and changes
     nothing. The opponents' turns follow on a worker: poll the game to see them."""
     data = _valid(MoveIn, request.data)
-    game, _ = _call(versus.do_play_versus_move, game_id, request.user, dict(data))
+    game, _ = _call(versus.do_play_versus_move, game_id, player=request.user, data=dict(data))
     return Response(versus_json(game))
 
 
@@ -99,5 +101,5 @@ def versus_move(request, game_id: int):
 def versus_resume(request, game_id: int):
     """Send the opponents' turns again if they stalled (failed, or no move for longer than a
     run may take); otherwise nothing changes. 409 when the opponents are not to move."""
-    game = _call(versus.do_resume_opponents, game_id, request.user)
+    game = _call(versus.do_resume_opponents, game_id, player=request.user)
     return Response(versus_json(game), status=status.HTTP_202_ACCEPTED)

@@ -34,9 +34,11 @@ class Refused(APIException):
         super().__init__(detail=error.detail, code=error.code)
 
 
-def _call(function, *args):
+def _call(service, *args, **kwargs):
+    """A service called as they all are (the first argument, the rest by keyword), its
+    refusals answered as API errors."""
     try:
-        return function(*args)
+        return service(*args, **kwargs)
     except ServiceError as error:
         raise Refused(error) from None
 
@@ -66,11 +68,11 @@ def register(request):
     limits.enforce("password", address=limits.client_address(request))  # a hash each
     data = _valid(s.CredentialsIn, request.data)
     guest = _player(request)
-    user = _call(players.register, data["username"], data["password"], guest)
-    token = players.token_for(user)
+    user = _call(players.do_register, data["username"], password=data["password"], guest=guest)
+    token = players.do_ensure_token(user)
     if isinstance(request.successful_authenticator, SessionAuthentication):
         update_session_auth_hash(request, user)  # the claimed guest stays logged in
-        token = players.session_token_for(request, user)
+        token = players.do_hand_session_token(user, session=request.session)
     return Response({"username": user.username, "token": token}, status=status.HTTP_201_CREATED)
 
 
@@ -86,7 +88,7 @@ def login_session(request):
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
     login(request, user, backend=BACKEND)
-    return Response({"token": players.session_token_for(request, user)})
+    return Response({"token": players.do_hand_session_token(user, session=request.session)})
 
 
 @extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
@@ -95,7 +97,7 @@ def login_session(request):
 def token(request):
     serializer = AuthTokenSerializer(data=request.data, context={"request": request})
     serializer.is_valid(raise_exception=True)
-    return Response({"token": players.token_for(serializer.validated_data["user"])})
+    return Response({"token": players.do_ensure_token(serializer.validated_data["user"])})
 
 
 @extend_schema(responses={200: s.ChallengeOut})
@@ -104,7 +106,7 @@ def daily(request):
     day = today()
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:  # the day's first visit makes it
-        challenges.ensure_challenge(day)
+        challenges.do_ensure_challenge(day)
         challenge = challenge_reads.challenge_on(day)
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
@@ -132,7 +134,7 @@ def challenge_list(request):
 def challenge_detail(request, date):
     day = _date(date)
     if day == today():
-        challenges.ensure_challenge(day)
+        challenges.do_ensure_challenge(day)
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
         raise Refused(NotFound(f"date: there is no challenge for {day}"))
@@ -145,7 +147,7 @@ def challenge_detail(request, date):
 def game_create(request):
     data = _valid(s.GameIn, request.data)
     day = data.get("date") or today()
-    game = _call(games.do_start_game, request.user, day, data.get("goals"))
+    game = _call(games.do_start_game, request.user, date=day, goals=data.get("goals"))
     return Response(game_json(game), status=status.HTTP_201_CREATED)
 
 
@@ -171,7 +173,7 @@ def game_detail(request, game_id: int):
 def game_move(request, game_id: int):
     """Play the move for ``turn``; a stale or repeated turn is 409 and changes nothing."""
     data = _valid(s.MoveIn, request.data)
-    game, state, award = _call(games.do_play_move, game_id, request.user, dict(data))
+    game, state, award = _call(games.do_play_move, game_id, player=request.user, data=dict(data))
     return Response(game_json(game, state, award))
 
 
@@ -193,7 +195,7 @@ def _hint_json(row) -> dict:
 def hint_request(request, game_id: int):
     """Ask for a hint on the current turn; answered at once, computed by a worker."""
     address = limits.client_address(request)
-    row = _call(hints.do_request_hint, game_id, request.user, address)
+    row = _call(hints.do_request_hint, game_id, player=request.user, address=address)
     return Response(_hint_json(row), status=status.HTTP_202_ACCEPTED)
 
 

@@ -19,7 +19,7 @@ def disqualify_late_games(apps, schema_editor):
     )
     days = set(late.values_list("challenge_id", flat=True))
     late.update(disqualified=True, disqualified_reason=REASON)
-    # As services.tallies.rebuild_tallies, on the historical models.
+    # As services.tallies.do_rebuild_tallies, on the historical models.
     counted = Game.objects.filter(
         challenge_id__in=days, ranked=True, status="finished", disqualified=False
     )

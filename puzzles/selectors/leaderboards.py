@@ -116,12 +116,14 @@ def leaderboard(
     entries = []
     closed = is_closed(challenge)  # then each row links to its replay
     previous = None
-    for pk, score, cats, buttons, hints_used, username, is_guest in rows:
+    # ``place``: the row's place on the whole board, ties counted apart (a new score's rank).
+    numbered = enumerate(rows, start=offset + 1)
+    for place, (pk, score, cats, buttons, hints_used, username, is_guest) in numbered:
         key = (score, cats, buttons)
         if key != previous:
             # A later page's first row may tie with rows of the page before: count them.
             first_of_later_page = previous is None and offset > 0
-            rank = scope.rank_of(key) if first_of_later_page else offset + 1
+            rank = scope.rank_of(key) if first_of_later_page else place
             previous = key
         entries.append(
             {
@@ -135,7 +137,6 @@ def leaderboard(
                 "game_id": pk if closed else None,
             }
         )
-        offset += 1
     me = None
     if mine:
         my_rank = 1 + sum(row["better"] or 0 for row in by_score)

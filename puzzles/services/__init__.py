@@ -3,12 +3,15 @@ inside a transaction, with row locks where order matters and side effects (enque
 after commit. Selectors (``puzzles.selectors``) read and never import this package; the pure
 parts both need (the day, deals, replays) are in ``puzzles.play``.
 
-Names, as they stand:
-- ``do_*``: a write a request (or a command) asks for, e.g. ``do_play_move``. The first
-  argument is what it acts on or who acts; newer ones (groups, guests, moderation, scenarios,
-  ``do_start_versus``) take the rest keyword-only, the first ones (games, hints, analysis,
-  versus goals, moves and resume) positionally.
-- ``compute_*`` / ``play_opponents``: the work of a Celery task, on the row it names.
-- ``ensure_*``: idempotent makers (a day's challenge, its best-known run, a guest, pass rates).
-- the rest say what they write (``register``, ``count_game``, ``rebuild_tallies``).
+The rule for names and arguments: every public function here that writes (rows, a session, a task
+sent) is a ``do_*`` named for what it does: ``do_play_move``, ``do_ensure_challenge`` (an
+idempotent maker), ``do_compute_hint`` (the work of a Celery task). Its first argument, if it
+has any, is positional: what it acts on (a row or its id), or whom a new row is for; the rest
+are keyword-only: ``do_play_move(game_id, *, player, data)``. None takes the HTTP request:
+the views pass what a write needs (the player, the client address, the session).
+
+The other public names only read or check: ``lock_*`` (inside a ``do_*``'s transaction, the
+row about to change, locked), ``refuse_if_expired``, ``record_result`` (sets a field that the
+caller saves), ``scenario_numbered``, ``workers_available`` and pure helpers (``daily_seed``,
+``seat_seed``, ``message_for``). ``tests/puzzles/test_service_names.py`` checks the signatures.
 """

@@ -1,7 +1,6 @@
 """Game analysis: one per finished game, asked for by its player, computed once by a worker
 from what the player saw each turn (``solver.search.analysis``), progress counted in turns."""
 
-import datetime
 import logging
 
 from django.conf import settings
@@ -15,12 +14,12 @@ from .. import limits
 from ..models import Analysis, Game, Player
 from ..play import deal_of_game
 from .errors import Conflict, NotFound
+from .sending import do_send_job, lost_after
 
 log = logging.getLogger(__name__)
-LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
-def do_request_analysis(game_id: int, player: Player, address: str | None = None) -> Analysis:
+def do_request_analysis(game_id: int, *, player: Player, address: str | None = None) -> Analysis:
     """The analysis of the player's finished game: the existing one, or a new one enqueued (a
     new one counts towards the analysis limits of the player and of the client ``address``;
     asking again for one that exists is free).
@@ -49,7 +48,7 @@ def do_request_analysis(game_id: int, player: Player, address: str | None = None
 def _lost(row: Analysis) -> bool:
     """Not ready well past the hard time limit since it was sent: its message or its worker
     was lost, so asking again resends it (only on asking: nothing retries on its own)."""
-    limit = datetime.timedelta(seconds=settings.CALICO_ANALYSIS_SECONDS + 10 + LOST_AFTER_SECONDS)
+    limit = lost_after(settings.CALICO_ANALYSIS_SECONDS)
     unfinished = row.status in (Analysis.Status.PENDING, Analysis.Status.RUNNING)
     return unfinished and timezone.now() - row.sent_at > limit
 
@@ -60,18 +59,10 @@ def _enqueue(analysis_id: int) -> None:
     from ..tasks import compute_analysis
 
     seconds = settings.CALICO_ANALYSIS_SECONDS
-    try:
-        compute_analysis.apply_async(
-            (analysis_id,), soft_time_limit=seconds, time_limit=seconds + 10
-        )
-    except Exception as exc:
-        log.warning("analysis %s not enqueued: %s", analysis_id, exc)
-        Analysis.objects.filter(pk=analysis_id).update(
-            status=Analysis.Status.FAILED, error=f"unavailable: {type(exc).__name__}: {exc}"
-        )
+    do_send_job(compute_analysis, model=Analysis, pk=analysis_id, seconds=seconds)
 
 
-def compute_analysis(analysis_id: int) -> Analysis | None:
+def do_compute_analysis(analysis_id: int) -> Analysis | None:
     """Analyse the game, turn by turn, writing the progress on the row.
 
     The work is claimed by an atomic update (pending to running): a message delivered twice

@@ -25,7 +25,7 @@ def commitment_of(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-def ensure_challenge(date: datetime.date) -> Challenge:
+def do_ensure_challenge(date: datetime.date) -> Challenge:
     """The challenge of ``date``, created (with its par run enqueued) if missing.
 
     Two creators at once make one day: the unique date decides, and the loser reads the
@@ -47,7 +47,7 @@ def ensure_challenge(date: datetime.date) -> Challenge:
     return challenge
 
 
-def ensure_best_known(challenge: Challenge) -> None:
+def do_ensure_best_known(challenge: Challenge) -> None:
     """Enqueue the hindsight run of a closed day, once."""
     if challenge.date >= today():
         return
@@ -66,10 +66,10 @@ def do_daily_rollover() -> Challenge:
     unfinished = SolverRun.objects.exclude(status=SolverRun.Status.READY)
     for run_id in unfinished.values_list("pk", flat=True):
         transaction.on_commit(lambda run_id=run_id: _enqueue_run(run_id))
-    challenge = ensure_challenge(today())
+    challenge = do_ensure_challenge(today())
     closed = Challenge.objects.filter(date__lt=today()).exclude(solver_runs__kind="best")
     for past in closed:
-        ensure_best_known(past)
+        do_ensure_best_known(past)
     return challenge
 
 

@@ -13,25 +13,25 @@ from ..models import Challenge, Game, Player
 from ..play import deal_of, replay, today
 from ..rows import game_with_par, save_fields
 from . import scenarios
-from .challenges import ensure_challenge
+from .challenges import do_ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
-from .tallies import count_game
+from .tallies import do_count_game
 
 
-def challenge_to_play(date: datetime.date) -> Challenge:
+def _challenge_to_play(date: datetime.date) -> Challenge:
     """Today's challenge (made on demand) or an archived one; never a future day."""
     current = today()
     if date > current:
         raise NotFound(f"date: {date} has not started yet")
     if date == current:
-        return ensure_challenge(date)
+        return do_ensure_challenge(date)
     challenge = Challenge.objects.filter(date=date).first()
     if challenge is None:
         raise NotFound(f"date: there is no challenge for {date}")
     return challenge
 
 
-def do_start_game(player: Player, date: datetime.date, goals) -> Game:
+def do_start_game(player: Player, *, date: datetime.date, goals) -> Game:
     """A new game: the player's ranked attempt if it is today's first, else practice.
 
     While the ranked game of a day is unfinished, no other game of that day can start: a
@@ -39,7 +39,7 @@ def do_start_game(player: Player, date: datetime.date, goals) -> Game:
     its unfinished ranked game has expired), so practice is open.
     """
     limits.enforce("games", account=player.pk)
-    challenge = challenge_to_play(date)
+    challenge = _challenge_to_play(date)
     try:
         SoloGame.start(deal_of(challenge), goals)
     except RulesError as error:
@@ -89,7 +89,7 @@ def lock_playing_game(game_id: int, player: Player) -> Game:
     return game
 
 
-def do_play_move(game_id: int, player: Player, data) -> tuple[Game, SoloGame, tuple]:
+def do_play_move(game_id: int, *, player: Player, data) -> tuple[Game, SoloGame, tuple]:
     """Apply one move to a game; returns the saved row, the engine state and the award."""
     turn = _parse_turn(data)
     try:
@@ -143,11 +143,6 @@ def _record_score(game: Game, state: SoloGame) -> None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         if game.counts:  # ranked, and not disqualified while it was played
-            count_on_leaderboard(game)
+            do_count_game(game)
         if game.scenario is not None:
             scenarios.record_result(game, state)
-
-
-def count_on_leaderboard(game: Game) -> None:
-    """Add a finished ranked game to its day's tally (in the caller's transaction)."""
-    count_game(game)

@@ -27,7 +27,7 @@ def _check_name(name) -> str:
     return name
 
 
-def do_create_group(*, owner: Player, name) -> Group:
+def do_create_group(owner: Player, *, name) -> Group:
     """A new group with ``owner`` as its first member."""
     name = _check_name(name)
     for _ in range(5):
@@ -42,7 +42,7 @@ def do_create_group(*, owner: Player, name) -> Group:
     raise RuntimeError("could not draw a free invite code")
 
 
-def do_join_group(*, player: Player, invite_code) -> Group:
+def do_join_group(player: Player, *, invite_code) -> Group:
     """Join the group of ``invite_code``; joining twice changes nothing."""
     if not isinstance(invite_code, str) or not invite_code.strip():
         raise BadInput("invite_code: required")
@@ -53,7 +53,7 @@ def do_join_group(*, player: Player, invite_code) -> Group:
     return group
 
 
-def do_remove_member(*, actor: Player, group_id: int, username: str) -> Group | None:
+def do_remove_member(group_id: int, *, actor: Player, username: str) -> Group | None:
     """The owner removes anyone; a member removes themselves. When the owner leaves, the
     longest-standing member becomes the owner; when the last member leaves, the group goes.
     Returns the group, or None once it is gone.

@@ -9,7 +9,7 @@ from django.utils import timezone
 from ..models import Player
 
 
-def do_prune_guests(*, days: int | None = None) -> int:
+def do_prune_guests(days: int | None = None) -> int:
     """Delete guests older than ``days`` (``CALICO_GUEST_DAYS``) that have no game, and the
     expired sessions; returns how many guests went."""
     days = settings.CALICO_GUEST_DAYS if days is None else days

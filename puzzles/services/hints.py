@@ -2,7 +2,6 @@
 revealed), computed by a worker from what the player sees, then polled. A position's hint is
 computed once: a ready hint of the same visible position (``Hint.position``) answers at once."""
 
-import datetime
 import logging
 
 from django.conf import settings
@@ -17,12 +16,12 @@ from .. import limits
 from ..models import Game, Hint, Player
 from ..play import replay
 from .games import lock_playing_game
+from .sending import do_send_job, lost_after
 
 log = logging.getLogger(__name__)
-LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver runs
 
 
-def do_request_hint(game_id: int, player: Player, address: str | None = None) -> Hint:
+def do_request_hint(game_id: int, *, player: Player, address: str | None = None) -> Hint:
     """The hint for the game's current turn: the existing one, or a new one enqueued (a new
     one counts towards the hint limits of the player and of the client ``address``)."""
     enqueued = False
@@ -65,32 +64,19 @@ def _lost(row: Hint) -> bool:
     """Still pending well past the hard time limit since it was sent: its message was lost
     (a broker restarted without persistence, a worker killed), so asking again resends it.
     Only on asking: nothing resends on its own, so there is no retry storm."""
-    limit = datetime.timedelta(seconds=settings.CALICO_HINT_SECONDS + 10 + LOST_AFTER_SECONDS)
+    limit = lost_after(settings.CALICO_HINT_SECONDS)
     return row.status == Hint.Status.PENDING and timezone.now() - row.sent_at > limit
 
 
 def _enqueue(hint_id: int) -> None:
-    """Send the hint to the workers; if the broker is down, mark it failed at once (asking
-    again retries) rather than leave the player waiting on a message that was never sent."""
+    """Send the hint to the workers: past the soft limit the task marks it failed (the player
+    is told and may ask again); if the broker is down, it is marked failed at once."""
     from ..tasks import compute_hint
 
-    # A player waits for a hint: past the soft limit the service marks it failed (the player
-    # is told and may ask again); the hard limit ends a solver that ignores the soft one.
-    seconds = settings.CALICO_HINT_SECONDS
-    try:
-        compute_hint.apply_async(
-            (hint_id,),
-            soft_time_limit=seconds,
-            time_limit=seconds + 10,
-        )
-    except Exception as exc:
-        log.warning("hint %s not enqueued: %s", hint_id, exc)
-        Hint.objects.filter(pk=hint_id).update(
-            status=Hint.Status.FAILED, error=f"unavailable: {type(exc).__name__}: {exc}"
-        )
+    do_send_job(compute_hint, model=Hint, pk=hint_id, seconds=settings.CALICO_HINT_SECONDS)
 
 
-def compute_hint(hint_id: int) -> Hint | None:
+def do_compute_hint(hint_id: int) -> Hint | None:
     """Run the fair solver on the visible state of the hint's turn and store its answer."""
     row = Hint.objects.select_related("game__challenge").filter(pk=hint_id).first()
     if row is None or row.status == Hint.Status.READY:

@@ -5,12 +5,12 @@ from django.db import transaction
 
 from ..models import Game
 from .errors import BadInput, NotFound
-from .tallies import uncount_game
+from .tallies import do_uncount_game
 
 REASON_LENGTH = Game._meta.get_field("disqualified_reason").max_length
 
 
-def do_disqualify_game(*, game_id: int, reason: str) -> Game:
+def do_disqualify_game(game_id: int, *, reason: str) -> Game:
     """Disqualify a game (locks its row). A finished ranked game leaves its day's tally; an
     unfinished one will not enter it. Disqualifying again changes nothing."""
     reason = (reason or "").strip()
@@ -28,5 +28,5 @@ def do_disqualify_game(*, game_id: int, reason: str) -> Game:
         game.disqualified, game.disqualified_reason = True, reason
         game.save(update_fields=["disqualified", "disqualified_reason"])
         if counted:
-            uncount_game(game)
+            do_uncount_game(game)
     return game

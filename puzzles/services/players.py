@@ -3,28 +3,25 @@ API clients register and use tokens."""
 
 import secrets
 
-from django.contrib.auth import login, logout, password_validation
+from django.contrib.auth import password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 from .. import limits
-from ..auth import BACKEND
 from ..models import GUEST_PREFIX, Player
 from .errors import BadInput
 
 
-def ensure_guest(request) -> Player:
-    """For page views only (API calls never create guests): the request's player, or a new
-    guest logged into the session."""
-    if request.user.is_authenticated:
-        return request.user
-    limits.enforce("guests", address=limits.client_address(request))  # a loop of page views
+def do_create_guest(address: str) -> Player:
+    """A new guest player, for a first page visit (API calls never create guests; the page
+    logs it into its session). Counted towards the guest limit of the client ``address``:
+    a loop of page views."""
+    limits.enforce("guests", address=address)
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
     guest.save()
-    login(request, guest, backend=BACKEND)
     return guest
 
 
@@ -53,7 +50,7 @@ def _check_password(password, user: Player) -> str:
     return password
 
 
-def register(username, password, guest: Player | None = None) -> Player:
+def do_register(username, *, password, guest: Player | None = None) -> Player:
     """Claim ``guest`` (it keeps its games) or create a new player."""
     username = _check_username(username)
     if guest is not None and not guest.is_guest:
@@ -73,7 +70,8 @@ def register(username, password, guest: Player | None = None) -> Player:
     return user
 
 
-def token_for(user: Player) -> str:
+def do_ensure_token(user: Player) -> str:
+    """The player's API token, made on first asking."""
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
 
@@ -81,20 +79,19 @@ def token_for(user: Player) -> str:
 SESSION_TOKEN = "api_token"  # the token a session was handed, revoked when it logs out
 
 
-def session_token_for(request, user: Player) -> str:
-    """The player's API token, remembered by the browser session that was given it."""
-    key = token_for(user)
-    request.session[SESSION_TOKEN] = key
+def do_hand_session_token(user: Player, *, session) -> str:
+    """The player's API token, remembered by the browser ``session`` that was given it."""
+    key = do_ensure_token(user)
+    session[SESSION_TOKEN] = key
     return key
 
 
-def do_log_out(request) -> None:
-    """End the session and revoke the API token it was handed (a shared computer keeps
-    neither)."""
-    key = request.session.get(SESSION_TOKEN)
+def do_revoke_session_token(session) -> None:
+    """Revoke the API token the browser ``session`` was handed, as it logs out (a shared
+    computer keeps neither)."""
+    key = session.get(SESSION_TOKEN)
     if key:
         Token.objects.filter(key=key).delete()
-    logout(request)
 
 
 def do_rotate_token(user: Player) -> str:

@@ -28,7 +28,7 @@ def scenario_numbered(number: int) -> Scenario:
 
 
 def do_start_scenario_game(
-    *, player: Player, number: int, goals: dict | None, seed: str | None = None
+    player: Player, *, number: int, goals: dict | None, seed: str | None = None
 ) -> Game:
     """A practice game of scenario ``number`` on a fresh seed (``seed`` only for tests and
     tools: the API never takes one). ``goals`` places the scenario's three goals; left out,
@@ -52,7 +52,7 @@ def record_result(game: Game, state: SoloGame) -> None:
 # -- the fair solver's pass rate ------------------------------------------------------------
 
 
-def ensure_pass_rates() -> list[int]:
+def do_ensure_pass_rates() -> list[int]:
     """Send the pass rate of every scenario that has none yet to the workers: a new one, a
     failed one, or one pending for longer than a task may run (its message was lost). One
     still in the works is left alone, so running this again sends nothing twice. Returns the
@@ -80,7 +80,7 @@ def _enqueue_rate(number: int) -> None:
         log.warning("pass rate of scenario %s not enqueued: %s", number, exc)
 
 
-def compute_pass_rate(number: int) -> ScenarioPassRate | None:
+def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
     """Play the fair solver (at par strength unless told) on ``CALICO_SCENARIO_RATE_DEALS``
     fixed deals of the scenario and store how many it passed, by the engine's check."""
     row = ScenarioPassRate.objects.filter(number=number).first()

@@ -22,7 +22,7 @@ def _options(kind: str) -> dict:
     return settings.CALICO_BEST_OPTIONS
 
 
-def compute_solver_run(run_id: int) -> SolverRun | None:
+def do_compute_solver_run(run_id: int) -> SolverRun | None:
     run = SolverRun.objects.select_related("challenge").filter(pk=run_id).first()
     if run is None or run.status == SolverRun.Status.READY:
         return run

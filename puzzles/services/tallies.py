@@ -22,14 +22,14 @@ def _key(game: Game) -> dict:
     )
 
 
-def count_game(game: Game) -> None:
+def do_count_game(game: Game) -> None:
     """Add a game that now counts to its day's tally (in the caller's transaction)."""
     key = _key(game)
     ScoreTally.objects.get_or_create(**key)
     ScoreTally.objects.filter(**key).update(games=F("games") + 1)
 
 
-def uncount_game(game: Game) -> None:
+def do_uncount_game(game: Game) -> None:
     """Take a game that counted out of its day's tally (disqualified or deleted)."""
     key = _key(game)
     ScoreTally.objects.filter(**key, games__gt=0).update(games=F("games") - 1)
@@ -41,10 +41,10 @@ def _uncount_deleted_game(sender, instance: Game, **kwargs) -> None:
     """A game deleted (in the admin, or with its player) leaves its day's tally with it, in
     the deleting transaction."""
     if instance.counts:
-        uncount_game(instance)
+        do_uncount_game(instance)
 
 
-def rebuild_tallies(challenge: Challenge | None = None) -> int:
+def do_rebuild_tallies(challenge: Challenge | None = None) -> int:
     """Count every day's tallies (or one day's) again from its counted games; returns the
     number of tally rows written. Finishing a game takes no day-wide lock (DESIGN: moves of a
     day never serialise), so a game finished during a rebuild of its day may be counted

@@ -2,7 +2,7 @@
 
 The row holds the seed, the goals and every seat's moves; the state is rebuilt by replaying
 them with the engine. The player's move is applied under the row lock; the opponents' turns
-follow on a worker (``play_opponents``, enqueued on commit), each saved as soon as it is
+follow on a worker (``do_play_opponents``, enqueued on commit), each saved as soon as it is
 chosen so that the page sees them placing one by one. Versus games touch no leaderboard,
 tally or streak.
 """
@@ -21,6 +21,7 @@ from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponen
 from ..models import Player, VersusGame
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
+from .sending import do_send_task
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
@@ -56,7 +57,7 @@ def lock_versus(game_id: int, player: Player) -> VersusGame:
     return game
 
 
-def do_choose_versus_goals(game_id: int, player: Player, goals) -> VersusGame:
+def do_choose_versus_goals(game_id: int, *, player: Player, goals) -> VersusGame:
     """Place three of the player's four goal options; play starts (the player moves first)."""
     with transaction.atomic():
         game = lock_versus(game_id, player)
@@ -73,7 +74,9 @@ def do_choose_versus_goals(game_id: int, player: Player, goals) -> VersusGame:
     return game
 
 
-def do_play_versus_move(game_id: int, player: Player, data) -> tuple[VersusGame, MultiplayerGame]:
+def do_play_versus_move(
+    game_id: int, *, player: Player, data
+) -> tuple[VersusGame, MultiplayerGame]:
     """Apply the player's move; the opponents' turns are sent to a worker on commit."""
     if not isinstance(data, dict) or type(data.get("turn")) is not int:
         raise BadInput("turn: required, a whole number (the turn this move is for)")
@@ -117,18 +120,16 @@ def _enqueue_opponents(game_id: int) -> None:
     broker refuses, say so on the row rather than leave the player waiting."""
     from ..tasks import play_versus_opponents
 
-    try:
-        play_versus_opponents.apply_async(
-            (game_id,), soft_time_limit=OPPONENT_SECONDS, time_limit=OPPONENT_SECONDS + 10
-        )
-    except Exception as exc:
-        log.warning("versus %s: opponents not enqueued: %s", game_id, exc)
-        VersusGame.objects.filter(pk=game_id).update(
-            opponent_error=f"unavailable: {type(exc).__name__}: {exc}"
-        )
+    row = VersusGame.objects.filter(pk=game_id)
+    do_send_task(
+        play_versus_opponents,
+        row_id=game_id,
+        seconds=OPPONENT_SECONDS,
+        refused=lambda error: row.update(opponent_error=error),
+    )
 
 
-def do_resume_opponents(game_id: int, player: Player) -> VersusGame:
+def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
     """Send the opponents' turns again if they have stalled: their run failed (the error is on
     the row) or nothing moved for longer than a run may take (a lost message, a killed
     worker). Only on the player's asking, so nothing resends on its own."""
@@ -150,7 +151,7 @@ def _opponent(level: str, seed: str):
     return make_opponent(level, seed)
 
 
-def play_opponents(game_id: int) -> None:
+def do_play_opponents(game_id: int) -> None:
     """Play every opponent turn up to the player's next turn (or the end), one saved move at a
     time. The move is chosen outside the row lock (it takes up to seconds) and saved only if
     the game has not moved meanwhile, so a repeated task changes nothing."""

@@ -4,47 +4,41 @@ from django.shortcuts import render
 
 from ..selectors import groups as group_reads
 from ..selectors.players import public_player
-from ..services import players
-
-
-def _not_found(request, what: str):
-    return render(request, "puzzles/not_found.html", {"what": what}, status=404)
+from .pages import not_found, shell, visitor
 
 
 def me(request):
-    players.ensure_guest(request)
-    return render(request, "puzzles/profile.html", {"profile_of": "", "nav": "me"})
+    return shell(request, "profile", profile_of="", nav="me")
 
 
 def player(request, username):
     """A registered player's public page (guests have none)."""
     found = public_player(username)
     if found is None:
-        return _not_found(request, f"There is no player called {username!r}")
-    players.ensure_guest(request)
+        return not_found(request, f"There is no player called {username!r}")
+    visitor(request)
     context = {"profile_of": found.username, "nav": "me" if found == request.user else None}
     return render(request, "puzzles/profile.html", context)
 
 
 def groups(request):
-    players.ensure_guest(request)
-    return render(request, "puzzles/groups.html", {"nav": "groups"})
+    return shell(request, "groups", nav="groups")
 
 
 def group(request, group_id):
-    user = players.ensure_guest(request)
+    user = visitor(request)
     found = group_reads.group_for(group_id, user)
     if found is None:
-        return _not_found(request, "That group does not exist or you are not one of its members")
+        return not_found(request, "That group does not exist or you are not one of its members")
     return render(request, "puzzles/group.html", {"group": found, "nav": "groups"})
 
 
 def group_join(request, invite_code):
     """The invite link: shows the group and a Join button (joining is a POST to the API)."""
-    user = players.ensure_guest(request)
+    user = visitor(request)
     found = group_reads.group_by_code(invite_code)
     if found is None:
-        return _not_found(request, "That invite link is not (or no longer) valid")
+        return not_found(request, "That invite link is not (or no longer) valid")
     context = {
         "group": found,
         "member": found.memberships.filter(player=user).exists(),

@@ -1,21 +1,15 @@
 """The scenario pages: the list of cards, and a scenario game on the game page."""
 
-from django.shortcuts import render
-
 from solver.game import SCENARIOS
 
-from ..services import players
+from .pages import not_found, shell
 
 
 def scenario_list(request):
-    players.ensure_guest(request)
-    return render(request, "puzzles/scenarios.html", {"nav": "scenarios"})
+    return shell(request, "scenarios", nav="scenarios")
 
 
 def scenario_play(request, number: int):
     if number not in SCENARIOS:
-        what = f"there is no scenario {number} (1 to {len(SCENARIOS)})"
-        return render(request, "puzzles/not_found.html", {"what": what}, status=404)
-    players.ensure_guest(request)
-    context = {"date": "", "scenario": number, "nav": "scenarios"}
-    return render(request, "puzzles/game.html", context)
+        return not_found(request, f"there is no scenario {number} (1 to {len(SCENARIOS)})")
+    return shell(request, "game", date="", scenario=number, nav="scenarios")

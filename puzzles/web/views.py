@@ -1,12 +1,12 @@
 """Page views: thin shells around the JSON API, plus the sign-up and log-in forms.
 
-A first page visit makes the visitor a guest player (``ensure_guest``); the pages' scripts
+A first page visit makes the visitor a guest player (``pages.visitor``); the pages' scripts
 fetch every number from the API, so no view here computes or repeats a score.
 """
 
 import datetime
 
-from django.contrib.auth import authenticate, login
+from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -16,6 +16,7 @@ from .. import limits
 from ..auth import BACKEND
 from ..services import players
 from ..services.errors import BadInput
+from .pages import not_found, shell
 
 
 def _date_or_none(value: str) -> str | None:
@@ -26,41 +27,31 @@ def _date_or_none(value: str) -> str | None:
 
 
 def _bad_date(request, value: str):
-    return render(
-        request,
-        "puzzles/not_found.html",
-        {"what": f"{value!r} is not a date like 2026-11-29"},
-        status=404,
-    )
+    return not_found(request, f"{value!r} is not a date like 2026-11-29")
 
 
 def daily(request):
-    players.ensure_guest(request)
-    return render(request, "puzzles/game.html", {"date": "", "nav": "daily"})
+    return shell(request, "game", date="", nav="daily")
 
 
 def practice(request, date):
     day = _date_or_none(date)
     if day is None:
         return _bad_date(request, date)
-    players.ensure_guest(request)
-    context = {"date": day, "practice": True, "nav": "archive"}
-    return render(request, "puzzles/game.html", context)
+    return shell(request, "game", date=day, practice=True, nav="archive")
 
 
 def leaderboard(request, date=""):
     day = _date_or_none(date) if date else ""
     if day is None:
         return _bad_date(request, date)
-    players.ensure_guest(request)
-    return render(request, "puzzles/leaderboard.html", {"date": day, "nav": "leaderboard"})
+    return shell(request, "leaderboard", date=day, nav="leaderboard")
 
 
 def review(request, game_id: int):
     """A finished game, turn by turn, with its analysis (the page reads the replay API, which
     decides who may see it)."""
-    players.ensure_guest(request)
-    return render(request, "puzzles/review.html", {"game_id": game_id, "nav": "review"})
+    return shell(request, "review", game_id=game_id, nav="review")
 
 
 def solver_review(request, date, kind):
@@ -69,15 +60,12 @@ def solver_review(request, date, kind):
     if day is None:
         return _bad_date(request, date)
     if kind not in ("par", "best"):
-        what = {"what": f"no solver game {kind!r}: par or best"}
-        return render(request, "puzzles/not_found.html", what, status=404)
-    players.ensure_guest(request)
-    return render(request, "puzzles/review.html", {"date": day, "kind": kind, "nav": "review"})
+        return not_found(request, f"no solver game {kind!r}: par or best")
+    return shell(request, "review", date=day, kind=kind, nav="review")
 
 
 def archive(request):
-    players.ensure_guest(request)
-    return render(request, "puzzles/archive.html", {"nav": "archive"})
+    return shell(request, "archive", nav="archive")
 
 
 def _is_guest(user) -> bool:
@@ -96,7 +84,8 @@ def signup(request):
         username = request.POST.get("username", "")
         guest = request.user if _is_guest(request.user) else None
         try:
-            user = players.register(username, request.POST.get("password", ""), guest)
+            password = request.POST.get("password", "")
+            user = players.do_register(username, password=password, guest=guest)
         except BadInput as problem:
             error = problem.detail
         else:
@@ -124,12 +113,11 @@ def login_view(request):
 
 @require_POST
 def logout_view(request):
-    players.do_log_out(request)
+    players.do_revoke_session_token(request.session)
+    logout(request)
     return redirect("web:daily")
 
 
 def versus(request):
-    players.ensure_guest(request)
     levels = [(level, f"the solver's {strategy} player") for level, (strategy, _) in LEVELS.items()]
-    context = {"levels": levels, "nav": "versus"}
-    return render(request, "puzzles/versus.html", context)
+    return shell(request, "versus", levels=levels, nav="versus")

@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from browser_helpers import empty_cells, play_turn, start_daily
 
-from puzzles.services.challenges import ensure_challenge
+from puzzles.services.challenges import do_ensure_challenge
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,7 +20,7 @@ SAYS = "The day closed at 00:00 UTC on 2031-03-05; this game no longer counts."
 
 def test_a_game_left_open_past_the_close_says_it_no_longer_counts(site, page, shot):
     with time_machine.travel(BEFORE_CLOSE) as clock:
-        ensure_challenge(DAY)
+        do_ensure_challenge(DAY)
         page.set_viewport_size({"width": 1280, "height": 900})
         start_daily(page, site)
         play_turn(page, 0, empty_cells(page)[0], 0)

@@ -88,10 +88,10 @@ def test_a_phone_plays_by_taps_without_sideways_scrolling(site, browser, shot):
 
 def test_a_past_day_is_practice_from_the_archive(site, page, shot):
     from puzzles.play import today
-    from puzzles.services.challenges import ensure_challenge
+    from puzzles.services.challenges import do_ensure_challenge
 
     yesterday = today() - datetime.timedelta(days=1)
-    ensure_challenge(yesterday)
+    do_ensure_challenge(yesterday)
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site + "/archive/")
     row = page.wait_for_selector(f'[data-day="{yesterday.isoformat()}"]')

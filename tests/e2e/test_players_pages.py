@@ -9,7 +9,7 @@ from browser_helpers import api_get
 
 from puzzles.models import Challenge, Game, Player, SolverRun
 from puzzles.play import today
-from puzzles.services.games import count_on_leaderboard
+from puzzles.services.tallies import do_count_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +26,7 @@ def finished_game(player: Player, date: datetime.date, score: int, par: int | No
     game = Game.objects.create(
         challenge=challenge, player=player, ranked=True, status="finished", turn=23, score=score
     )
-    count_on_leaderboard(game)
+    do_count_game(game)
     return game
 
 

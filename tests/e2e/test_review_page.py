@@ -11,9 +11,9 @@ from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, start_daily
 from puzzles.models import SolverRun
 from puzzles.play import deal_of, today
 from puzzles.services import solver_runs
-from puzzles.services.challenges import ensure_best_known, ensure_challenge
+from puzzles.services.challenges import do_ensure_best_known, do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
-from puzzles.services.players import register
+from puzzles.services.players import do_register
 from solver.game import cell_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -87,20 +87,20 @@ def closed_day(settings):
     settings.CALICO_PAR_OPTIONS = {"width": 1, "samples": 1, "depth": 1}
     settings.CALICO_BEST_OPTIONS = {"width": 1, "candidates": 2, "arrangements": 2}
     day = today() - datetime.timedelta(days=1)
-    bob = register("bob", "a long password 1")
+    bob = do_register("bob", password="a long password 1")
     with time_machine.travel(datetime.datetime.combine(day, datetime.time(12), datetime.UTC)):
-        challenge = ensure_challenge(day)
+        challenge = do_ensure_challenge(day)
         setup = deal_of(challenge).setup
         goals = dict(zip(("2,3", "3,4", "4,2"), setup.goal_options, strict=False))
-        game, state = do_start_game(bob, day, goals), None
+        game, state = do_start_game(bob, date=day, goals=goals), None
         for turn in range(1, TURNS + 1):
             cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
             move = {"turn": turn, "hand_index": 0, "cell": cell,
                     "market_index": None if turn == TURNS else 1}  # fmt: skip
-            game, state, _ = do_play_move(game.pk, bob, move)
-    ensure_best_known(challenge)
+            game, state, _ = do_play_move(game.pk, player=bob, data=move)
+    do_ensure_best_known(challenge)
     for run in SolverRun.objects.filter(challenge=challenge):
-        solver_runs.compute_solver_run(run.pk)
+        solver_runs.do_compute_solver_run(run.pk)
     return challenge, game
 
 

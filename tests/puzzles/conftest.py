@@ -9,14 +9,14 @@ from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Player
 from puzzles.play import today
-from puzzles.services.challenges import ensure_challenge
-from puzzles.services.players import register, token_for
+from puzzles.services.challenges import do_ensure_challenge
+from puzzles.services.players import do_ensure_token, do_register
 
 
 @pytest.fixture
 def make_player(db):
     def make(username: str = "alice") -> Player:
-        return register(username, "a long password 1")
+        return do_register(username, password="a long password 1")
 
     return make
 
@@ -27,7 +27,7 @@ def client_for(db):
 
     def make(player: Player) -> APIClient:
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(player)}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {do_ensure_token(player)}")
         return client
 
     return make
@@ -45,12 +45,12 @@ def alice_api(alice, client_for):
 
 @pytest.fixture
 def daily(db) -> Challenge:
-    return ensure_challenge(today())
+    return do_ensure_challenge(today())
 
 
 @pytest.fixture
 def yesterday(db) -> Challenge:
-    return ensure_challenge(today() - datetime.timedelta(days=1))
+    return do_ensure_challenge(today() - datetime.timedelta(days=1))
 
 
 @pytest.fixture

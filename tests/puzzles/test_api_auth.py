@@ -3,7 +3,7 @@ from django.contrib.sessions.middleware import SessionMiddleware
 from rest_framework.test import APIClient
 
 from puzzles.models import Game, Player
-from puzzles.services.players import ensure_guest
+from puzzles.web.pages import visitor
 
 
 def test_register_answers_with_a_token_that_authenticates(db):
@@ -49,21 +49,21 @@ def test_register_errors_name_the_field(make_player):
     assert Player.objects.count() == 1
 
 
-def test_ensure_guest_logs_a_new_guest_into_the_session(rf, db):
+def test_a_first_page_visit_logs_a_new_guest_into_the_session(rf, db):
     request = rf.get("/")
     SessionMiddleware(lambda r: None).process_request(request)
     request.user = AnonymousUser()
-    guest = ensure_guest(request)
+    guest = visitor(request)
     assert guest.is_guest and request.user == guest
     assert request.session["_auth_user_id"] == str(guest.pk)
-    assert ensure_guest(request) == guest
+    assert visitor(request) == guest
 
 
 def test_a_guest_claims_a_username_and_keeps_its_games(daily, start_game, rf):
     request = rf.get("/")
     SessionMiddleware(lambda r: None).process_request(request)
     request.user = AnonymousUser()
-    guest = ensure_guest(request)
+    guest = visitor(request)
     api = APIClient()
     api.force_login(guest)
     game = start_game(api)

@@ -35,9 +35,9 @@ def test_challenge_detail_errors(client, db):
 
 
 def test_the_archive_lists_past_days_newest_first(client, daily, yesterday):
-    from puzzles.services.challenges import ensure_challenge
+    from puzzles.services.challenges import do_ensure_challenge
 
-    ensure_challenge(today() - datetime.timedelta(days=2))
+    do_ensure_challenge(today() - datetime.timedelta(days=2))
     body = client.get("/api/challenges/").json()
     assert body["count"] == 2
     assert [c["date"] for c in body["results"]] == [

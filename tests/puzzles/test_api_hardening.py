@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from puzzles.services.players import token_for
+from puzzles.services.players import do_ensure_token
 
 PASSWORD = "a long password 1"
 
@@ -63,7 +63,7 @@ def test_logging_out_revokes_the_token_the_session_was_given(make_player):
 
 
 def test_a_player_rotates_their_token(alice):
-    old = token_for(alice)
+    old = do_ensure_token(alice)
     api = APIClient(HTTP_AUTHORIZATION=f"Token {old}")
     response = api.post("/api/auth/token/rotate/")
     assert response.status_code == 200

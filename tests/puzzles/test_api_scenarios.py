@@ -115,9 +115,7 @@ def test_only_a_player_starts_a_scenario_game(client):
 @pytest.mark.parametrize("number", sorted(PASSING))
 def test_a_game_that_meets_every_condition_passes(alice, alice_api, client, daily, number):
     stored = PASSING[number]
-    game = do_start_scenario_game(
-        player=alice, number=number, goals=stored["goals"], seed=stored["seed"]
-    )
+    game = do_start_scenario_game(alice, number=number, goals=stored["goals"], seed=stored["seed"])
     final = play_stored(alice_api, game.pk, stored["moves"])
     assert final["status"] == "finished" and final["score"]["total"] == stored["score"]
     assert final["scenario"]["passed"] is True
@@ -143,9 +141,7 @@ def test_there_is_a_passing_game_for_scenarios_1_to_7():
 def test_a_game_that_misses_one_condition_fails_with_it_marked(
     alice, alice_api, number, missed, stored
 ):
-    game = do_start_scenario_game(
-        player=alice, number=number, goals=stored["goals"], seed=stored["seed"]
-    )
+    game = do_start_scenario_game(alice, number=number, goals=stored["goals"], seed=stored["seed"])
     final = play_stored(alice_api, game.pk, stored["moves"])
     assert final["scenario"]["passed"] is False
     marked = {c["text"]: c["status"] for c in final["scenario"]["conditions"]}
@@ -186,9 +182,7 @@ def test_every_scenario_plays_to_the_end_and_agrees_with_the_engine(alice_api, n
 
 def test_the_published_seed_re_deals_with_the_command_line(alice, alice_api):
     number, stored = min(PASSING.items())
-    game = do_start_scenario_game(
-        player=alice, number=number, goals=stored["goals"], seed=stored["seed"]
-    )
+    game = do_start_scenario_game(alice, number=number, goals=stored["goals"], seed=stored["seed"])
     first = alice_api.get(f"/api/games/{game.pk}/").json()
     final = play_stored(alice_api, game.pk, stored["moves"])
     printed = subprocess.run(

@@ -100,7 +100,7 @@ def test_illegal_moves_are_400_and_stale_repeated_or_out_of_turn_moves_409(alice
     assert again.status_code == 409
     ahead = alice_api.post(url, versus_move(played.json()), "json")  # not your turn yet
     assert ahead.status_code == 409 and "not your turn" in ahead.json()["detail"]
-    versus_service.play_opponents(game["id"])  # what the worker runs
+    versus_service.do_play_opponents(game["id"])  # what the worker runs
     after = alice_api.get(f"/api/versus/{game['id']}/").json()
     assert after["to_move"] == "you" and after["turn"] == 2
     assert [(entry["name"], entry["turn"]) for entry in after["log"]] == [
@@ -116,7 +116,7 @@ def test_a_whole_table_ends_in_standings_and_touches_no_leaderboard(alice_api, a
         response = alice_api.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")
         assert response.status_code == 200, response.content
         answers.append(response.content.decode())
-        versus_service.play_opponents(game["id"])
+        versus_service.do_play_opponents(game["id"])
         game = alice_api.get(f"/api/versus/{game['id']}/").json()
         answers.append(str(game))
     assert game["to_move"] is None and game["turn"] == TURNS

@@ -10,7 +10,7 @@ from server_checks import on_postgres, require
 
 from puzzles.models import Challenge, Game, Hint, SolverRun
 from puzzles.play import today
-from puzzles.services.challenges import ensure_challenge
+from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import lock_game
 
 THREADS = 8
@@ -76,7 +76,7 @@ def test_moves_for_consecutive_turns_at_once_keep_order(alice_api, daily, start_
 
 def test_two_creators_at_once_make_one_day(db):
     day = today()
-    challenges = at_once(lambda: ensure_challenge(day).pk)
+    challenges = at_once(lambda: do_ensure_challenge(day).pk)
     assert len(set(challenges)) == 1
     assert Challenge.objects.count() == 1 and SolverRun.objects.count() == 1
 

@@ -12,8 +12,8 @@ from django.apps import apps
 from puzzle_helpers import goals_for, next_move
 
 from puzzles.models import Game, ScoreTally
-from puzzles.services.challenges import ensure_challenge
-from puzzles.services.tallies import count_game
+from puzzles.services.challenges import do_ensure_challenge
+from puzzles.services.tallies import do_count_game
 
 DAY = datetime.date(2031, 3, 4)
 BEFORE_CLOSE = datetime.datetime(2031, 3, 4, 23, 50, tzinfo=datetime.UTC)
@@ -29,7 +29,7 @@ def board(client) -> dict:
 @pytest.fixture
 def clock(db):
     with time_machine.travel(BEFORE_CLOSE, tick=False) as traveller:
-        ensure_challenge(DAY)
+        do_ensure_challenge(DAY)
         yield traveller
 
 
@@ -92,7 +92,7 @@ def test_after_the_close_the_expired_days_practice_is_open(clock, alice_api, sta
 
 def test_practice_games_never_expire(clock, alice_api, start_game, play_through):
     yesterday = DAY - datetime.timedelta(days=1)
-    ensure_challenge(yesterday)
+    do_ensure_challenge(yesterday)
     game = start_game(alice_api, yesterday)
     assert (game["ranked"], game["expired"]) == (False, False)
     assert play_through(alice_api, game)[-1]["status"] == "finished"
@@ -102,7 +102,7 @@ migration = importlib.import_module("puzzles.migrations.0005_disqualify_games_fi
 
 
 def test_the_migration_disqualifies_games_finished_after_their_close(make_player):
-    challenge = ensure_challenge(DAY)
+    challenge = do_ensure_challenge(DAY)
     rows = {}
     for name, finished_at in [("early", BEFORE_CLOSE), ("late", AFTER_CLOSE)]:
         game = Game.objects.create(
@@ -113,7 +113,7 @@ def test_the_migration_disqualifies_games_finished_after_their_close(make_player
             finished_at=finished_at,
             score=50 if name == "early" else 90,
         )
-        count_game(game)
+        do_count_game(game)
         rows[name] = game
     assert ScoreTally.objects.filter(challenge=challenge).count() == 2
 

@@ -8,7 +8,7 @@ from puzzle_helpers import goals_for, next_move
 from server_checks import on_postgres, require
 from test_faults import Api
 
-from puzzles.services.players import token_for
+from puzzles.services.players import do_ensure_token
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -24,7 +24,7 @@ def server_at(clock: str):
 
 def test_a_live_server_refuses_a_ranked_game_after_its_day_closed(make_player):
     require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
-    alice, bob = (token_for(make_player(name)) for name in ("alice", "bob"))
+    alice, bob = (do_ensure_token(make_player(name)) for name in ("alice", "bob"))
     before, port = server_at(f"{DAY} 23:50:00")
     try:
         day = Api(port, alice).call("GET", "/api/daily/")[1]

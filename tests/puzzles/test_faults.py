@@ -15,7 +15,7 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 from puzzles.models import Game, Hint
 from puzzles.play import replay
 from puzzles.services import hint_supply
-from puzzles.services.players import token_for
+from puzzles.services.players import do_ensure_token
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -128,7 +128,7 @@ def test_gunicorn_killed_mid_game_loses_no_move_and_the_game_resumes(
 ):
     port = free_port()
     services.append(server := start_gunicorn(port))
-    api = Api(port, token_for(alice))
+    api = Api(port, do_ensure_token(alice))
     game = start_game(alice_api)
     acknowledged = []  # turns the server answered 200 for
     enough = threading.Event()

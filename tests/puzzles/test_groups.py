@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from puzzles.models import Challenge, Game, Group, Player, SolverRun
 from puzzles.play import today
 from puzzles.selectors.leaderboards import leaderboard
-from puzzles.services.games import count_on_leaderboard
+from puzzles.services.tallies import do_count_game
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def _finish(player: Player, challenge: Challenge, score: int, cats=0, buttons=0,
         challenge=challenge, player=player, ranked=True, status="finished", turn=23,
         score=score, cat_tokens=cats, button_tokens=buttons, hints_used=hints,
     )  # fmt: skip
-    count_on_leaderboard(game)
+    do_count_game(game)
     return game
 
 
@@ -208,8 +208,10 @@ def test_standings_over_the_last_days(players):
     )
     month = players["bob"].get(f"/api/groups/{group['id']}/standings/?days=30").json()
     assert {r["username"]: r["games"] for r in month["members"]} == {"alice": 2, "bob": 3}
-    bad = players["bob"].get(f"/api/groups/{group['id']}/standings/?days=9")
-    assert bad.status_code == 400 and bad.json()["detail"].startswith("days:")
+    for days in ("9", "seven"):
+        bad = players["bob"].get(f"/api/groups/{group['id']}/standings/?days={days}")
+        assert bad.status_code == 400 and bad.json()["detail"].startswith("days:"), days
+        assert "(7, 30)" in bad.json()["detail"]
     assert SolverRun.objects.count() == 0  # no solver work for rows made here
 
 

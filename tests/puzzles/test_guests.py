@@ -29,7 +29,7 @@ def visit(days_ago: int) -> Player:
 @pytest.fixture
 def guests(db, yesterday):
     old, recent, player = visit(31), visit(29), visit(40)
-    do_start_game(player, yesterday.date, goals_of(yesterday))  # it played: it stays
+    do_start_game(player, date=yesterday.date, goals=goals_of(yesterday))  # it played: it stays
     return old, recent, player
 
 

@@ -7,7 +7,7 @@ from puzzles.models import Game, Hint
 from puzzles.play import deal_of, replay
 from puzzles.services import hints
 from puzzles.services.games import do_start_game
-from puzzles.services.hints import compute_hint, do_request_hint
+from puzzles.services.hints import do_compute_hint, do_request_hint
 from solver.search import position_key
 
 SMALL = {"samples": 4, "candidates": 4}
@@ -31,14 +31,14 @@ def test_a_ready_hint_answers_another_player_in_the_same_position_at_once(
     alice, make_player, daily, monkeypatch
 ):
     bob = make_player("bob")
-    first = do_start_game(alice, daily.date, _goals(daily))
-    second = do_start_game(bob, daily.date, _goals(daily))
-    computed = compute_hint(do_request_hint(first.pk, alice).pk)
+    first = do_start_game(alice, date=daily.date, goals=_goals(daily))
+    second = do_start_game(bob, date=daily.date, goals=_goals(daily))
+    computed = do_compute_hint(do_request_hint(first.pk, player=alice).pk)
     assert computed.status == "ready"
     assert computed.position == position_key(replay(first)[0].observation())
 
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
-    reused = do_request_hint(second.pk, bob)
+    reused = do_request_hint(second.pk, player=bob)
     assert reused.status == "ready"  # from the request itself: nothing was enqueued
     assert (reused.position, reused.move, reused.expected_score, reused.reasons) == (
         computed.position,
@@ -54,22 +54,24 @@ def test_a_pending_hint_takes_the_answer_that_became_ready_meanwhile(
 ):
     bob = make_player("bob")
     rows = [
-        do_request_hint(do_start_game(player, daily.date, _goals(daily)).pk, player)
+        do_request_hint(
+            do_start_game(player, date=daily.date, goals=_goals(daily)).pk, player=player
+        )
         for player in (alice, bob)
     ]
     assert [row.status for row in rows] == ["pending", "pending"]
     assert rows[0].position == rows[1].position
-    computed = compute_hint(rows[0].pk)
+    computed = do_compute_hint(rows[0].pk)
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
-    copied = compute_hint(rows[1].pk)
+    copied = do_compute_hint(rows[1].pk)
     assert copied.status == "ready" and copied.move == computed.move
 
 
 def test_another_position_gets_its_own_hint(alice, make_player, daily):
     bob = make_player("bob")
-    first = do_start_game(alice, daily.date, _goals(daily))
-    other = do_start_game(bob, daily.date, _goals(daily, order=(2, 1, 0)))
-    computed = compute_hint(do_request_hint(first.pk, alice).pk)
-    row = do_request_hint(other.pk, bob)
+    first = do_start_game(alice, date=daily.date, goals=_goals(daily))
+    other = do_start_game(bob, date=daily.date, goals=_goals(daily, order=(2, 1, 0)))
+    computed = do_compute_hint(do_request_hint(first.pk, player=alice).pk)
+    row = do_request_hint(other.pk, player=bob)
     assert row.status == "pending" and row.position != computed.position
     assert Hint.objects.filter(position=computed.position).count() == 1

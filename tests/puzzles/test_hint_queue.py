@@ -10,7 +10,7 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint, SolverRun
 from puzzles.play import today
-from puzzles.services.challenges import ensure_challenge
+from puzzles.services.challenges import do_ensure_challenge
 
 
 def test_the_queues_share_no_binding():
@@ -34,7 +34,7 @@ def test_hints_and_opponents_are_served_while_the_solver_runs_wait(
     try:
         # The par run is sent before the hint: were it routed to the hint queue too, this
         # worker would have run it before the hint.
-        challenge = ensure_challenge(today())
+        challenge = do_ensure_challenge(today())
         game = start_game(alice_api)
         table = alice_api.post("/api/versus/", {"opponents": 1, "level": "easy"}, "json").json()
         goals = dict(zip(GOAL_CELLS, table["you"]["goal_options"], strict=False))

@@ -2,7 +2,7 @@ import pytest
 
 from puzzles.models import Game
 from puzzles.selectors.leaderboards import PAGE_SIZE, leaderboard, rank_of
-from puzzles.services.games import count_on_leaderboard
+from puzzles.services.tallies import do_count_game
 
 
 @pytest.fixture
@@ -14,7 +14,7 @@ def finished(daily, make_player):
             challenge=daily, player=make_player(name), ranked=True, status="finished",
             score=score, cat_tokens=cats, button_tokens=buttons, hints_used=hints, turn=23,
         )  # fmt: skip
-        count_on_leaderboard(game)
+        do_count_game(game)
         return game
 
     return make

@@ -21,7 +21,7 @@ def disqualify(admin_client, game: Game, reason: str) -> str:
 
 
 def test_staff_disqualify_a_finished_ranked_game(admin_client, alice, alice_api, daily):
-    game = finish(do_start_game(alice, daily.date, goals_of(daily)), alice)
+    game = finish(do_start_game(alice, date=daily.date, goals=goals_of(daily)), alice)
     board = f"/api/leaderboards/{daily.date}/"
     assert alice_api.get(board).json()["count"] == 1
 
@@ -40,17 +40,17 @@ def test_staff_disqualify_a_finished_ranked_game(admin_client, alice, alice_api,
 
 
 def test_a_reason_is_required(admin_client, alice, daily):
-    game = finish(do_start_game(alice, daily.date, goals_of(daily)), alice)
+    game = finish(do_start_game(alice, date=daily.date, goals=goals_of(daily)), alice)
     assert "reason: say why" in disqualify(admin_client, game, "   ")
     assert not Game.objects.get(pk=game.pk).disqualified
     assert ScoreTally.objects.get().games == 1
 
 
 def test_a_game_disqualified_while_played_never_enters_the_tally(alice, daily):
-    game = do_start_game(alice, daily.date, goals_of(daily))
-    do_disqualify_game(game_id=game.pk, reason="bot play")
+    game = do_start_game(alice, date=daily.date, goals=goals_of(daily))
+    do_disqualify_game(game.pk, reason="bot play")
     finished = finish(game, alice)
     assert finished.status == "finished" and not finished.counts
     assert not ScoreTally.objects.exists()
     with pytest.raises(BadInput, match="at most 200"):
-        do_disqualify_game(game_id=game.pk, reason="x" * 201)
+        do_disqualify_game(game.pk, reason="x" * 201)

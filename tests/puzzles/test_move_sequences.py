@@ -69,7 +69,7 @@ def test_any_sequence_of_moves_keeps_the_game_consistent(
     many_games, alice, alice_api, yesterday, actions
 ):
     challenge = alice_api.get(f"/api/challenges/{yesterday.date}/").json()
-    game_id = do_start_game(alice, yesterday.date, goals_for(challenge)).pk
+    game_id = do_start_game(alice, date=yesterday.date, goals=goals_for(challenge)).pk
     url = f"/api/games/{game_id}/"
     game = alice_api.get(url).json()
     accepted = []

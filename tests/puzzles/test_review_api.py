@@ -52,7 +52,7 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert Analysis.objects.count() == 1 and not sent_again
 
     row = Analysis.objects.get()
-    analysis.compute_analysis(row.pk)  # the task's body, run here
+    analysis.do_compute_analysis(row.pk)  # the task's body, run here
     data = alice_api.get(url).json()
     assert data["status"] == "ready" and data["progress"] == {"done": 22, "total": 22}
     assert 0 <= data["accuracy"] <= 100
@@ -63,7 +63,7 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert all(t["best_value"] >= t["played_value"] for t in data["turns"])
     # computed once: a second delivery of the message finds it done and changes nothing
     ready = Analysis.objects.get()
-    analysis.compute_analysis(row.pk)
+    analysis.do_compute_analysis(row.pk)
     assert Analysis.objects.get().result == ready.result
 
 
@@ -95,7 +95,7 @@ def test_a_failed_analysis_is_recorded_and_asking_again_retries(alice_api, finis
     row = Analysis.objects.get()
     monkeypatch.setattr(analysis, "analyse", broken)
     with pytest.raises(ValueError):
-        analysis.compute_analysis(row.pk)
+        analysis.do_compute_analysis(row.pk)
     assert alice_api.get(f"/api/games/{finished['id']}/analysis/").json()["status"] == "failed"
     monkeypatch.undo()
     assert alice_api.post(f"/api/games/{finished['id']}/analysis/").status_code == 202
@@ -143,7 +143,7 @@ def test_anothers_replay_is_hidden_until_the_day_closes(
 def test_the_solver_games_show_after_the_close_only(daily, alice_api, finished, settings):
     settings.CALICO_PAR_OPTIONS = {"width": 1, "samples": 1, "depth": 1}
     par = SolverRun.objects.get(challenge=daily, kind="par")
-    solver_runs.compute_solver_run(par.pk)
+    solver_runs.do_compute_solver_run(par.pk)
     par.refresh_from_db()
     url = f"/api/challenges/{daily.date}/solver-games/par/"
     answer = alice_api.get(url)

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Game, SolverRun
 from puzzles.rows import challenge_with_runs, game_with_par, save_fields, token_with_player
-from puzzles.services.players import token_for
+from puzzles.services.players import do_ensure_token
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_only_the_players_own_game_and_no_error_for_any_id(alice, make_player, d
 
 
 def test_a_token_with_its_player(alice, django_assert_num_queries):
-    key = token_for(alice)
+    key = do_ensure_token(alice)
     with django_assert_num_queries(1):
         token = token_with_player(key)
         player = token.user
@@ -71,7 +71,7 @@ def test_a_token_with_its_player(alice, django_assert_num_queries):
 
 def test_the_api_refuses_an_unknown_token_and_an_inactive_player(alice):
     # 403, not 401: the first authenticator (sessions) names no WWW-Authenticate scheme
-    key = token_for(alice)
+    key = do_ensure_token(alice)
     api = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
     assert api.get("/api/games/999/").status_code == 404  # authenticated: not a game of hers
     alice.is_active = False

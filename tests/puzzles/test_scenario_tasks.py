@@ -10,7 +10,7 @@ from test_worker_integration import wait_for
 from puzzles.models import ScenarioPassRate
 from puzzles.play import replay
 from puzzles.services import scenarios
-from puzzles.services.hints import compute_hint, do_request_hint
+from puzzles.services.hints import do_compute_hint, do_request_hint
 from puzzles.tasks import compute_scenario_pass_rate
 from solver.game import SCENARIOS, Move, deal
 from solver.search import make_player, play_game
@@ -39,26 +39,26 @@ def test_a_failed_pass_rate_is_recorded(db, settings):
     settings.CALICO_SCENARIO_RATE_OPTIONS = {"width": 0}
     ScenarioPassRate.objects.create(number=2)
     with pytest.raises(ValueError):
-        scenarios.compute_pass_rate(2)
+        scenarios.do_compute_pass_rate(2)
     row = ScenarioPassRate.objects.get(number=2)
     assert row.status == "failed" and "width" in row.error
 
 
 def test_ensuring_the_rates_sends_each_once_and_again_only_if_failed_or_lost(db):
-    assert scenarios.ensure_pass_rates() == list(SCENARIOS)
-    assert scenarios.ensure_pass_rates() == []  # all pending, just sent
+    assert scenarios.do_ensure_pass_rates() == list(SCENARIOS)
+    assert scenarios.do_ensure_pass_rates() == []  # all pending, just sent
     ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1)
     ScenarioPassRate.objects.filter(number=5).update(status="failed", error="worker lost")
     long_ago = timezone.now() - datetime.timedelta(hours=2)
     ScenarioPassRate.objects.filter(number=6).update(updated_at=long_ago)
-    assert scenarios.ensure_pass_rates() == [5, 6]
+    assert scenarios.do_ensure_pass_rates() == [5, 6]
     assert ScenarioPassRate.objects.get(number=5).error == ""
     assert ScenarioPassRate.objects.count() == len(SCENARIOS)
 
 
 def test_a_hint_on_a_scenario_game_is_a_legal_move(alice):
-    game = scenarios.do_start_scenario_game(player=alice, number=6, goals=None)
-    row = compute_hint(do_request_hint(game.pk, alice).pk)
+    game = scenarios.do_start_scenario_game(alice, number=6, goals=None)
+    row = do_compute_hint(do_request_hint(game.pk, player=alice).pk)
     assert row.status == "ready", row.error
     state, _ = replay(game)
     state.check(Move.from_json(row.move))  # raises if illegal

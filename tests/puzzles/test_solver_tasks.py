@@ -9,7 +9,7 @@ from puzzles.models import Hint, SolverRun
 from puzzles.play import deal_of, replay
 from puzzles.services import solver_runs
 from puzzles.services.games import do_start_game
-from puzzles.services.hints import compute_hint, do_request_hint
+from puzzles.services.hints import do_compute_hint, do_request_hint
 from puzzles.tasks import compute_solver_run
 from solver.game import Move, SoloGame, patch_from_json
 
@@ -38,7 +38,7 @@ def test_par_is_the_fair_solvers_score_of_the_deal(daily, settings):
 def test_best_known_is_the_hindsight_solvers_score(yesterday, settings):
     settings.CALICO_BEST_OPTIONS = TINY_HINDSIGHT
     run = SolverRun.objects.create(challenge=yesterday, kind="best")
-    solver_runs.compute_solver_run(run.pk)
+    solver_runs.do_compute_solver_run(run.pk)
     run.refresh_from_db()
     assert run.status == "ready" and run.score == replayed_total(yesterday, run)
 
@@ -50,27 +50,27 @@ def test_a_failed_run_is_recorded(daily, monkeypatch):
     monkeypatch.setattr(solver_runs, "make_player", broken)
     run = SolverRun.objects.get(challenge=daily, kind="par")
     with pytest.raises(ValueError):
-        solver_runs.compute_solver_run(run.pk)
+        solver_runs.do_compute_solver_run(run.pk)
     run.refresh_from_db()
     assert run.status == "failed" and "no solver today" in run.error
 
 
 def test_a_hint_is_a_legal_move_for_the_state_of_its_turn(alice, daily):
     goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
-    game = do_start_game(alice, daily.date, goals)
-    row = compute_hint(do_request_hint(game.pk, alice).pk)
+    game = do_start_game(alice, date=daily.date, goals=goals)
+    row = do_compute_hint(do_request_hint(game.pk, player=alice).pk)
     assert row.status == "ready" and row.reasons
     state, _ = replay(game)
     state.check(Move.from_json(row.move))  # raises if illegal
-    assert compute_hint(row.pk).move == row.move  # computed once
+    assert do_compute_hint(row.pk).move == row.move  # computed once
 
 
 def test_asking_again_after_a_failed_hint_retries_it_counted_once(alice, daily):
     goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
-    game = do_start_game(alice, daily.date, goals)
-    row = do_request_hint(game.pk, alice)
+    game = do_start_game(alice, date=daily.date, goals=goals)
+    row = do_request_hint(game.pk, player=alice)
     Hint.objects.filter(pk=row.pk).update(status="failed", error="worker lost")
-    again = do_request_hint(game.pk, alice)
+    again = do_request_hint(game.pk, player=alice)
     assert again.pk == row.pk and again.status == "pending" and again.error == ""
     game.refresh_from_db()
     assert game.hints_used == 1
@@ -78,12 +78,12 @@ def test_asking_again_after_a_failed_hint_retries_it_counted_once(alice, daily):
 
 def test_a_lost_pending_hint_is_sent_again_when_asked_and_a_fresh_one_is_not(alice, daily):
     goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
-    game = do_start_game(alice, daily.date, goals)
-    row = do_request_hint(game.pk, alice)
-    assert do_request_hint(game.pk, alice).sent_at == row.sent_at  # still on its way
+    game = do_start_game(alice, date=daily.date, goals=goals)
+    row = do_request_hint(game.pk, player=alice)
+    assert do_request_hint(game.pk, player=alice).sent_at == row.sent_at  # still on its way
     long_ago = timezone.now() - datetime.timedelta(hours=1)
     Hint.objects.filter(pk=row.pk).update(sent_at=long_ago)
-    again = do_request_hint(game.pk, alice)
+    again = do_request_hint(game.pk, player=alice)
     assert again.pk == row.pk and again.status == "pending" and again.sent_at > long_ago
     game.refresh_from_db()
     assert game.hints_used == 1

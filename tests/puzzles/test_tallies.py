@@ -31,9 +31,9 @@ def day_of_games(daily, make_player):
     players = [make_player(name) for name in ("p1", "p2", "p3", "p4")]
     games = []
     for n, player in enumerate(players):
-        game = do_start_game(player, daily.date, goals_of(daily))
+        game = do_start_game(player, date=daily.date, goals=goals_of(daily))
         if n == 0:
-            do_request_hint(game.pk, player)
+            do_request_hint(game.pk, player=player)
         games.append(finish(game, player))
     assert leaderboard(daily, 1, False)["count"] == 4
     assert tally(daily) == from_games(daily)
@@ -50,8 +50,8 @@ def test_deleting_a_player_or_a_game_takes_it_off_the_tally(daily, day_of_games)
 
 
 def test_deleting_a_practice_or_unfinished_game_changes_no_tally(daily, yesterday, alice):
-    finish(do_start_game(alice, yesterday.date, goals_of(yesterday)), alice).delete()
-    do_start_game(alice, daily.date, goals_of(daily)).delete()
+    finish(do_start_game(alice, date=yesterday.date, goals=goals_of(yesterday)), alice).delete()
+    do_start_game(alice, date=daily.date, goals=goals_of(daily)).delete()
     assert not ScoreTally.objects.exists()
 
 

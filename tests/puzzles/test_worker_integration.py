@@ -6,7 +6,7 @@ import pytest
 
 from puzzles.models import Hint, SolverRun
 from puzzles.play import today
-from puzzles.services.challenges import ensure_challenge
+from puzzles.services.challenges import do_ensure_challenge
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +23,7 @@ def wait_for(read, done, seconds=300):
 
 
 def test_a_worker_computes_the_par_and_a_hint(celery_worker_process, alice_api, start_game):
-    challenge = ensure_challenge(today())  # enqueues the par run after commit
+    challenge = do_ensure_challenge(today())  # enqueues the par run after commit
     par = wait_for(
         lambda: SolverRun.objects.get(challenge=challenge, kind="par"),
         lambda run: run.status != "pending",

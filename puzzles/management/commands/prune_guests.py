@@ -14,4 +14,4 @@ class Command(BaseCommand):
     def handle(self, *args, days=None, **options):
         if days is not None and days < 0:
             raise CommandError(f"--days: {days} is negative", returncode=2)
-        self.stdout.write(f"removed {do_prune_guests(days=days)} unused guests")
+        self.stdout.write(f"removed {do_prune_guests(days)} unused guests")

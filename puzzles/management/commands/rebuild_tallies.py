@@ -5,7 +5,7 @@ import datetime
 from django.core.management.base import BaseCommand, CommandError
 
 from puzzles.models import Challenge
-from puzzles.services.tallies import rebuild_tallies
+from puzzles.services.tallies import do_rebuild_tallies
 
 
 class Command(BaseCommand):
@@ -25,4 +25,4 @@ class Command(BaseCommand):
             challenge = Challenge.objects.filter(date=day).first()
             if challenge is None:
                 raise CommandError(f"--date: there is no challenge for {day}", returncode=2)
-        self.stdout.write(f"wrote {rebuild_tallies(challenge)} tally rows")
+        self.stdout.write(f"wrote {do_rebuild_tallies(challenge)} tally rows")

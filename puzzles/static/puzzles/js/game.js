@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { capitalise, el, handSlots, renderCats, renderScore } from "./panel.js";
+import { capitalise, el, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
@@ -374,11 +374,7 @@ class GameController {
   }
 
   message(text, isError = false) {
-    const box = $("[data-message]", this.root);
-    box.hidden = !text;
-    box.className = isError ? "error-box" : "card";
-    box.textContent = text || "";
-    if (text) setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 6000);
+    showMessage($("[data-message]", this.root), text, isError);
   }
 
   fail(error) {

@@ -1,6 +1,6 @@
 // A group's page: the members' board of a day, members and the invite, 7 and 30 day standings.
 import { api } from "./api.js";
-import { el } from "./panel.js";
+import { el, entryCells } from "./panel.js";
 
 const root = document.querySelector("[data-group-root]");
 const $ = (selector) => root.querySelector(selector);
@@ -46,10 +46,7 @@ function renderBoard(board) {
   const rows = board.entries.map((entry) => el("tr", { class: entry.player === me ? "me" : null, "data-entry": entry.player }, [
     el("td", { class: "num", text: String(entry.rank) }),
     el("td", {}, [who(entry.player, entry.name)]),
-    el("td", { class: "num", "data-entry-score": String(entry.score), text: String(entry.score) }),
-    el("td", { class: "num", text: String(entry.cats) }),
-    el("td", { class: "num", text: String(entry.buttons) }),
-    el("td", { class: "num", text: entry.hints_used ? String(entry.hints_used) : "–" }),
+    ...entryCells(entry),
   ]));
   if (!rows.length) rows.push(el("tr", {}, [el("td", { colspan: 6, class: "muted", text: "No member has finished this day's ranked quilt yet." })]));
   $("[data-entries] tbody").replaceChildren(...rows);

@@ -1,7 +1,7 @@
 // The leaderboard page: a day's ranked quilts, its histogram, par and your rank.
 import { api } from "./api.js";
 import { histogram } from "./endscreen.js";
-import { el } from "./panel.js";
+import { el, entryCells } from "./panel.js";
 
 const root = document.querySelector("[data-leaderboard-root]");
 const $ = (selector) => root.querySelector(selector);
@@ -52,10 +52,7 @@ function render(board, challenge) {
     el("td", {}, [entry.game_id // a closed day: each quilt's replay
       ? el("a", { href: `/review/${entry.game_id}/`, "data-replay": String(entry.game_id), text: entry.name })
       : entry.name]),
-    el("td", { class: "num", "data-entry-score": String(entry.score), text: String(entry.score) }),
-    el("td", { class: "num", text: String(entry.cats) }),
-    el("td", { class: "num", text: String(entry.buttons) }),
-    el("td", { class: "num", text: entry.hints_used ? String(entry.hints_used) : "–" }),
+    ...entryCells(entry),
   ]));
   if (!rows.length) rows.push(el("tr", {}, [el("td", { colspan: 6, class: "muted", text: "No finished ranked quilts yet. Be the first!" })]));
   $("[data-entries] tbody").replaceChildren(...rows);

@@ -16,6 +16,26 @@ function el(tag, attrs = {}, children = []) {
 }
 export { el };
 
+// A page's passing message in its ``box`` (game and versus pages): an error stays red, and the
+// box hides itself after six seconds unless another message has replaced this one.
+export function showMessage(box, text, isError = false) {
+  box.hidden = !text;
+  box.className = isError ? "error-box" : "card";
+  box.textContent = text || "";
+  if (text) setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 6000);
+}
+
+// A board entry's figures as table cells (the leaderboard and group pages): score, cats,
+// buttons and hints.
+export function entryCells(entry) {
+  return [
+    el("td", { class: "num", "data-entry-score": String(entry.score), text: String(entry.score) }),
+    el("td", { class: "num", text: String(entry.cats) }),
+    el("td", { class: "num", text: String(entry.buttons) }),
+    el("td", { class: "num", text: entry.hints_used ? String(entry.hints_used) : "–" }),
+  ];
+}
+
 // The hand's patches as the buttons of a hand row (game and versus pages): ``selected`` is
 // pressed, ``hinted`` (an index or null) marked; a click calls ``onChoose(index)``.
 export function handSlots(hand, { selected, hinted = null, onChoose }) {

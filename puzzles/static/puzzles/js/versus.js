@@ -4,7 +4,7 @@
 // page polls and highlights each placement as it arrives.
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { el, handSlots, renderCats, renderScore } from "./panel.js";
+import { el, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { describePatch, patchIcon } from "./svg.js";
 
@@ -364,11 +364,7 @@ class VersusController {
   }
 
   message(text, isError = false) {
-    const box = $("[data-message]", this.root);
-    box.hidden = !text;
-    box.className = isError ? "error-box" : "card";
-    box.textContent = text || "";
-    if (text) setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 6000);
+    showMessage($("[data-message]", this.root), text, isError);
   }
 }
 

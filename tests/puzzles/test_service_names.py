@@ -1,0 +1,33 @@
+"""The services' one calling rule (``puzzles/services/__init__.py``): a ``do_*`` takes its first
+argument positionally, the rest keyword-only, and never the HTTP request."""
+
+import importlib
+import inspect
+import pkgutil
+
+import puzzles.services
+
+POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
+
+
+def writes() -> list:
+    found = []
+    for info in pkgutil.iter_modules(puzzles.services.__path__):
+        module = importlib.import_module(f"puzzles.services.{info.name}")
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if name.startswith("do_") and function.__module__ == module.__name__:
+                found.append(function)
+    return found
+
+
+def test_every_write_takes_its_first_argument_positionally_and_the_rest_by_keyword():
+    found = writes()
+    assert len(found) > 20, "the services' do_* functions were not found"
+    wrong = []
+    for function in found:
+        kinds = [p.kind for p in inspect.signature(function).parameters.values()]
+        names = list(inspect.signature(function).parameters)
+        rest_by_keyword = all(kind == inspect.Parameter.KEYWORD_ONLY for kind in kinds[1:])
+        if kinds[:1] not in ([], [POSITIONAL]) or not rest_by_keyword or "request" in names:
+            wrong.append(f"{function.__module__}.{function.__name__}{inspect.signature(function)}")
+    assert not wrong, "\n".join(wrong)
