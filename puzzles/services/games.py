@@ -58,13 +58,17 @@ def do_start_game(player: Player, *, date: datetime.date, goals) -> Game:
         raise Conflict(f"your ranked game of {date} has already started") from None
 
 
-def _parse_turn(data) -> int:
+def parse_move(data) -> tuple[int, Move]:
+    """A move's JSON (solo or multiplayer): the turn it is for and the move, or BadInput."""
     if not isinstance(data, dict):
         raise BadInput("a move must be an object with turn, hand_index, cell, market_index")
     turn = data.get("turn")
     if type(turn) is not int:
         raise BadInput("turn: required, a whole number (the turn this move is for)")
-    return turn
+    try:
+        return turn, Move.from_json(data)
+    except RulesError as error:
+        raise BadInput(str(error)) from None
 
 
 def lock_game(game_id: int, player: Player) -> Game | None:
@@ -91,11 +95,7 @@ def lock_playing_game(game_id: int, player: Player) -> Game:
 
 def do_play_move(game_id: int, *, player: Player, data) -> tuple[Game, SoloGame, tuple]:
     """Apply one move to a game; returns the saved row, the engine state and the award."""
-    turn = _parse_turn(data)
-    try:
-        move = Move.from_json(data)
-    except RulesError as error:
-        raise BadInput(str(error)) from None
+    turn, move = parse_move(data)
     with transaction.atomic():
         game = lock_playing_game(game_id, player)
         if turn != game.turn:

@@ -15,12 +15,13 @@ from functools import lru_cache
 from django.db import transaction
 from django.utils import timezone
 
-from solver.game import TURNS, Move, MultiplayerGame, RulesError
+from solver.game import TURNS, MultiplayerGame, RulesError
 from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent
 
 from ..models import Player, VersusGame
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
+from .games import parse_move
 from .sending import do_send_task
 
 log = logging.getLogger(__name__)
@@ -78,12 +79,7 @@ def do_play_versus_move(
     game_id: int, *, player: Player, data
 ) -> tuple[VersusGame, MultiplayerGame]:
     """Apply the player's move; the opponents' turns are sent to a worker on commit."""
-    if not isinstance(data, dict) or type(data.get("turn")) is not int:
-        raise BadInput("turn: required, a whole number (the turn this move is for)")
-    try:
-        move = Move.from_json(data)
-    except RulesError as error:
-        raise BadInput(str(error)) from None
+    turn, move = parse_move(data)
     with transaction.atomic():
         game = lock_versus(game_id, player)
         if game.status == VersusGame.Status.CHOOSING:
@@ -93,8 +89,8 @@ def do_play_versus_move(
         state = replay_versus(game)
         if state.seat != 0:
             raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
-        if data["turn"] != state.turn:
-            raise Conflict(f"turn {data['turn']} is stale: you are on turn {state.turn}")
+        if turn != state.turn:
+            raise Conflict(f"turn {turn} is stale: you are on turn {state.turn}")
         try:
             state.play(move)
         except RulesError as error:
