@@ -130,7 +130,7 @@ def main() -> None:
         "CELERY_QUEUE": f"calico-load-{os.getpid()}",
         "CONN_MAX_AGE": "60",
         "CALICO_VAR_DIR": tempfile.mkdtemp(prefix="calico-load-"),
-        "CALICO_PAR_OPTIONS": '{"width": 1, "samples": 1, "depth": 1}',
+        "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',
     }
     fresh_database("calico_load", env)
     servers = start_servers(args, env)

@@ -104,7 +104,7 @@ def analyse(
     ``options`` are the fair player's (``samples``, ``candidates``, ...; defaults
     ``ANALYSIS_DEFAULTS``); ``progress(done, total)`` is called after each turn. Deterministic
     for a given ``seed``. Raises ``RulesError`` naming an illegal played move."""
-    player = FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options)})
+    player = FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options, FairPlayer)})
     reviews = []
     for observation, played in turns:
         reviews.append(review_turn(player, observation, played))

@@ -47,7 +47,9 @@ def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
-    player = FairPlayer(seed="hint", **search_options(options))  # par itself, by default
+    player = FairPlayer(
+        seed="hint", **search_options(options, FairPlayer)
+    )  # par itself, by default
     valuation = player.valuation(observation)
     best = valuation.best()
     move = valuation.moves[best]

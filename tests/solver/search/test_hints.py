@@ -6,7 +6,7 @@ from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
 from solver.search import hint, make_player, position_key
 from solver.search.hints import reasons
 
-SMALL = {"samples": 2, "width": 2}
+SMALL = {"samples": 2, "playout_width": 2}
 
 
 def _game_at(turn: int, seed: str = "test-hints") -> SoloGame:

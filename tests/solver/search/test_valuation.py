@@ -8,7 +8,7 @@ from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
 from solver.search import make_player
 from solver.search.valuation import _still_close, value_moves
 
-FAIR = {"width": 1, "samples": 40, "candidates": 5}
+FAIR = {"playout_width": 1, "samples": 40, "candidates": 5}
 
 
 def _game(seed: str, turn: int, bag_after: int | None = None) -> SoloGame:
