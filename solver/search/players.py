@@ -15,6 +15,7 @@ every arrangement; see ``goal_choice``.
 """
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from solver.game import TURNS, Deal, Layout, Move, Observation, Quilt, Setup, SoloGame
 from solver.game.rng import SeededStream
@@ -115,6 +116,18 @@ class FairPlayer(_Searching):
         self.samples = samples
         self.depth = depth
         self.rollout = SearchOptions(width=playout_width, breadth=playout_width)
+
+    def strength(self) -> dict:
+        """Everything its choice of a move depends on besides the position and the seed:
+        two players with the same strength choose the same moves."""
+        return {
+            "candidates": self.candidates,
+            "samples": self.samples,
+            "depth": self.depth,
+            "playout": asdict(self.rollout),
+            "margin": self.margin,
+            "weights": asdict(self.weights),
+        }
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         # every arrangement on an eighth of the futures: the goals are worth a few points, and

@@ -35,7 +35,7 @@ def test_a_ready_hint_answers_another_player_in_the_same_position_at_once(
     second = do_start_game(bob, daily.date, _goals(daily))
     computed = compute_hint(do_request_hint(first.pk, alice).pk)
     assert computed.status == "ready"
-    assert computed.position == position_key(replay(first)[0].observation())
+    assert computed.position == position_key(replay(first)[0].observation(), **SMALL)
 
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
     reused = do_request_hint(second.pk, bob)
@@ -73,3 +73,12 @@ def test_another_position_gets_its_own_hint(alice, make_player, daily):
     row = do_request_hint(other.pk, bob)
     assert row.status == "pending" and row.position != computed.position
     assert Hint.objects.filter(position=computed.position).count() == 1
+
+
+def test_a_hint_of_another_strength_is_not_reused(alice, make_player, daily, settings):
+    bob = make_player("bob")
+    first = do_start_game(alice, daily.date, _goals(daily))
+    computed = compute_hint(do_request_hint(first.pk, alice).pk)
+    settings.CALICO_HINT_OPTIONS = {**SMALL, "samples": 5}
+    row = do_request_hint(do_start_game(bob, daily.date, _goals(daily)).pk, bob)
+    assert row.status == "pending" and row.position != computed.position
