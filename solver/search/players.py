@@ -22,7 +22,7 @@ from solver.game.rng import SeededStream
 
 from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
-from .evaluation import DEFAULT_WEIGHTS, Weights
+from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, Weights
 from .fastcore import Evaluator, evaluator_for
 from .goal_choice import QUICK, arrangements, choose_arrangement
 from .valuation import Valuation, value_moves
@@ -72,16 +72,11 @@ class _Searching(Player):
     def evaluator(self, layout: Layout) -> Evaluator:
         return evaluator_for(layout, self.weights)
 
-    def visible_candidates(
-        self, observation: Observation, placements: int, beam: Beam | None = None
-    ) -> list[Node]:
+    def visible_candidates(self, observation: Observation, placements: int) -> list[Node]:
         """The turn's moves ranked on visible facts alone (placement, then next hand): the
         best ``placements`` placements, each with every market slot."""
         options = SearchOptions(width=placements * 3, breadth=placements)
-        if beam is None:
-            beam = Beam(self.evaluator(observation.layout), options)
-        else:
-            beam = beam.with_options(options)
+        beam = Beam(self.evaluator(observation.layout), options)
         root = beam.root(observation.quilt, observation.hand, observation.market,
                          observation.turn)  # fmt: skip
         return beam.step([root], None)
@@ -106,6 +101,9 @@ class FairPlayer(_Searching):
 
     # a candidate that surely cannot beat the leader by this many points gets no more futures
     margin: float = 0.5
+    # the play-outs are quick games: the weights that play those best; the visible ranking
+    # of the candidates keeps ``weights``, tuned for the beam
+    playout_weights: Weights = PLAYOUT_WEIGHTS
 
     renamed = {"width": "playout_width"}
 
@@ -125,6 +123,7 @@ class FairPlayer(_Searching):
             "samples": self.samples,
             "depth": self.depth,
             "playout": asdict(self.rollout),
+            "playout_weights": asdict(self.playout_weights),
             "margin": self.margin,
             "weights": asdict(self.weights),
         }
@@ -143,12 +142,16 @@ class FairPlayer(_Searching):
         """The best visible candidates, valued in sampled futures (``value_moves``); the
         futures go to the candidates that may still beat the leader by ``margin``.
         ``also``: moves valued besides the candidates (a review's played move), last."""
-        beam = Beam(self.evaluator(observation.layout), self.rollout)
-        visible = self.visible_candidates(observation, max(self.candidates, 4), beam)
+        visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
         return value_moves(observation, moves, samples=self.samples, seed=self.seed,
-                           margin=self.margin, depth=self.depth, beam=beam)  # fmt: skip
+                           margin=self.margin, depth=self.depth,
+                           beam=self.playout(observation.layout))  # fmt: skip
+
+    def playout(self, layout: Layout) -> Beam:
+        """The search that plays a move out in a sampled future, with ``playout_weights``."""
+        return Beam(evaluator_for(layout, self.playout_weights), self.rollout)
 
 
 class HindsightPlayer(_Searching):
