@@ -45,7 +45,7 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 # The quick greedy game's own: tuned for the final score of that game (bench/tune_weights.py
 # --strategy playout, 800 tune deals: 58.8 -> 59.6; 800 other deals: 58.7 -> 59.6), where
-# DEFAULT_WEIGHTS are tuned for the beam. Par's play-outs and hindsight's pilot play with them.
+# DEFAULT_WEIGHTS are tuned for the beam. Hindsight's pilot searches with them.
 PLAYOUT_WEIGHTS = Weights(goal_openness=0.385, button_one=0.455)
 
 

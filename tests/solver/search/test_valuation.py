@@ -6,7 +6,6 @@ import pytest
 
 from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
 from solver.search import make_player
-from solver.search.evaluation import PLAYOUT_WEIGHTS
 from solver.search.valuation import _still_close, value_moves
 
 FAIR = {"playout_width": 1, "samples": 40, "candidates": 5}
@@ -125,7 +124,7 @@ def test_the_fair_players_choice_is_the_best_move_of_the_valuation(turn):
     # the same valuation asked directly (as the review does) agrees, and with every move on
     # every future the best is the first highest value
     playout = player.playout(observation.layout)
-    assert playout.evaluator.weights == PLAYOUT_WEIGHTS  # the play-outs' own weights
+    assert playout.evaluator.weights == player.weights
     again = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
                         margin=player.margin, beam=playout)  # fmt: skip
     assert again.values == valuation.values
