@@ -114,7 +114,7 @@ def main() -> None:
         CELERY_QUEUE=f"calico-load-{os.getpid()}",
         CONN_MAX_AGE="60",
         CALICO_VAR_DIR=logs,
-        CALICO_PAR_OPTIONS='{"width": 1, "samples": 1, "depth": 1}',
+        CALICO_PAR_OPTIONS='{"playout_width": 1, "samples": 1, "depth": 1}',
     ):
         servers = start_servers(args, Path(logs))
         try:

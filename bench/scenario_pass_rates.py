@@ -1,5 +1,5 @@
 """The fair solver's pass rate per solo scenario: ``python bench/scenario_pass_rates.py
-[--deals 4] [--processes 2] [--width W --samples K ...]``.
+[--deals 4] [--processes 2] [--options JSON]``.
 
 Plays the same fixed deals the service's pass rate uses (``solver.search.scenarios``), at par
 strength unless told otherwise, and prints a Markdown table: passes, mean and range of the
@@ -30,7 +30,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--options", default="{}", help='solver options as JSON, e.g. {"width": 2}')
+    parser.add_argument(
+        "--options", default="{}", help='solver options as JSON, e.g. {"samples": 32}'
+    )
     args = parser.parse_args()
     options = json.loads(args.options)
     started = time.perf_counter()

@@ -62,7 +62,9 @@ def build_parser() -> ArgumentParser:
     play = commands.add_parser("play", help="play a whole solo game with a strategy")
     add_deal_options(play)
     play.add_argument("--strategy", required=True, help="random, greedy, beam, fair, hindsight")
-    play.add_argument("--width", type=int, help="beam width (searching strategies)")
+    play.add_argument(
+        "--width", type=int, help="placements (beam), playout_width (fair) or kept (hindsight)"
+    )
     play.add_argument("--samples", type=int, help="sampled bags (the fair strategy)")
     play.set_defaults(run=run_play)
 

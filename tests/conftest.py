@@ -28,10 +28,10 @@ TEST_HINT_QUEUE = f"{TEST_QUEUE}-hints"  # as settings.CALICO_HINT_QUEUE derives
 # Small solver settings for workers started by tests: a test checks plumbing, not strength.
 TEST_SOLVER_ENV = {
     "CALICO_PAR_OPTIONS": os.environ.get(
-        "TEST_CALICO_PAR_OPTIONS", '{"width": 1, "samples": 1, "depth": 1}'
+        "TEST_CALICO_PAR_OPTIONS", '{"playout_width": 1, "samples": 1, "depth": 1}'
     ),
     "CALICO_BEST_OPTIONS": os.environ.get(
-        "TEST_CALICO_BEST_OPTIONS", '{"width": 1, "candidates": 2, "arrangements": 2}'
+        "TEST_CALICO_BEST_OPTIONS", '{"kept": 1, "piloted": 2, "arrangements": 2}'
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
     "CALICO_SCENARIO_RATE_DEALS": "2",  # its options default to the par's (small here)

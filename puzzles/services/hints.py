@@ -37,7 +37,7 @@ def do_request_hint(game_id: int, *, player: Player, address: str | None = None)
                 enqueued = True
         else:
             limits.enforce("hints", account=player.pk, address=address)
-            position = position_key(replay(game)[0].observation())
+            position = position_key(replay(game)[0].observation(), **settings.CALICO_HINT_OPTIONS)
             known = _known_answer(position)
             row = Hint.objects.create(game=game, turn=game.turn, position=position, **known)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
@@ -84,7 +84,7 @@ def do_compute_hint(hint_id: int) -> Hint | None:
     try:
         state, _ = replay(row.game, row.turn - 1)
         observation = state.observation()
-        position = position_key(observation)
+        position = position_key(observation, **settings.CALICO_HINT_OPTIONS)
         # another player's hint of this position may have become ready since this was asked
         known = _known_answer(position)
         if not known:

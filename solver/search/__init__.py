@@ -2,6 +2,30 @@
 
 Public API used by the service (``puzzles``): ``STRATEGIES``, ``make_player``, ``play_game``,
 ``hint``, ``position_key``. Nothing here imports Django.
+
+The searching players' options (``make_player``, ``hint``, the ``CALICO_*_OPTIONS``
+settings), one name for each meaning; the defaults are the par and best-known strength:
+
+==============  =========  =======  ======================================================
+option          player     default  what it sets
+==============  =========  =======  ======================================================
+placements      beam       8        placements per turn tried with every market slot when
+                                    the turn's moves are ranked on visible facts
+candidates      fair       48       the best visible moves (ranked so) that are valued in
+                                    sampled futures
+samples         fair       256      sampled futures per move, at most (``value_moves``)
+depth           fair       22       turns each play-out plays (22: to the end)
+playout_width   fair       1        states a play-out keeps per turn (1: the compiled
+                                    greedy game)
+kept            hindsight  6        states kept after each turn, ranked by their play-outs
+piloted         hindsight  120      children made each turn and played out to the end
+arrangements    hindsight  24       goal arrangements searched in full
+==============  =========  =======  ======================================================
+
+Old names, still accepted: ``width`` (beam: ``placements``; fair: ``playout_width``;
+hindsight: ``kept``) and, for hindsight only, ``candidates`` (``piloted``). Inside a search,
+``SearchOptions.width`` is the states kept after each turn and ``SearchOptions.breadth`` the
+placements tried with every market slot (``beam``).
 """
 
 from .base import GameRecord, Player, play_game
@@ -21,12 +45,12 @@ STRATEGIES = {
 def make_player(strategy: str, seed: str = "", **options) -> Player:
     """A player by strategy name; ``seed`` makes a randomised player reproducible.
 
-    ``width``/``samples``/``depth``/``candidates``/``arrangements`` tune the searching
-    players; the defaults are the par strength. Raises ValueError naming a bad strategy or
-    option."""
+    ``options`` tune the searching players (the table above; a player ignores the others).
+    Raises ValueError naming a bad strategy or option."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
-    return STRATEGIES[strategy](seed=seed, **search_options(options))
+    player = STRATEGIES[strategy]
+    return player(seed=seed, **search_options(options, player))
 
 
 __all__ = [

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from solver.game import TURNS, Move, Observation, RulesError, Setup, SoloGame, patch_from_json
 from solver.game.setups import Deal
 
-from .beam import Beam
 from .hints import reasons
 from .players import FairPlayer, search_options
 from .valuation import value_moves
@@ -104,7 +103,7 @@ def analyse(
     ``options`` are the fair player's (``samples``, ``candidates``, ...; defaults
     ``ANALYSIS_DEFAULTS``); ``progress(done, total)`` is called after each turn. Deterministic
     for a given ``seed``. Raises ``RulesError`` naming an illegal played move."""
-    player = FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options)})
+    player = FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options, FairPlayer)})
     reviews = []
     for observation, played in turns:
         reviews.append(review_turn(player, observation, played))
@@ -125,9 +124,9 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
     best_move = chosen.moves[chosen.best()]
     same = _same_move(observation, best_move, played)
     pair = [played] if same else [played, best_move]
-    beam = Beam(player.evaluator(observation.layout), player.rollout)
     measured = value_moves(observation, pair, samples=player.samples, depth=player.depth,
-                           seed=f"{player.seed}/measure", beam=beam).values  # fmt: skip
+                           seed=f"{player.seed}/measure",
+                           beam=player.playout(observation.layout)).values  # fmt: skip
     played_value, best_value = measured[0], measured[-1]
     said = []
     if best_value > played_value:

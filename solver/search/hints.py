@@ -47,7 +47,7 @@ def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
-    player = FairPlayer(seed="hint", **search_options(options))  # par itself, by default
+    player = hint_player(options)
     valuation = player.valuation(observation)
     best = valuation.best()
     move = valuation.moves[best]
@@ -56,12 +56,20 @@ def hint(observation: Observation, **options) -> Hint:
     return Hint(move, valuation.values[best], reasons(observation, move, after))
 
 
-def position_key(observation: Observation) -> str:
+def hint_player(options: dict) -> FairPlayer:
+    """The player that hints: par itself, unless ``options`` say otherwise."""
+    return FairPlayer(seed="hint", **search_options(options, FairPlayer))
+
+
+def position_key(observation: Observation, **options) -> str:
     """A hex SHA-256 of what a hint depends on: the setup, the goals, the quilt (cell by
     cell, not the order of its placements), the hand and market (in order: a move names
-    slots), the discards (as a multiset: only the unseen patches they leave matter) and the
-    turn. Never the bag: two players in the same visible position get the same hint."""
+    slots), the discards (as a multiset: only the unseen patches they leave matter), the
+    turn, and the strength of the player ``options`` make (``FairPlayer.strength``: a hint
+    of another strength is another hint). Never the bag: two players in the same visible
+    position get the same hint."""
     visible = {
+        "strength": hint_player(options).strength(),
         "setup": observation.setup.to_json(),
         "layout": observation.layout.to_json(),
         "cells": list(observation.quilt.cells),

@@ -15,32 +15,47 @@ every arrangement; see ``goal_choice``.
 """
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from solver.game import TURNS, Deal, Layout, Move, Observation, Quilt, Setup, SoloGame
 from solver.game.rng import SeededStream
 
 from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
-from .evaluation import DEFAULT_WEIGHTS, Weights
+from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, Weights
 from .fastcore import Evaluator, evaluator_for
 from .goal_choice import QUICK, arrangements, choose_arrangement
 from .valuation import Valuation, value_moves
 
-# Options every strategy accepts (players that do not use one ignore it); None means the
-# default, as a command line passes None for an option it was not given.
-OPTIONS = ("width", "samples", "depth", "candidates", "arrangements")
+# Options every strategy accepts (players that do not use one ignore it; the table of what
+# each means is in ``solver.search``); None means the default, as a command line passes None
+# for an option it was not given.
+OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
+           "arrangements")  # fmt: skip
+# The names the options had before each meaning got its own: settings and command lines
+# written with them keep working; each player says what they mean to it (``renamed``).
+OLD_NAMES = ("width",)
 
 
-def search_options(options: dict) -> dict:
-    """The given options, checked; raises ValueError naming a bad one."""
+def search_options(options: dict, player: type[Player] | None = None) -> dict:
+    """The given options, checked, under their current names for ``player`` (its
+    ``renamed``: an old name that means nothing to it is dropped, as unused options are);
+    raises ValueError naming a bad one, or an option given under both its names."""
+    renamed = getattr(player, "renamed", {})
     given = {}
     for name, value in options.items():
-        if name not in OPTIONS:
+        if name not in OPTIONS and name not in OLD_NAMES:
             raise ValueError(f"unknown option {name!r}; choose from {', '.join(OPTIONS)}")
         if value is None:
             continue
         if type(value) is not int or not 1 <= value <= 1000:
             raise ValueError(f"{name} must be a whole number from 1 to 1000, not {value!r}")
+        if name in renamed:
+            if options.get(renamed[name]) is not None:
+                raise ValueError(f"give {renamed[name]} or its old name {name}, not both")
+            name = renamed[name]
+        elif name in OLD_NAMES:
+            continue
         given[name] = value
     return given
 
@@ -49,6 +64,7 @@ class _Searching(Player):
     """Evaluates with its ``weights``."""
 
     weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (bench/tune_weights.py)
+    renamed: dict[str, str] = {}  # old option name -> the current one, for this player
 
     def __init__(self, seed: str = ""):
         self.seed = seed
@@ -56,30 +72,28 @@ class _Searching(Player):
     def evaluator(self, layout: Layout) -> Evaluator:
         return evaluator_for(layout, self.weights)
 
-    def visible_candidates(
-        self, observation: Observation, breadth: int, beam: Beam | None = None
-    ) -> list[Node]:
-        """The turn's moves ranked on visible facts alone (placement, then next hand)."""
-        options = SearchOptions(width=breadth * 3, breadth=breadth)
-        if beam is None:
-            beam = Beam(self.evaluator(observation.layout), options)
-        else:
-            beam = beam.with_options(options)
+    def visible_candidates(self, observation: Observation, placements: int) -> list[Node]:
+        """The turn's moves ranked on visible facts alone (placement, then next hand): the
+        best ``placements`` placements, each with every market slot."""
+        options = SearchOptions(width=placements * 3, breadth=placements)
+        beam = Beam(self.evaluator(observation.layout), options)
         root = beam.root(observation.quilt, observation.hand, observation.market,
                          observation.turn)  # fmt: skip
         return beam.step([root], None)
 
 
 class BeamPlayer(_Searching):
-    def __init__(self, seed: str = "", width: int = 8, **_search_options):
+    renamed = {"width": "placements"}
+
+    def __init__(self, seed: str = "", placements: int = 8, **_search_options):
         super().__init__(seed)
-        self.width = width
+        self.placements = placements
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         return choose_arrangement(setup, sampled_deals(setup, self.seed, 2), self.evaluator)
 
     def choose_move(self, observation: Observation, game=None) -> Move:
-        return self.visible_candidates(observation, self.width)[0].move
+        return self.visible_candidates(observation, self.placements)[0].move
 
 
 class FairPlayer(_Searching):
@@ -88,13 +102,27 @@ class FairPlayer(_Searching):
     # a candidate that surely cannot beat the leader by this many points gets no more futures
     margin: float = 0.5
 
-    def __init__(self, seed: str = "", width: int = 1, samples: int = 256, depth: int = TURNS,
-                 candidates: int = 48, **_search_options):  # fmt: skip
+    renamed = {"width": "playout_width"}
+
+    def __init__(self, seed: str = "", candidates: int = 48, samples: int = 256,
+                 depth: int = TURNS, playout_width: int = 1, **_search_options):  # fmt: skip
         super().__init__(seed)
+        self.candidates = candidates
         self.samples = samples
         self.depth = depth
-        self.candidates = candidates
-        self.rollout = SearchOptions(width=width, breadth=width)
+        self.rollout = SearchOptions(width=playout_width, breadth=playout_width)
+
+    def strength(self) -> dict:
+        """Everything its choice of a move depends on besides the position and the seed:
+        two players with the same strength choose the same moves."""
+        return {
+            "candidates": self.candidates,
+            "samples": self.samples,
+            "depth": self.depth,
+            "playout": asdict(self.rollout),
+            "margin": self.margin,
+            "weights": asdict(self.weights),
+        }
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         # every arrangement on an eighth of the futures: the goals are worth a few points, and
@@ -110,12 +138,18 @@ class FairPlayer(_Searching):
         """The best visible candidates, valued in sampled futures (``value_moves``); the
         futures go to the candidates that may still beat the leader by ``margin``.
         ``also``: moves valued besides the candidates (a review's played move), last."""
-        beam = Beam(self.evaluator(observation.layout), self.rollout)
-        visible = self.visible_candidates(observation, max(self.candidates, 4), beam)
+        visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
         return value_moves(observation, moves, samples=self.samples, seed=self.seed,
-                           margin=self.margin, depth=self.depth, beam=beam)  # fmt: skip
+                           margin=self.margin, depth=self.depth,
+                           beam=self.playout(observation.layout))  # fmt: skip
+
+    def playout(self, layout: Layout) -> Beam:
+        """The search that plays a move out in a sampled future. With ``weights``: with
+        PLAYOUT_WEIGHTS, which play the quick game itself better, par scored less (bench-0001
+        ... 0050: 75.3 against 76.8; unseen-20261201: 75.6 against 79.9)."""
+        return Beam(self.evaluator(layout), self.rollout)
 
 
 class HindsightPlayer(_Searching):
@@ -129,12 +163,17 @@ class HindsightPlayer(_Searching):
 
     sees_bag = True
 
-    def __init__(self, seed: str = "", width: int = 6, candidates: int = 120,
+    renamed = {"width": "kept", "candidates": "piloted"}
+    # its states are ranked by quick games: the weights that play those best (20 bench seeds
+    # screened: +2.5 points over DEFAULT_WEIGHTS)
+    weights = PLAYOUT_WEIGHTS
+
+    def __init__(self, seed: str = "", kept: int = 6, piloted: int = 120,
                  arrangements: int = 24, **_search_options):  # fmt: skip
         super().__init__(seed)
-        self.width = width
+        self.kept = kept
         self.arrangements = arrangements
-        self.options = SearchOptions(width=candidates, breadth=max(width, candidates // 3))
+        self.options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
         self._plan: list[Move] = []
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
@@ -152,7 +191,7 @@ class HindsightPlayer(_Searching):
     def search(self, layout: Layout, quilt: Quilt, hand, market, bag, turn: int) -> Node:
         beam = Beam(self.evaluator(layout), self.options)
         root = beam.root(quilt, hand, market, turn)
-        return pilot(beam, beam.with_options(QUICK), root, list(bag), self.width)
+        return pilot(beam, beam.with_options(QUICK), root, list(bag), self.kept)
 
     def choose_move(self, observation: Observation, game: SoloGame | None = None) -> Move:
         placed = observation.quilt.placements

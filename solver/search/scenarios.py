@@ -30,7 +30,7 @@ def play_scenario_deals(number: int, deals: int, **options) -> list[ScenarioRun]
     runs = []
     for k in range(deals):
         seed = rate_seed(number, k)
-        player = FairPlayer(seed=seed, **search_options(options))
+        player = FairPlayer(seed=seed, **search_options(options, FairPlayer))
         record = play_game(deal(seed, scenario.setup), player)
         passed = scenario.passed(record.game.quilt)
         runs.append(ScenarioRun(seed, record.score["total"], passed, record.seconds))

@@ -84,8 +84,8 @@ def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_work
 def closed_day(settings):
     """Yesterday: Bob's finished ranked game (played yesterday, by the services) and the
     day's par and best-known games (tiny solvers, run here)."""
-    settings.CALICO_PAR_OPTIONS = {"width": 1, "samples": 1, "depth": 1}
-    settings.CALICO_BEST_OPTIONS = {"width": 1, "candidates": 2, "arrangements": 2}
+    settings.CALICO_PAR_OPTIONS = {"playout_width": 1, "samples": 1, "depth": 1}
+    settings.CALICO_BEST_OPTIONS = {"kept": 1, "piloted": 2, "arrangements": 2}
     day = today() - datetime.timedelta(days=1)
     bob = do_register("bob", password="a long password 1")
     with time_machine.travel(datetime.datetime.combine(day, datetime.time(12), datetime.UTC)):

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # Par and best-known runs left in the queue by earlier tests finish at once (as in
 # tests/conftest.py): a fault test waits for its hint, not for a full par search.
 TINY_RUNS = {
-    "CALICO_PAR_OPTIONS": '{"width": 1, "samples": 1, "depth": 1}',
-    "CALICO_BEST_OPTIONS": '{"width": 1, "candidates": 2, "arrangements": 2}',
+    "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',
+    "CALICO_BEST_OPTIONS": '{"kept": 1, "piloted": 2, "arrangements": 2}',
 }
 
 

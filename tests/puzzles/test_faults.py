@@ -20,7 +20,7 @@ from puzzles.services.players import do_ensure_token
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 # Far more search than a one-second limit allows.
-SLOW_HINTS = '{"width": 60, "samples": 60, "depth": 4, "candidates": 30}'
+SLOW_HINTS = '{"playout_width": 60, "samples": 60, "depth": 4, "candidates": 30}'
 
 
 @pytest.fixture(autouse=True)

@@ -35,7 +35,7 @@ def test_a_ready_hint_answers_another_player_in_the_same_position_at_once(
     second = do_start_game(bob, date=daily.date, goals=_goals(daily))
     computed = do_compute_hint(do_request_hint(first.pk, player=alice).pk)
     assert computed.status == "ready"
-    assert computed.position == position_key(replay(first)[0].observation())
+    assert computed.position == position_key(replay(first)[0].observation(), **SMALL)
 
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
     reused = do_request_hint(second.pk, player=bob)
@@ -75,3 +75,13 @@ def test_another_position_gets_its_own_hint(alice, make_player, daily):
     row = do_request_hint(other.pk, player=bob)
     assert row.status == "pending" and row.position != computed.position
     assert Hint.objects.filter(position=computed.position).count() == 1
+
+
+def test_a_hint_of_another_strength_is_not_reused(alice, make_player, daily, settings):
+    bob = make_player("bob")
+    first = do_start_game(alice, date=daily.date, goals=_goals(daily))
+    computed = do_compute_hint(do_request_hint(first.pk, player=alice).pk)
+    settings.CALICO_HINT_OPTIONS = {**SMALL, "samples": 5}
+    second = do_start_game(bob, date=daily.date, goals=_goals(daily))
+    row = do_request_hint(second.pk, player=bob)
+    assert row.status == "pending" and row.position != computed.position

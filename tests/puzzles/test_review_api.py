@@ -141,7 +141,7 @@ def test_anothers_replay_is_hidden_until_the_day_closes(
 
 
 def test_the_solver_games_show_after_the_close_only(daily, alice_api, finished, settings):
-    settings.CALICO_PAR_OPTIONS = {"width": 1, "samples": 1, "depth": 1}
+    settings.CALICO_PAR_OPTIONS = {"playout_width": 1, "samples": 1, "depth": 1}
     par = SolverRun.objects.get(challenge=daily, kind="par")
     solver_runs.do_compute_solver_run(par.pk)
     par.refresh_from_db()

@@ -16,7 +16,7 @@ from solver.game import SCENARIOS, Move, deal
 from solver.search import make_player, play_game
 from solver.search.scenarios import rate_seed
 
-TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
+TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
 
 
 def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings):

@@ -13,8 +13,8 @@ from puzzles.services.hints import do_compute_hint, do_request_hint
 from puzzles.tasks import compute_solver_run
 from solver.game import Move, SoloGame, patch_from_json
 
-TINY_FAIR = {"width": 1, "samples": 1, "depth": 1}
-TINY_HINDSIGHT = {"width": 1, "candidates": 2, "arrangements": 2}
+TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
+TINY_HINDSIGHT = {"kept": 1, "piloted": 2, "arrangements": 2}
 
 
 def replayed_total(challenge, run) -> int:

@@ -6,7 +6,7 @@ from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
 from solver.search import hint, make_player, position_key
 from solver.search.hints import reasons
 
-SMALL = {"samples": 2, "width": 2}
+SMALL = {"samples": 2, "playout_width": 2}
 
 
 def _game_at(turn: int, seed: str = "test-hints") -> SoloGame:
@@ -88,3 +88,14 @@ def test_the_position_key_is_the_visible_position_and_never_the_bag():
     assert position_key(swapped) != key
     game.play(game.legal_moves()[0])
     assert position_key(game.observation()) != key
+
+
+def test_the_position_key_follows_the_hint_strength_not_how_it_is_spelled():
+    observation = _game_at(3).observation()
+    par = position_key(observation)
+    assert position_key(observation, samples=256, candidates=48) == par  # the defaults
+    assert position_key(observation, width=1) == position_key(observation, playout_width=1)
+    assert position_key(observation, samples=128) != par
+    assert position_key(observation, depth=4) != par
+    with pytest.raises(ValueError, match="samples"):
+        position_key(observation, samples=0)

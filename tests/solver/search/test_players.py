@@ -7,8 +7,9 @@ from solver.game import TURNS, Deal, Move, SoloGame, deal
 from solver.search import make_player, play_game
 from solver.search.goal_choice import arrangements
 
-FAST = {"beam": {"width": 3}, "fair": {"width": 1, "samples": 2, "depth": 1, "candidates": 2},
-        "hindsight": {"width": 1, "candidates": 2, "arrangements": 2}}  # fmt: skip
+FAST = {"beam": {"placements": 3},
+        "fair": {"playout_width": 1, "samples": 2, "depth": 1, "candidates": 2},
+        "hindsight": {"kept": 1, "piloted": 2, "arrangements": 2}}  # fmt: skip
 
 
 def _replay(d: Deal, record) -> SoloGame:
@@ -34,7 +35,7 @@ def test_every_strategy_plays_a_legal_deterministic_game(strategy):
 
 def test_fixed_goals_are_left_alone():
     d = deal("test-players-2", setup="beginner")
-    record = play_game(d, make_player("beam", seed="s", width=2))
+    record = play_game(d, make_player("beam", seed="s", placements=2))
     assert record.goals is None
     assert record.game.finished
 
@@ -47,13 +48,13 @@ def _scores(strategy: str, seeds, **options) -> list[int]:
 
 def test_beam_beats_greedy_on_average():
     seeds = [f"test-strength-{k}" for k in range(3)]
-    assert sum(_scores("beam", seeds, width=3)) > sum(_scores("greedy", seeds)) + 3 * 10
+    assert sum(_scores("beam", seeds, placements=3)) > sum(_scores("greedy", seeds)) + 3 * 10
 
 
 def test_hindsight_beats_the_visible_search():
     seeds = [f"test-strength-{k}" for k in range(3)]
-    assert sum(_scores("hindsight", seeds, width=2, candidates=3, arrangements=3)) > sum(
-        _scores("beam", seeds, width=3)
+    assert sum(_scores("hindsight", seeds, kept=2, piloted=3, arrangements=3)) > sum(
+        _scores("beam", seeds, placements=3)
     )
 
 
@@ -88,3 +89,15 @@ def test_bad_options_are_refused_by_name():
         make_player("fair", samples=0)
     with pytest.raises(ValueError, match="unknown strategy"):
         make_player("oracle")
+    with pytest.raises(ValueError, match="give playout_width or its old name width, not both"):
+        make_player("fair", width=2, playout_width=2)
+
+
+def test_old_option_names_mean_what_they_meant_to_each_player():
+    beam = make_player("beam", width=3)
+    fair = make_player("fair", width=2, candidates=5)
+    hindsight = make_player("hindsight", width=2, candidates=9)
+    assert beam.placements == 3
+    assert (fair.rollout.width, fair.rollout.breadth, fair.candidates) == (2, 2, 5)
+    assert hindsight.kept == 2 and hindsight.options.width == 9
+    assert make_player("greedy", width=3) is not None  # an option a player does not use

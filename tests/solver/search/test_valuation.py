@@ -8,7 +8,7 @@ from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
 from solver.search import make_player
 from solver.search.valuation import _still_close, value_moves
 
-FAIR = {"width": 1, "samples": 40, "candidates": 5}
+FAIR = {"playout_width": 1, "samples": 40, "candidates": 5}
 
 
 def _game(seed: str, turn: int, bag_after: int | None = None) -> SoloGame:
@@ -123,10 +123,13 @@ def test_the_fair_players_choice_is_the_best_move_of_the_valuation(turn):
     assert player.choose_move(game.observation()) == valuation.moves[valuation.best()]
     # the same valuation asked directly (as the review does) agrees, and with every move on
     # every future the best is the first highest value
+    playout = player.playout(observation.layout)
+    assert playout.evaluator.weights == player.weights
     again = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
-                        margin=player.margin)  # fmt: skip
+                        margin=player.margin, beam=playout)  # fmt: skip
     assert again.values == valuation.values
-    full = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s")
+    full = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
+                       beam=playout)  # fmt: skip
     assert full.best() == full.values.index(max(full.values))
 
 
