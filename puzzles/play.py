@@ -53,6 +53,17 @@ def replay(game: Game, turns: int | None = None) -> tuple[SoloGame, tuple | None
     return state, award
 
 
+def turns_seen(deal: Deal, goals: dict | None, moves: list[dict]):
+    """Each stored move with what the player saw before it (an ``Observation``: it cannot
+    reach the bag) and the engine's game just after it: ``(seen, move, state)``."""
+    state = SoloGame.start(deal, goals)
+    for data in moves:
+        move = Move.from_json(data)
+        seen = state.observation()
+        state.play(move)
+        yield seen, move, state
+
+
 @lru_cache(maxsize=64)
 def table_of(seed: str, players: int) -> TableDeal:
     return deal_table(seed, players)

@@ -5,10 +5,10 @@ games, only once the day has closed (a replay shows the draws: before the close,
 Every turn is built from what the player saw then (``SoloGame.observation``), never by
 filtering the full state."""
 
-from solver.game import Deal, Move, SoloGame, patch_to_json, quilt_to_json
+from solver.game import Deal, patch_to_json, quilt_to_json
 
 from ..models import Analysis, Challenge, Game, Player, SolverRun
-from ..play import deal_of, deal_of_game
+from ..play import deal_of, deal_of_game, turns_seen
 from .challenges import cat_json, is_closed
 from .setups import border_json
 
@@ -67,13 +67,9 @@ def solver_replay_json(challenge: Challenge | None, kind: str) -> dict | None:
 def replay_turns_json(deal: Deal, goals: dict | None, moves: list[dict]) -> dict:
     """``goals``, ``setup`` and every turn: hand and market as the player saw them before the
     move, the move (with the patch placed), the quilt and score after it."""
-    state = SoloGame.start(deal, goals)
-    setup = state.setup
+    setup = deal.setup
     turns = []
-    for data in moves:
-        move = Move.from_json(data)
-        seen = state.observation()
-        state.play(move)
+    for seen, move, state in turns_seen(deal, goals, moves):
         turns.append(
             {
                 "turn": seen.turn,

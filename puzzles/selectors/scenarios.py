@@ -3,7 +3,7 @@ pass rate, and a scenario game's conditions as the engine judges them."""
 
 from django.db.models import Count, Max, Q
 
-from solver.game import MET, SCENARIOS, Scenario, SoloGame
+from solver.game import SCENARIOS, Scenario, SoloGame
 
 from ..models import Game, Player, ScenarioPassRate
 from .challenges import cat_json
@@ -75,13 +75,13 @@ def scenario_list(player: Player | None) -> list[dict]:
 
 def scenario_game_json(game: Game, state: SoloGame) -> dict:
     """A scenario game's block: each condition live (met / open / missed) and, once the game
-    is over, the engine's verdict."""
+    is over, the engine's verdict (``Scenario.passed``, stored by the last move)."""
     scenario = SCENARIOS[game.scenario]
     progress = scenario.progress(state.quilt)
     finished = game.status == Game.Status.FINISHED
     return {
         "number": scenario.number,
         "min_score": scenario.min_score,
-        "passed": all(p.status == MET for p in progress) if finished else None,
+        "passed": game.scenario_passed if finished else None,
         "conditions": [p.to_json() for p in progress],
     }

@@ -7,12 +7,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from solver.game import Move, SoloGame
 from solver.search.analysis import analyse
 
 from .. import limits
 from ..models import Analysis, Game, Player
-from ..play import deal_of_game
+from ..play import deal_of_game, turns_seen
 from .errors import Conflict, NotFound
 from .sending import do_send_job, lost_after
 
@@ -94,12 +93,6 @@ def do_compute_analysis(analysis_id: int) -> Analysis | None:
 
 
 def _turns_seen(game: Game) -> list:
-    """Each turn's ``(observation, move)``: what the player saw (an ``Observation`` cannot
-    reach the bag) and what they played, by replaying the stored moves with the engine."""
-    state = SoloGame.start(deal_of_game(game), game.goals)
-    turns = []
-    for data in game.moves:
-        move = Move.from_json(data)
-        turns.append((state.observation(), move))
-        state.play(move)
-    return turns
+    """Each turn's ``(observation, move)``: what the player saw and what they played."""
+    played = turns_seen(deal_of_game(game), game.goals, game.moves)
+    return [(seen, move) for seen, move, _ in played]

@@ -5,6 +5,7 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from ..models import Group, Membership, Player
+from ..selectors.groups import group_by_code
 from .errors import BadInput, NotFound, ServiceError
 
 NAME_MAX = Group._meta.get_field("name").max_length
@@ -46,7 +47,7 @@ def do_join_group(player: Player, *, invite_code) -> Group:
     """Join the group of ``invite_code``; joining twice changes nothing."""
     if not isinstance(invite_code, str) or not invite_code.strip():
         raise BadInput("invite_code: required")
-    group = Group.objects.filter(invite_code=invite_code.strip().upper()).first()
+    group = group_by_code(invite_code)
     if group is None:
         raise NotFound("invite_code: no group has this invite code")
     Membership.objects.get_or_create(group=group, player=player)
