@@ -25,6 +25,7 @@ from solver.game import (
 from solver.game.patches import COLORS, PATTERNS
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 
+from .beam import state_key
 from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
 
@@ -62,8 +63,9 @@ def hint_player(options: dict) -> FairPlayer:
 
 
 def position_key(observation: Observation, **options) -> str:
-    """A hex SHA-256 of what a hint depends on: the setup, the goals, the quilt (cell by
-    cell, not the order of its placements), the hand and market (in order: a move names
+    """A hex SHA-256 of what a hint depends on: the setup, the goals, the quilt (its cells and
+    what the order of its placements decided, ``beam.state_key``: the scored cat and button
+    areas, the points; not the order itself), the hand and market (in order: a move names
     slots), the discards (as a multiset: only the unseen patches they leave matter), the
     turn, and the strength of the player ``options`` make (``FairPlayer.strength``: a hint
     of another strength is another hint). Never the bag: two players in the same visible
@@ -72,7 +74,7 @@ def position_key(observation: Observation, **options) -> str:
         "strength": hint_player(options).strength(),
         "setup": observation.setup.to_json(),
         "layout": observation.layout.to_json(),
-        "cells": list(observation.quilt.cells),
+        "quilt": state_key(observation.quilt),
         "hand": list(observation.hand),
         "market": list(observation.market),
         "discarded": sorted(observation.discarded),

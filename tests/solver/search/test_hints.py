@@ -4,6 +4,7 @@ import pytest
 
 from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
 from solver.search import hint, make_player, position_key
+from solver.search.beam import state_key
 from solver.search.hints import reasons
 
 SMALL = {"samples": 2, "playout_width": 2}
@@ -73,6 +74,7 @@ def test_the_position_key_is_the_visible_position_and_never_the_bag():
     replaced = type(again.quilt)(again.layout)
     for cell, patch in reversed(again.quilt.placements):
         replaced.place(cell, patch)
+    assert state_key(replaced) == state_key(again.quilt)  # this order scored the same areas
     assert (
         position_key(
             Observation(
@@ -88,6 +90,23 @@ def test_the_position_key_is_the_visible_position_and_never_the_bag():
     assert position_key(swapped) != key
     game.play(game.legal_moves()[0])
     assert position_key(game.observation()) != key
+
+
+def test_the_same_cells_with_other_scored_areas_are_another_position(quilt_with):
+    """Placed in another order, the same cells may have scored another cat (test_beam.py):
+    the hint's expected score differs, so the position does."""
+    left, right, join = ("1,1", "1,2", "1,3"), ("1,5", "2,5", "3,5"), "1,4"
+    colors = dict(zip((*left, *right, join), ("navy", "teal", "green", "yellow", "purple",
+                                              "pink", "navy"), strict=True))  # fmt: skip
+    twice = quilt_with([(c, colors[c], "dots") for c in (*left, *right, join)])
+    once = quilt_with([(c, colors[c], "dots") for c in (*left, join, *right)])
+    assert twice.cells == once.cells and twice.points != once.points
+    seen = _game_at(8).observation()
+    keys = {
+        position_key(Observation(seen.setup, quilt, seen.hand, seen.market, seen.discarded, 8))
+        for quilt in (twice, once)
+    }
+    assert len(keys) == 2
 
 
 def test_the_position_key_follows_the_hint_strength_not_how_it_is_spelled():
