@@ -23,7 +23,7 @@ from ..services.errors import BadInput, NotFound, ServiceError
 from . import serializers as s
 
 ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
-THROTTLED_ERRORS = HINT_ERRORS = {**ERRORS, 429: s.ErrorOut}  # limits.Throttled
+THROTTLED_ERRORS = {**ERRORS, 429: s.ErrorOut}  # limits.Throttled
 
 
 class Refused(APIException):
@@ -189,7 +189,7 @@ def _hint_json(row) -> dict:
     }
 
 
-@extend_schema(request=None, responses={202: s.HintOut, **HINT_ERRORS})
+@extend_schema(request=None, responses={202: s.HintOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def hint_request(request, game_id: int):
