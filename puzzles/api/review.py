@@ -11,10 +11,7 @@ from ..selectors import challenges as challenge_reads
 from ..selectors import replays
 from ..services import analysis
 from ..services.errors import NotFound
-from .serializers import ErrorOut
-from .views import ERRORS, Refused, _call, _date, _player
-
-REVIEW_ERRORS = {**ERRORS, 429: ErrorOut}
+from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _date, _player
 
 
 class ProgressOut(serializers.Serializer):
@@ -53,6 +50,7 @@ class ReplayTurnOut(serializers.Serializer):
 class ReplayOut(serializers.Serializer):
     id = serializers.IntegerField(allow_null=True)
     player = serializers.CharField()
+    name = serializers.CharField(help_text='the player as others see them ("Guest 3f9a")')
     date = serializers.DateField(allow_null=True, help_text="none for a scenario game")
     ranked = serializers.BooleanField()
     score = serializers.IntegerField()
@@ -61,7 +59,7 @@ class ReplayOut(serializers.Serializer):
     turns = ReplayTurnOut(many=True)
 
 
-@extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **REVIEW_ERRORS})
+@extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **THROTTLED_ERRORS})
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
 def game_analysis(request, game_id: int):

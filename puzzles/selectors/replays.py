@@ -33,6 +33,7 @@ def game_replay_json(game: Game) -> dict:
     return {
         "id": game.pk,
         "player": game.player.username,
+        "name": game.player.display_name,
         "date": game.challenge.date.isoformat() if game.challenge else None,  # none: a scenario
         "ranked": game.ranked,
         "score": game.score,
@@ -57,6 +58,7 @@ def solver_replay_json(challenge: Challenge | None, kind: str) -> dict | None:
     return {
         "id": None,
         "player": SOLVER_PLAYERS[kind],
+        "name": SOLVER_PLAYERS[kind],
         "date": challenge.date.isoformat(),
         "ranked": False,
         "score": run.score,

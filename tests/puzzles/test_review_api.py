@@ -107,7 +107,7 @@ def test_your_replay_shows_what_you_saw_and_the_engines_scores(alice_api, finish
     replay = alice_api.get(f"/api/games/{finished['id']}/replay/")
     assert replay.status_code == 200, replay.content
     data = replay.json()
-    assert data["player"] == "alice" and data["ranked"]
+    assert data["player"] == data["name"] == "alice" and data["ranked"]
     assert data["score"] == finished["score"]["total"]
     assert len(data["turns"]) == 22 and data["turns"][-1]["score_after"] == finished["score"]
     assert data["turns"][-1]["quilt_after"] == finished["quilt"]

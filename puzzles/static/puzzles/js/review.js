@@ -225,11 +225,14 @@ async function load() {
   }
   const { replay } = state;
   const title = replay.id === null ? TITLES[kind]
-    : replay.player === root.dataset.username ? "Your quilt" : `${replay.player.startsWith("guest-") ? `Guest ${replay.player.slice(6, 10)}` : replay.player}'s quilt`;
-  $("[data-heading]").textContent = `${title} · ${replay.date}`;
+    : replay.player === root.dataset.username ? "Your quilt" : `${replay.name}'s quilt`;
+  // A scenario game has no day: it belongs to the scenarios, not to a leaderboard.
+  $("[data-heading]").textContent = replay.date ? `${title} · ${replay.date}` : `${title} · scenario`;
   $("[data-stats]").replaceChildren(
     el("div", { class: "stat" }, [el("b", { text: String(replay.score) }), el("span", { text: "final score" })]),
-    el("a", { class: "btn", href: `/leaderboard/${replay.date}/`, text: "Leaderboard" }),
+    replay.date
+      ? el("a", { class: "btn", href: `/leaderboard/${replay.date}/`, text: "Leaderboard" })
+      : el("a", { class: "btn", href: "/scenarios/", text: "Scenarios" }),
   );
   if (replay.id !== null && replay.player === root.dataset.username) {
     try {
