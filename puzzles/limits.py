@@ -57,7 +57,8 @@ def client_address(request) -> str:
 def enforce(what: str, **keys) -> None:
     """Count one of ``what`` for each key given (``address=``, ``account=``, ``username=``;
     None is skipped) and raise ``Throttled`` past its rate. Called before the work it guards,
-    in the caller's transaction, so a refused request writes nothing."""
+    so a refused request writes nothing; the counts live in the cache, outside any
+    transaction, and are not taken back when the work later fails."""
     for per, value in keys.items():
         if value is None:
             continue

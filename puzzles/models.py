@@ -108,7 +108,9 @@ class GameQuerySet(models.QuerySet):
 
     def with_par(self):
         """Each game with its day's par run (``par_status``, ``par_score``; None when there is
-        no run, as for a scenario game) read in the same query: a game's answer shows par. Raw
+        no run, as for a scenario game) read in the same query. The hot paths read a game by
+        ``rows.game_with_par`` (SQL written once, the same subqueries); this is the ORM's way,
+        which tests compare it with. Raw
         SQL because Django takes longer to compile a ``Subquery`` (about 0.3 ms each) than the
         database takes to answer it; the SQL names the game table, so use it on a top-level
         query only."""

@@ -20,7 +20,8 @@ def game_of(game_id: int, player: Player) -> Game | None:
 
 def par_json(game: Game) -> dict:
     """The day's par as ``run_json`` shows it, from the game's own row when it was read
-    ``with_par`` (no query), else from its challenge's runs. A scenario game has no par."""
+    with its par (``rows.game_with_par``: no query), else from its challenge's runs. A
+    scenario game has no par."""
     if game.challenge_id is None:
         return run_status_json(None, None)
     if not hasattr(game, "par_status"):

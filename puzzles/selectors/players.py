@@ -1,7 +1,8 @@
 """A player's profile: stats, streaks, score histogram and recent days.
 
-Everything comes from the player's counted games (``Game.objects.counted``) in two indexed queries:
-the whole history (one row per day: date, score, par) and the recent days with their rank.
+Everything comes from the player's counted games (``Game.objects.counted``) in two indexed queries
+(and a third for the versus record): the whole history (one row per day: date, score, par) and
+the recent days with their rank.
 
 Formulas, as shown to players:
 - streak: consecutive UTC days with a finished ranked game. The current streak runs back from
