@@ -1,6 +1,6 @@
 // A group's page: the members' board of a day, members and the invite, 7 and 30 day standings.
 import { api } from "./api.js";
-import { el, entryCells } from "./panel.js";
+import { el, entryCells, showError as panelError } from "./panel.js";
 
 const root = document.querySelector("[data-group-root]");
 const $ = (selector) => root.querySelector(selector);
@@ -8,12 +8,7 @@ const groupId = root.dataset.groupId;
 const me = root.dataset.username;
 const state = { date: new URLSearchParams(location.search).get("date"), days: 7 };
 
-function showError(text) {
-  const box = $("[data-message]");
-  box.hidden = !text;
-  box.className = "error-box";
-  box.textContent = text || "";
-}
+const showError = (text) => panelError($("[data-message]"), text);
 
 // A player's name, linked to their public page (guests, shown as "Guest 3f9a", have none).
 const who = (username, name) => (name !== username ? el("span", { text: name })

@@ -1,13 +1,8 @@
 // The groups page (your groups, create one, join by code) and the invite link's Join button.
 import { api } from "./api.js";
-import { el } from "./panel.js";
+import { el, showError as panelError } from "./panel.js";
 
-function showError(root, text) {
-  const box = root.querySelector("[data-message]");
-  box.hidden = !text;
-  box.className = "error-box";
-  box.textContent = text || "";
-}
+const showError = (root, text) => panelError(root.querySelector("[data-message]"), text);
 
 async function listPage(root) {
   const list = root.querySelector("[data-group-list]");

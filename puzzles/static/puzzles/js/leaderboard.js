@@ -1,7 +1,7 @@
 // The leaderboard page: a day's ranked quilts, its histogram, par and your rank.
 import { api } from "./api.js";
 import { histogram } from "./endscreen.js";
-import { el, entryCells } from "./panel.js";
+import { el, entryCells, showError as panelError } from "./panel.js";
 
 const root = document.querySelector("[data-leaderboard-root]");
 const $ = (selector) => root.querySelector(selector);
@@ -13,12 +13,7 @@ function shiftDay(iso, days) {
   return day.toISOString().slice(0, 10);
 }
 
-function showError(text) {
-  const box = $("[data-message]");
-  box.hidden = !text;
-  box.className = "error-box";
-  box.textContent = text || "";
-}
+const showError = (text) => panelError($("[data-message]"), text);
 
 async function load() {
   showError("");

@@ -18,11 +18,21 @@ export { el };
 
 // A page's passing message in its ``box`` (game and versus pages): an error stays red, and the
 // box hides itself after six seconds unless another message has replaced this one.
-export function showMessage(box, text, isError = false) {
+function fillMessage(box, text, kind) {
   box.hidden = !text;
-  box.className = isError ? "error-box" : "card";
+  box.className = kind;
   box.textContent = text || "";
+}
+
+// A message in the page's box: a notice (or a game's refusal) fades after 6 s...
+export function showMessage(box, text, isError = false) {
+  fillMessage(box, text, isError ? "error-box" : "card");
   if (text) setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 6000);
+}
+
+// ...an error that leaves the page without its content stays until replaced ("" hides it).
+export function showError(box, text) {
+  fillMessage(box, text, "error-box");
 }
 
 // A board entry's figures as table cells (the leaderboard and group pages): score, cats,

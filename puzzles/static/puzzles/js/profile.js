@@ -1,7 +1,7 @@
 // A profile page (/me/ or /players/{username}/): stats, the three pictures and recent days.
 import { api } from "./api.js";
 import { scoreBars, scoreLine, streakCalendar } from "./charts.js";
-import { el } from "./panel.js";
+import { el, showError } from "./panel.js";
 
 const root = document.querySelector("[data-profile-root]");
 const $ = (selector) => root.querySelector(selector);
@@ -58,10 +58,7 @@ async function load() {
   try {
     profile = username ? await api.player(username) : await api.me();
   } catch (error) {
-    const box = $("[data-message]");
-    box.hidden = false;
-    box.className = "error-box";
-    box.textContent = `This profile could not be loaded: ${error.message}`;
+    showError($("[data-message]"), `This profile could not be loaded: ${error.message}`);
     return;
   }
   root.dataset.loaded = "true";

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { analyse, lossClass, progressBar, progressText } from "./analysis.js";
 import { Board } from "./board.js";
-import { el, renderCats, renderScore } from "./panel.js";
+import { el, renderCats, renderScore, showError } from "./panel.js";
 import { describePatch, patchIcon, svg } from "./svg.js";
 
 const root = document.querySelector("[data-review-root]");
@@ -21,12 +21,7 @@ const state = { replay: null, analysis: null, turn: 1 };
 const board = new Board($("[data-board]"), { onActivate: () => {} });
 board.svg.removeAttribute("tabindex"); // the arrow keys step through turns here
 
-function showMessage(text, kind = "error-box") {
-  const box = $("[data-message]");
-  box.hidden = !text;
-  box.className = kind;
-  box.textContent = text || "";
-}
+const showMessage = (text) => showError($("[data-message]"), text);
 
 const review = (turn) => (state.analysis && state.analysis.status === "ready"
   ? state.analysis.turns.find((t) => t.turn === turn) : null);

@@ -1,7 +1,7 @@
 // The /scenarios/ page: a card per rulebook scenario with its goals, cats, conditions, the
 // score to reach, your record and how often the solver passes it.
 import { api } from "./api.js";
-import { el } from "./panel.js";
+import { el, showError } from "./panel.js";
 import { catLine, conditionList, goalChips, solverLine } from "./scenario.js";
 
 const root = document.querySelector("[data-scenarios-root]");
@@ -32,10 +32,7 @@ async function load() {
     const passed = list.filter((s) => s.passed).length;
     root.querySelector("[data-passed-count]").textContent = `${passed} of ${list.length} passed`;
   } catch (error) {
-    const box = root.querySelector("[data-message]");
-    box.hidden = false;
-    box.className = "error-box";
-    box.textContent = `Could not load the scenarios: ${error.message}`;
+    showError(root.querySelector("[data-message]"), `Could not load the scenarios: ${error.message}`);
   }
 }
 
