@@ -24,13 +24,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .boards import BOARD_NAMES
-from .cats import CATS_BY_DOTS
 from .errors import RulesError
 from .goals import GOAL_IDS
-from .patches import PATTERNS
 from .quilt import Quilt
-from .rng import SeededStream
-from .setups import Setup
+from .setups import Setup, cats_with_patterns, seeded_stream, standard_cat_ids
 from .solo import TURNS, Move, check_move
 
 PLAYERS = range(2, 5)
@@ -54,17 +51,10 @@ class TableDeal:
 
 def deal_table(seed: str, players: int) -> TableDeal:
     """Deal a table of ``players`` from a seed; see the module docstring for the algorithm."""
-    if not isinstance(seed, str):
-        raise RulesError("the seed must be a string")
+    stream = seeded_stream(seed)
     if type(players) is not int or players not in PLAYERS:
         raise RulesError("a multiplayer game has 2 to 4 players")
-    stream = SeededStream(seed)
-    cat_ids = [stream.choice(CATS_BY_DOTS[dots]).id for dots in (1, 2, 3)]
-    patterns = stream.shuffle(list(PATTERNS))
-    cats = tuple(
-        (cat, tuple(sorted(patterns[2 * k : 2 * k + 2], key=PATTERNS.index)))
-        for k, cat in enumerate(cat_ids)
-    )
+    cats = cats_with_patterns(stream, standard_cat_ids(stream))
     boards = stream.shuffle(list(BOARD_NAMES))
     setups = tuple(
         Setup("standard", None, boards[seat], cats, tuple(stream.shuffle(list(GOAL_IDS))[:4]))

@@ -161,27 +161,42 @@ class Deal:
                    tuple(patches[5:]))  # fmt: skip
 
 
-def deal(seed: str, setup: str = "standard", variant: str | None = None) -> Deal:
-    """Deal a solo game from a seed string; see the module docstring for the algorithm."""
+def seeded_stream(seed: str) -> SeededStream:
+    """The random stream of a seed string (solo and multiplayer deals alike)."""
     if not isinstance(seed, str):
         raise RulesError("the seed must be a string")
     try:
         seed.encode("utf-8")
     except UnicodeEncodeError:
         raise RulesError("the seed must be text that UTF-8 can encode") from None
-    _check_kind(setup, variant)
-    stream = SeededStream(seed)
-    board = stream.choice(BOARD_NAMES)
-    scenario = _scenario_of(setup)
-    if setup == "standard":
-        cat_ids = [stream.choice(CATS_BY_DOTS[dots]).id for dots in (1, 2, 3)]
-    else:
-        cat_ids = list(scenario.cats if scenario else BEGINNER_CATS)
+    return SeededStream(seed)
+
+
+def standard_cat_ids(stream: SeededStream) -> list[str]:
+    """The standard game's three cats: one of each difficulty (1, 2 and 3 dots)."""
+    return [stream.choice(CATS_BY_DOTS[dots]).id for dots in (1, 2, 3)]
+
+
+def cats_with_patterns(stream: SeededStream, cat_ids: list[str]) -> tuple:
+    """Each cat with two of the six patterns, shuffled: ((cat id, (pattern, pattern)), ...)."""
     patterns = stream.shuffle(list(PATTERNS))
-    cats = tuple(
+    return tuple(
         (cat, tuple(sorted(patterns[2 * k : 2 * k + 2], key=PATTERNS.index)))
         for k, cat in enumerate(cat_ids)
     )
+
+
+def deal(seed: str, setup: str = "standard", variant: str | None = None) -> Deal:
+    """Deal a solo game from a seed string; see the module docstring for the algorithm."""
+    stream = seeded_stream(seed)
+    _check_kind(setup, variant)
+    board = stream.choice(BOARD_NAMES)
+    scenario = _scenario_of(setup)
+    if setup == "standard":
+        cat_ids = standard_cat_ids(stream)
+    else:
+        cat_ids = list(scenario.cats if scenario else BEGINNER_CATS)
+    cats = cats_with_patterns(stream, cat_ids)
     options = goals = None
     if setup == "standard":
         options = tuple(stream.shuffle(list(GOAL_IDS))[:4])

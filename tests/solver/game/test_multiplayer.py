@@ -106,6 +106,8 @@ def test_bad_tables_and_moves_are_refused():
         deal_table("s", 1)
     with pytest.raises(RulesError, match="2 to 4 players"):
         deal_table("s", 5)
+    with pytest.raises(RulesError, match="UTF-8"):  # as a solo deal: the same seed check
+        deal_table("\ud800", 2)
     table = deal_table("s", 2)
     with pytest.raises(RulesError, match="one choice per seat"):
         MultiplayerGame(table, first_three(table)[:1])
