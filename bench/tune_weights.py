@@ -20,11 +20,12 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from solver.game import Quilt, deal
+from solver.game import deal
 from solver.search import make_player, play_game
+from solver.search.beam import Beam
 from solver.search.evaluation import DEFAULT_WEIGHTS, Weights
-from solver.search.fastcore import evaluator_for, pack
-from solver.search.goal_choice import arrangements
+from solver.search.fastcore import evaluator_for
+from solver.search.goal_choice import QUICK, arrangements, quick_game
 
 
 def score(job) -> float:
@@ -41,9 +42,7 @@ def playout_score(seed: str, weights: Weights) -> float:
     with the goal arrangement the seed's number picks (the 24 in turn)."""
     dealt = deal(seed)
     goals = arrangements(dealt.setup)[int(seed.rsplit("-", 1)[1]) % 24]
-    layout = dealt.setup.layout(goals)
-    fast = evaluator_for(layout, weights)
-    return fast.quick_game(pack(Quilt(layout)), dealt.hand, dealt.market, dealt.bag, 0, 1, 0.25)
+    return quick_game(Beam(evaluator_for(dealt.setup.layout(goals), weights), QUICK), dealt)
 
 
 def mean_score(pool, strategy, seeds, weights, options) -> float:

@@ -130,9 +130,7 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
     played_value, best_value = measured[0], measured[-1]
     said = []
     if best_value > played_value:
-        after = observation.quilt.copy()
-        after.place(best_move.cell, observation.hand[best_move.hand_index])
-        said = [f"the better move: {reason}" for reason in reasons(observation, best_move, after)]
+        said = [f"the better move: {reason}" for reason in reasons(observation, best_move)]
     else:  # as good as the solver's choice, on these futures
         best_move, best_value = played, played_value
     return TurnReview(observation.turn, played, best_move, played_value, best_value, said)

@@ -52,9 +52,7 @@ def hint(observation: Observation, **options) -> Hint:
     valuation = player.valuation(observation)
     best = valuation.best()
     move = valuation.moves[best]
-    after = observation.quilt.copy()
-    after.place(move.cell, observation.hand[move.hand_index])
-    return Hint(move, valuation.values[best], reasons(observation, move, after))
+    return Hint(move, valuation.values[best], reasons(observation, move))
 
 
 def hint_player(options: dict) -> FairPlayer:
@@ -83,11 +81,13 @@ def position_key(observation: Observation, **options) -> str:
     return hashlib.sha256(json.dumps(visible, sort_keys=True).encode()).hexdigest()
 
 
-def reasons(observation: Observation, move: Move, after: Quilt) -> list[str]:
+def reasons(observation: Observation, move: Move) -> list[str]:
     """Up to three short reasons: two for what the placement earns or builds (earnings
     first), one for the market patch taken."""
     before = observation.quilt
     patch = observation.hand[move.hand_index]
+    after = before.copy()
+    after.place(move.cell, patch)
     color, pattern = divmod(patch, 6)
     said = []
     goals_before = {cell: points for cell, _, _, _, points in before.goal_results()}

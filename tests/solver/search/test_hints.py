@@ -49,9 +49,7 @@ def test_reasons_name_a_completed_goal_and_the_market_patch():
         game.setup, quilt, (5 * 6 + 5, 0), game.market, (), len(quilt.placements) + 1
     )
     move = Move(0, parse_cell("3,3"), 1)
-    after = quilt.copy()
-    after.place(move.cell, observation.hand[0])
-    said = reasons(observation, move, after)
+    said = reasons(observation, move)
     assert said[0] == "completes A-B-C-D-E-F with colours and patterns: +15"
     assert said[-1].startswith("take ")
 
