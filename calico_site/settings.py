@@ -48,7 +48,7 @@ def secret(name: str, file_name: str) -> str:
 HTTPS = env.bool("HTTPS", default=False)
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = secret("SECRET_KEY", "secret_key")
-# The daily seeds are an HMAC of the date under this secret (DESIGN.md, "Provably fair days").
+# The daily seeds are an HMAC of the date under this secret (docs/design.md, "Provably fair days").
 CALICO_SEED_SECRET = secret("CALICO_SEED_SECRET", "seed_secret")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
