@@ -1,7 +1,7 @@
 """A bench's figures as rows of a markdown table, for docs/benchmarks.md (``--markdown``).
 
 Each row says where it came from: it starts with the day (UTC), the code that ran (the
-commit, with ``+`` when the tree had uncommitted changes) and the load average before and
+commit, with ``+`` when its code had uncommitted changes) and the load average before and
 after the run, and ends with the command that printed it. Rows are added to the page as
 printed, never edited afterwards.
 """
@@ -22,10 +22,11 @@ def _git(*args: str) -> str:
 
 
 def code_version() -> str:
-    """The short commit of the tree the bench ran from; ``+`` if it had changes."""
+    """The short commit of the tree the bench ran from; ``+`` if its code had changes (docs/
+    aside: a page being written is not the code measured)."""
     try:
         commit = _git("rev-parse", "--short", "HEAD")
-        changed = _git("status", "--porcelain", "--untracked-files=no")
+        changed = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return commit + ("+" if changed else "")
