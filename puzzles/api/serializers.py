@@ -145,6 +145,11 @@ class ScenarioProgressOut(serializers.Serializer):
     conditions = ConditionOut(many=True)
 
 
+class PracticeFromOut(serializers.Serializer):
+    game = serializers.IntegerField(allow_null=True, help_text="null once that game is deleted")
+    turn = serializers.IntegerField()
+
+
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
@@ -160,6 +165,9 @@ class GameOut(serializers.Serializer):
     score = serializers.JSONField(help_text="the score object (RULES.md)")
     hints_used = serializers.IntegerField()
     last_award = AwardOut(allow_null=True)
+    practice_from = PracticeFromOut(
+        allow_null=True, help_text='the game and turn a "try again from here" started from'
+    )
     par = RunOut()
     setup = GameSetupOut()
     closes_at = serializers.DateTimeField(

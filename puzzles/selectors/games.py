@@ -65,6 +65,12 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "counts": game.counts,
         "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
         "last_award": award_json(award),
+        # "Try again from here": the game and turn this practice started from, else None.
+        "practice_from": (
+            {"game": game.practice_of_id, "turn": game.practice_turn}
+            if game.practice_turn is not None
+            else None
+        ),
         "par": par_json(game),
         "setup": {
             "board": setup.board,
