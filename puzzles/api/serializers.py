@@ -85,6 +85,7 @@ class CatOut(serializers.Serializer):
 
 class ChallengeOut(serializers.Serializer):
     date = serializers.DateField()
+    number = serializers.IntegerField(help_text="the puzzle number: days since the first daily")
     setup = serializers.CharField()
     variant = serializers.CharField(allow_null=True)
     board = serializers.CharField()
@@ -153,6 +154,9 @@ class PracticeFromOut(serializers.Serializer):
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
+    number = serializers.IntegerField(
+        allow_null=True, help_text="the daily's puzzle number; null for a scenario game"
+    )
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(["playing", "finished"])
     turn = serializers.IntegerField(help_text=f"the next turn, 1-{TURNS}")

@@ -7,7 +7,7 @@ from solver.game import COLORS, TURNS, SoloGame, cell_name, patch_to_json, quilt
 from ..models import Game, Player, SolverRun
 from ..play import replay
 from ..rows import game_with_par
-from .challenges import cats_json, run_json, run_status_json
+from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
 
@@ -45,6 +45,7 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
     data = {
         "id": game.pk,
         "date": game.challenge.date.isoformat() if game.challenge else None,
+        "number": puzzle_number(game.challenge.date) if game.challenge else None,
         "ranked": game.ranked,
         "status": game.status,
         "turn": min(state.turn, TURNS),
