@@ -151,6 +151,17 @@ class PracticeFromOut(serializers.Serializer):
     turn = serializers.IntegerField()
 
 
+class ShareOut(serializers.Serializer):
+    text = serializers.CharField(help_text="the words to paste: day, number, score, par, link")
+    url = serializers.URLField(help_text="the share page (Open Graph tags naming the image)")
+    image = serializers.URLField(help_text="a PNG: the quilt once the day has closed")
+    image_width = serializers.IntegerField()
+    image_height = serializers.IntegerField()
+    spoiler_free = serializers.BooleanField(
+        help_text="true before the day closes: the image shows the score, not the quilt"
+    )
+
+
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
@@ -185,6 +196,7 @@ class GameOut(serializers.Serializer):
         allow_null=True, help_text="why, when staff disqualified it"
     )
     scenario = ScenarioProgressOut(required=False, help_text="only on a scenario game")
+    share = ShareOut(required=False, help_text="only on a finished game")
     seed = serializers.CharField(
         required=False, allow_null=True, help_text="a scenario game's seed, once it is finished"
     )
