@@ -76,14 +76,14 @@ def _par_words(game: Game) -> str:
     return "points" if par is None else f"points · par {par}"
 
 
-def _result_rows(score: dict) -> tuple[tuple[str, str], ...]:
+def _result(score: dict) -> tuple[tuple[str, str, int], ...]:
+    """The result's shape: (label, how many, points) for goals, cats and buttons."""
     met = sum(1 for goal in score["goals"] if goal["points"])
-    rainbow = " + rainbow" if score["rainbow"] else ""
     buttons = score["button_tokens"] - score["rainbow"]
     return (
-        ("Goals", f"{met} of {len(score['goals'])} · +{score['goal_points']}"),
-        ("Cats", f"{score['cat_tokens']} · +{score['cat_points']}"),
-        ("Buttons", f"{buttons}{rainbow} · +{score['button_points']}"),
+        ("Goals", f"{met} of {len(score['goals'])}", score["goal_points"]),
+        ("Cats", str(score["cat_tokens"]), score["cat_points"]),
+        ("Buttons", f"{buttons}{' + rainbow' if score['rainbow'] else ''}", score["button_points"]),
     )
 
 
@@ -92,8 +92,7 @@ def share_text(game: Game, score: dict, url: str) -> str:
     the link."""
     day = f" ({game.challenge.date.isoformat()})" if game.challenge is not None else ""
     head = f"{title(game)}{day}: {score['total']} {_par_words(game)}"
-    shape = " · ".join(f"{label.lower()} {value.split(' · ')[0]}" for label, value in
-                       _result_rows(score))  # fmt: skip
+    shape = " · ".join(f"{label.lower()} {count}" for label, count, _ in _result(score))
     return f"{head}\n{shape}\n{url}"
 
 
@@ -156,7 +155,7 @@ def _card(game: Game, state: SoloGame, host: str) -> Card:
         subtitle=_subtitle(game),
         score=str(score["total"]),
         par=_par_words(game),
-        rows=_result_rows(score),
+        rows=tuple((label, f"{count} · +{points}") for label, count, points in _result(score)),
         footer=f"Play today's puzzle at {host}" if host else f"Play today's {SITE}",
         goals=tuple((g["points"], g["colors"], g["patterns"]) for g in score["goals"]),
         cats=score["cat_tokens"],
