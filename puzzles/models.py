@@ -170,6 +170,13 @@ class Game(models.Model):
     scenario = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..10
     seed = models.CharField(max_length=64, blank=True)  # a scenario game's deal; "" for a daily
     scenario_passed = models.BooleanField(null=True, blank=True)  # the engine's verdict at the end
+    # "Try again from here" (``services.practice``): the game this practice was copied from
+    # and the turn it starts at (its moves are the source's before that turn). A copy of a
+    # scenario game is a retry of a known deal: it is no try on the player's scenario record.
+    practice_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="practices"
+    )
+    practice_turn = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -6,6 +6,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from solver.search.analysis import KEY_MOMENT_LOSS, KEY_MOMENTS, MARKS
+
 from .. import limits
 from ..selectors import challenges as challenge_reads
 from ..selectors import replays
@@ -27,7 +29,26 @@ class TurnReviewOut(serializers.Serializer):
     best_value = serializers.FloatField()
     loss = serializers.FloatField(help_text="best_value - played_value")
     accuracy = serializers.FloatField(help_text="100 * exp(-loss / 3)")
-    reasons = serializers.ListField(child=serializers.CharField())
+    mark = serializers.ChoiceField(
+        ["", *(name for name, _ in MARKS)],
+        help_text="by the loss: " + ", ".join(f"{name} from {least:g}" for name, least in MARKS),
+    )
+    reasons = serializers.ListField(
+        child=serializers.CharField(), help_text="the better move's (none when yours was best)"
+    )
+    played_reasons = serializers.ListField(
+        child=serializers.CharField(), help_text="what your move earned and built, as a hint says"
+    )
+
+
+class KeyMomentOut(serializers.Serializer):
+    turn = serializers.IntegerField()
+    loss = serializers.FloatField()
+
+
+class MarkOut(serializers.Serializer):
+    mark = serializers.CharField()
+    min_loss = serializers.FloatField(help_text="the least loss that earns the mark")
 
 
 class AnalysisOut(serializers.Serializer):
@@ -36,6 +57,12 @@ class AnalysisOut(serializers.Serializer):
     accuracy = serializers.FloatField(allow_null=True, help_text="mean of the turns' accuracy")
     expected_loss = serializers.FloatField(allow_null=True, help_text="sum of the losses")
     turns = TurnReviewOut(many=True)
+    key_moments = KeyMomentOut(
+        many=True,
+        help_text=f"the turns that lost {KEY_MOMENT_LOSS:g} points or more, largest loss first,"
+        f" at most {KEY_MOMENTS}",
+    )
+    marks = MarkOut(many=True, help_text="the marks' legend, worst first")
 
 
 class ReplayTurnOut(serializers.Serializer):

@@ -85,6 +85,7 @@ class CatOut(serializers.Serializer):
 
 class ChallengeOut(serializers.Serializer):
     date = serializers.DateField()
+    number = serializers.IntegerField(help_text="the puzzle number: days since the first daily")
     setup = serializers.CharField()
     variant = serializers.CharField(allow_null=True)
     board = serializers.CharField()
@@ -145,9 +146,28 @@ class ScenarioProgressOut(serializers.Serializer):
     conditions = ConditionOut(many=True)
 
 
+class PracticeFromOut(serializers.Serializer):
+    game = serializers.IntegerField(allow_null=True, help_text="null once that game is deleted")
+    turn = serializers.IntegerField()
+
+
+class ShareOut(serializers.Serializer):
+    text = serializers.CharField(help_text="the words to paste: day, number, score, par, link")
+    url = serializers.URLField(help_text="the share page (Open Graph tags naming the image)")
+    image = serializers.URLField(help_text="a PNG: the quilt once the day has closed")
+    image_width = serializers.IntegerField()
+    image_height = serializers.IntegerField()
+    spoiler_free = serializers.BooleanField(
+        help_text="true before the day closes: the image shows the score, not the quilt"
+    )
+
+
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
+    number = serializers.IntegerField(
+        allow_null=True, help_text="the daily's puzzle number; null for a scenario game"
+    )
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(["playing", "finished"])
     turn = serializers.IntegerField(help_text=f"the next turn, 1-{TURNS}")
@@ -160,6 +180,9 @@ class GameOut(serializers.Serializer):
     score = serializers.JSONField(help_text="the score object (docs/rules.md)")
     hints_used = serializers.IntegerField()
     last_award = AwardOut(allow_null=True)
+    practice_from = PracticeFromOut(
+        allow_null=True, help_text='the game and turn a "try again from here" started from'
+    )
     par = RunOut()
     setup = GameSetupOut()
     closes_at = serializers.DateTimeField(
@@ -173,6 +196,7 @@ class GameOut(serializers.Serializer):
         allow_null=True, help_text="why, when staff disqualified it"
     )
     scenario = ScenarioProgressOut(required=False, help_text="only on a scenario game")
+    share = ShareOut(required=False, help_text="only on a finished game")
     seed = serializers.CharField(
         required=False, allow_null=True, help_text="a scenario game's seed, once it is finished"
     )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import goals, players, review, scenarios, tokens, versus, views
+from . import goals, players, practice, review, scenarios, tokens, versus, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -46,6 +46,7 @@ urlpatterns = [
     path("versus/<int:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
     path("games/<int:game_id>/analysis/", review.game_analysis, name="api-analysis"),
     path("games/<int:game_id>/replay/", review.game_replay, name="api-replay"),
+    path("games/<int:game_id>/practice/", practice.practice_create, name="api-practice"),
     path(
         "challenges/<str:date>/solver-games/<str:kind>/",
         review.solver_game,

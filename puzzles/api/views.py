@@ -56,6 +56,11 @@ def _date(value):
         raise Refused(BadInput(str(error))) from None
 
 
+def _origin(request) -> str:
+    """The site's scheme and host as the caller reached it, for absolute links."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
 def _player(request):
     return request.user if request.user.is_authenticated else None
 
@@ -164,7 +169,7 @@ def _own_game(request, game_id: int):
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def game_detail(request, game_id: int):
-    return Response(game_json(_own_game(request, game_id)))
+    return Response(game_json(_own_game(request, game_id), origin=_origin(request)))
 
 
 @extend_schema(request=s.MoveIn, responses={200: s.GameOut, **ERRORS})
@@ -174,7 +179,7 @@ def game_move(request, game_id: int):
     """Play the move for ``turn``; a stale or repeated turn is 409 and changes nothing."""
     data = _valid(s.MoveIn, request.data)
     game, state, award = _call(games.do_play_move, game_id, player=request.user, data=dict(data))
-    return Response(game_json(game, state, award))
+    return Response(game_json(game, state, award, origin=_origin(request)))
 
 
 def _hint_json(row) -> dict:

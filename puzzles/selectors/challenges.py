@@ -3,6 +3,8 @@
 import datetime
 from functools import lru_cache
 
+from django.conf import settings
+
 from solver.game import Setup, cat_by_id
 
 from ..models import Challenge, Game, Player, SolverRun
@@ -21,6 +23,12 @@ def parse_date(value) -> datetime.date:
         return datetime.date.fromisoformat(value)
     except (TypeError, ValueError):
         raise ValueError(f"date: {value!r} is not a date like 2026-11-29") from None
+
+
+def puzzle_number(date: datetime.date) -> int:
+    """The daily's number: the days since the first daily (``CALICO_FIRST_DAILY``), which
+    is number 0."""
+    return (date - settings.CALICO_FIRST_DAILY).days
 
 
 def run_json(challenge: Challenge, kind: str) -> dict:
@@ -67,6 +75,7 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> dict:
     closed = is_closed(challenge)
     data = {
         "date": challenge.date.isoformat(),
+        "number": puzzle_number(challenge.date),
         "setup": setup.kind,
         "variant": setup.variant,
         "board": setup.board,

@@ -7,9 +7,10 @@ from solver.game import COLORS, TURNS, SoloGame, cell_name, patch_to_json, quilt
 from ..models import Game, Player, SolverRun
 from ..play import replay
 from ..rows import game_with_par
-from .challenges import cats_json, run_json, run_status_json
+from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
+from .share import share_json
 
 
 def game_of(game_id: int, player: Player) -> Game | None:
@@ -37,7 +38,11 @@ def award_json(award: tuple | None) -> dict | None:
     return {"button": COLORS[button] if button >= 0 else None, "cat": cat, "rainbow": rainbow}
 
 
-def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = None) -> dict:
+def game_json(
+    game: Game, state: SoloGame | None = None, award: tuple | None = None, *, origin: str = ""
+) -> dict:
+    """The game as its player sees it; ``origin`` (scheme and host) makes a finished game's
+    share links absolute."""
     if state is None:
         state, award = replay(game)
     setup = state.setup
@@ -45,6 +50,7 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
     data = {
         "id": game.pk,
         "date": game.challenge.date.isoformat() if game.challenge else None,
+        "number": puzzle_number(game.challenge.date) if game.challenge else None,
         "ranked": game.ranked,
         "status": game.status,
         "turn": min(state.turn, TURNS),
@@ -65,6 +71,12 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
         "counts": game.counts,
         "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
         "last_award": award_json(award),
+        # "Try again from here": the game and turn this practice started from, else None.
+        "practice_from": (
+            {"game": game.practice_of_id, "turn": game.practice_turn}
+            if game.practice_turn is not None
+            else None
+        ),
         "par": par_json(game),
         "setup": {
             "board": setup.board,
@@ -73,6 +85,8 @@ def game_json(game: Game, state: SoloGame | None = None, award: tuple | None = N
             "cats": cats_json(setup),
         },
     }
+    if game.status == Game.Status.FINISHED:
+        data["share"] = share_json(game, data["score"], origin)
     if game.scenario is not None:
         data["scenario"] = scenario_game_json(game, state)
         # Practice on a fresh seed: once finished, anyone may re-deal it (python -m solver

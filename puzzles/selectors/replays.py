@@ -6,6 +6,7 @@ Every turn is built from what the player saw then (``SoloGame.observation``), ne
 filtering the full state."""
 
 from solver.game import Deal, patch_to_json, quilt_to_json
+from solver.search.analysis import filled_turns, key_moments, marks_json
 
 from ..models import Analysis, Challenge, Game, Player, SolverRun
 from ..play import deal_of, deal_of_game, turns_seen
@@ -98,11 +99,22 @@ def analysis_of(game_id: int, player: Player) -> Analysis | None:
 
 
 def analysis_json(row: Analysis) -> dict:
+    """The analysis as the API shows it: each turn's ``mark`` and ``played_reasons`` beside
+    its ``reasons``, the game's ``key_moments`` and the ``marks`` legend; an analysis stored
+    before those fields gets them here (a replay of its moves, no search)."""
     result = row.result or {}
+    turns = result.get("turns", [])
+    if any("played_reasons" not in turn or "mark" not in turn for turn in turns):
+        game = row.game
+        seen = [(observation, move) for observation, move, _ in
+                turns_seen(deal_of_game(game), game.goals, game.moves)]  # fmt: skip
+        turns = filled_turns(turns, seen)
     return {
         "status": row.status,
         "progress": {"done": row.done, "total": row.total},
         "accuracy": result.get("accuracy"),
         "expected_loss": result.get("expected_loss"),
-        "turns": result.get("turns", []),
+        "turns": turns,
+        "key_moments": key_moments(turns),
+        "marks": marks_json(),
     }

@@ -34,10 +34,11 @@ def scenario_json(scenario: Scenario, rate: ScenarioPassRate | None = None) -> d
 
 def _records(player: Player | None) -> dict[int, dict]:
     """Per scenario: the player's finished tries, whether one passed, the best score, and
-    the game still being played (if any)."""
+    the game still being played (if any). A "try again from here" copy is no try: it
+    replays a deal already seen (``services.practice``)."""
     if player is None or not player.is_authenticated:
         return {}
-    mine = Game.objects.filter(player=player, scenario__isnull=False)
+    mine = Game.objects.filter(player=player, scenario__isnull=False, practice_turn__isnull=True)
     done = Q(status=Game.Status.FINISHED)
     rows = mine.values("scenario").annotate(
         tries=Count("id", filter=done),

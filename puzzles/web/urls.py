@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import players, scenarios, views
+from . import players, scenarios, share, views
 
 app_name = "web"
 
@@ -23,4 +23,6 @@ urlpatterns = [
     path("versus/", views.versus, name="versus"),
     path("review/<int:game_id>/", views.review, name="review"),
     path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
+    path("share/<int:game_id>/", share.share_page, name="share"),
+    path("share/<int:game_id>/image.png", share.share_image, name="share-image"),
 ]

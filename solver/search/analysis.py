@@ -17,11 +17,25 @@ Accuracy (like Lichess's accuracy page, a formula a player can check)::
 A move as good as the solver's scores 100; losing 1 point scores 72, 2 points 51, 3 points
 (a button) 37, 6 points 14, 10 points 4. The mean over turns, not a function of the sum, so
 one blunder costs one turn's share, as on Lichess.
+
+Marks (Lichess's ?!, ?, ??), by the turn's loss in points::
+
+    loss <  1.5   ""     within the noise
+    loss >= 1.5   "?!"   an inaccuracy (turn accuracy 61 or less)
+    loss >= 3     "?"    a mistake: a button's worth (37 or less)
+    loss >= 6     "??"   a blunder: two buttons, most of a goal (14 or less)
+
+Chosen against the measured noise (README, "Review and analysis"; bench/analysis_speed.py):
+two analyses of one game differ by 0.2-1.0 points a turn on average, the solver's own game
+reports 0.22 a turn and at most 1.4, so under 1.5 a loss may be noise alone; the largest
+difference seen between two analyses of a turn, 2.7, is under the "?" mark, so a "?" or
+"??" is never noise alone. ``key_moments``: the turns marked "?" or worse, the largest loss
+first (the earlier turn on a tie), at most ``KEY_MOMENTS``.
 """
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solver.game import TURNS, Move, Observation, RulesError, Setup, SoloGame, patch_from_json
 from solver.game.setups import Deal
@@ -34,6 +48,10 @@ from .valuation import value_moves
 ANALYSIS_DEFAULTS = {"samples": 96, "candidates": 16}
 ACCURACY_SCALE = 3.0  # points of loss that bring a turn's accuracy down to 100 / e (37)
 SEED = "analysis"
+# (mark, the least loss that earns it), worst first: the module's docstring says why.
+MARKS = (("??", 6.0), ("?", 3.0), ("?!", 1.5))
+KEY_MOMENT_LOSS = 3.0  # the "?" mark's: a turn that decided the game lost a button or more
+KEY_MOMENTS = 3
 
 
 @dataclass(frozen=True)
@@ -44,6 +62,7 @@ class TurnReview:
     played_value: float
     best_value: float
     reasons: list[str]
+    played_reasons: list[str] = field(default_factory=list)  # what the played move earned and built
 
     @property
     def loss(self) -> float:
@@ -52,6 +71,10 @@ class TurnReview:
     @property
     def accuracy(self) -> float:
         return turn_accuracy(self.loss)
+
+    @property
+    def mark(self) -> str:
+        return mark(round(self.loss, 2))  # the loss as shown: 2.996 shows 3.0 and is a "?"
 
     def to_json(self) -> dict:
         return {
@@ -62,7 +85,9 @@ class TurnReview:
             "best_value": round(self.best_value, 2),
             "loss": round(self.loss, 2),
             "accuracy": round(self.accuracy, 1),
+            "mark": self.mark,
             "reasons": self.reasons,
+            "played_reasons": self.played_reasons,
         }
 
 
@@ -79,11 +104,48 @@ class Analysis:
         return sum(turn.accuracy for turn in self.turns) / max(1, len(self.turns))
 
     def to_json(self) -> dict:
+        turns = [turn.to_json() for turn in self.turns]
         return {
             "accuracy": round(self.accuracy, 1),
             "expected_loss": round(self.expected_loss, 2),
-            "turns": [turn.to_json() for turn in self.turns],
+            "turns": turns,
+            "key_moments": key_moments(turns),
+            "marks": marks_json(),
         }
+
+
+def mark(loss: float) -> str:
+    """The turn's mark for its loss in points: "", "?!", "?" or "??" (``MARKS``)."""
+    return next((name for name, least in MARKS if loss >= least), "")
+
+
+def key_moments(turns: Sequence[dict]) -> list[dict]:
+    """The turns that decided the game: ``[{turn, loss}]`` of the turns (``TurnReview.to_json``
+    shapes) that lost ``KEY_MOMENT_LOSS`` or more, the largest loss first (the earlier turn on
+    a tie), at most ``KEY_MOMENTS``. A function of the stored turns, so an analysis stored
+    before the field existed gets it on reading too."""
+    decided = [t for t in turns if t["loss"] >= KEY_MOMENT_LOSS]
+    decided.sort(key=lambda t: (-t["loss"], t["turn"]))
+    return [{"turn": t["turn"], "loss": t["loss"]} for t in decided[:KEY_MOMENTS]]
+
+
+def filled_turns(turns: Sequence[dict], seen: Sequence[tuple[Observation, Move]]) -> list[dict]:
+    """Stored turns (``TurnReview.to_json`` shapes) with the fields an analysis stored before
+    them lacks: ``mark`` from the stored loss and ``played_reasons`` from what the player saw
+    (``seen``, the game's (observation, move) pairs). No search: the reasons are the hints'."""
+    return [
+        {
+            **turn,
+            "mark": turn.get("mark", mark(turn["loss"])),
+            "played_reasons": turn.get("played_reasons", reasons(observation, move)),
+        }
+        for turn, (observation, move) in zip(turns, seen, strict=True)
+    ]
+
+
+def marks_json() -> list[dict]:
+    """The marks' legend for a page: ``[{mark, min_loss}]``, worst first."""
+    return [{"mark": name, "min_loss": least} for name, least in MARKS]
 
 
 def turn_accuracy(loss: float) -> float:
@@ -133,7 +195,8 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
         said = [f"the better move: {reason}" for reason in reasons(observation, best_move)]
     else:  # as good as the solver's choice, on these futures
         best_move, best_value = played, played_value
-    return TurnReview(observation.turn, played, best_move, played_value, best_value, said)
+    return TurnReview(observation.turn, played, best_move, played_value, best_value, said,
+                      reasons(observation, played))  # fmt: skip
 
 
 def _same_move(observation: Observation, a: Move, b: Move) -> bool:
@@ -190,4 +253,16 @@ def _patches(turn: dict, key: str) -> list[int]:
     return [patch_from_json(p) for p in value]
 
 
-__all__ = ["ACCURACY_SCALE", "ANALYSIS_DEFAULTS", "Analysis", "TurnReview", "analyse"]
+__all__ = [
+    "ACCURACY_SCALE",
+    "ANALYSIS_DEFAULTS",
+    "KEY_MOMENTS",
+    "KEY_MOMENT_LOSS",
+    "MARKS",
+    "Analysis",
+    "TurnReview",
+    "analyse",
+    "filled_turns",
+    "key_moments",
+    "mark",
+]

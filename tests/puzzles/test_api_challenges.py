@@ -61,3 +61,22 @@ def test_the_admin_lists_challenges_and_games(admin_client, daily, alice_api, st
 
 def test_migrations_are_complete(db):
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+def test_the_puzzle_number_counts_the_days_since_the_first_daily(
+    client, daily, yesterday, settings
+):
+    settings.CALICO_FIRST_DAILY = today() - datetime.timedelta(days=10)
+    assert client.get("/api/daily/").json()["number"] == 10
+    assert client.get(f"/api/challenges/{yesterday.date}/").json()["number"] == 9
+    listed = client.get("/api/challenges/").json()["results"]
+    assert [c["number"] for c in listed] == [9]
+    settings.CALICO_FIRST_DAILY = today()
+    assert client.get("/api/daily/").json()["number"] == 0  # the first daily is number 0
+
+
+def test_a_game_says_its_puzzle_number(alice_api, daily, start_game, settings):
+    settings.CALICO_FIRST_DAILY = today() - datetime.timedelta(days=3)
+    game = start_game(alice_api)
+    assert game["number"] == 3
+    assert alice_api.get(f"/api/games/{game['id']}/").json()["number"] == 3

@@ -172,3 +172,45 @@ def test_a_scenario_game_is_replayed_and_analysed_like_a_daily(
     assert client_for(make_player("bob")).get(f"/api/games/{game['id']}/replay/").status_code == 404
     asked = alice_api.post(f"/api/games/{game['id']}/analysis/")
     assert asked.status_code == 202 and asked.json()["progress"]["total"] == 22
+
+
+def test_the_analysis_marks_each_turn_says_what_the_move_did_and_names_the_key_moments(
+    alice_api, finished
+):
+    url = f"/api/games/{finished['id']}/analysis/"
+    assert alice_api.post(url).status_code == 202
+    analysis.do_compute_analysis(Analysis.objects.get().pk)
+    data = alice_api.get(url).json()
+    assert [m["mark"] for m in data["marks"]] == ["??", "?", "?!"]
+    legend = [(m["mark"], m["min_loss"]) for m in data["marks"]]
+    for turn in data["turns"]:
+        expected = next((name for name, least in legend if turn["loss"] >= least), "")
+        assert turn["mark"] == expected, turn
+        assert isinstance(turn["played_reasons"], list)
+    assert all(turn["played_reasons"] for turn in data["turns"][:-1])  # each took a patch
+    decided = sorted((t for t in data["turns"] if t["mark"] in ("?", "??")),
+                     key=lambda t: (-t["loss"], t["turn"]))  # fmt: skip
+    assert data["key_moments"] == [{"turn": t["turn"], "loss": t["loss"]} for t in decided[:3]]
+
+
+def test_an_analysis_stored_before_marks_and_played_reasons_gets_them_on_reading(
+    alice_api, finished
+):
+    game = Game.objects.get(pk=finished["id"])
+    losses = [0.0] * 22
+    losses[4], losses[9], losses[15], losses[20] = 7.0, 3.5, 1.6, 4.25
+    turns = [
+        {"turn": k, "played": move, "best": move, "played_value": 50.0,
+         "best_value": 50.0 + loss, "loss": loss, "accuracy": 100.0, "reasons": []}
+        for k, (move, loss) in enumerate(zip(game.moves, losses, strict=True), start=1)
+    ]  # fmt: skip
+    Analysis.objects.create(
+        game=game, status=Analysis.Status.READY, done=22,
+        result={"accuracy": 90.0, "expected_loss": sum(losses), "turns": turns},
+    )  # fmt: skip
+    data = alice_api.get(f"/api/games/{game.pk}/analysis/").json()
+    assert [t["mark"] for t in data["turns"] if t["mark"]] == ["??", "?", "?!", "?"]
+    assert data["key_moments"] == [
+        {"turn": 5, "loss": 7.0}, {"turn": 21, "loss": 4.25}, {"turn": 10, "loss": 3.5}
+    ]  # fmt: skip
+    assert all(t["played_reasons"] for t in data["turns"][:-1])

@@ -9,7 +9,17 @@ import pytest
 from solver.cli import main
 from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal, patch_to_json
 from solver.search import hint, make_player
-from solver.search.analysis import analyse, seen_turns, turn_accuracy
+from solver.search.analysis import (
+    KEY_MOMENT_LOSS,
+    KEY_MOMENTS,
+    analyse,
+    filled_turns,
+    key_moments,
+    mark,
+    seen_turns,
+    turn_accuracy,
+)
+from solver.search.hints import reasons
 
 # Small enough for a test run; bench/analysis_speed.py measures the default strength.
 SMALL = {"samples": 48, "candidates": 8}
@@ -71,10 +81,15 @@ def test_a_game_following_every_hint_loses_little():
     assert review.accuracy >= 85
 
 
-def test_a_random_game_loses_a_lot_and_says_what_was_better():
+@pytest.fixture(scope="module")
+def random_game():
     random = make_player("random", seed="r")
     _, pairs = _played("test-analysis-random", random.choose_move)
-    review = analyse(pairs, **SMALL)
+    return pairs, analyse(pairs, **SMALL)
+
+
+def test_a_random_game_loses_a_lot_and_says_what_was_better(random_game):
+    _, review = random_game
     assert review.expected_loss > 40
     assert review.accuracy < 50
     lossy = [t for t in review.turns if t.loss > 1]
@@ -158,3 +173,51 @@ def test_an_illegal_played_move_is_named():
     observation, _ = pairs[0]
     with pytest.raises(RulesError, match="market_index"):
         analyse([(observation, Move(0, observation.quilt.empty_cells[0], 5))], **SMALL)
+
+
+def test_marks_follow_their_documented_thresholds():
+    assert [mark(loss) for loss in (0, 0.5, 1.49, 1.5, 2.99, 3, 5.99, 6, 20)] == [
+        "", "", "", "?!", "?!", "?", "?", "??", "??"
+    ]  # fmt: skip
+
+
+def test_every_turn_is_marked_by_its_loss_and_says_what_the_played_move_did(random_game):
+    pairs, review = random_game
+    data = review.to_json()
+    assert [t["mark"] for t in data["turns"]] == [mark(t["loss"]) for t in data["turns"]]
+    assert {"?!", "?", "??"} & {t["mark"] for t in data["turns"]}  # a random game blunders
+    for (observation, played), turn in zip(pairs, data["turns"], strict=True):
+        # the hints' own reasons for the move played, whatever the better move was
+        assert turn["played_reasons"] == reasons(observation, played)
+        if played.market_index is not None:
+            assert turn["played_reasons"], turn  # at the least, the patch it took
+
+
+def test_key_moments_are_the_largest_losses_first(random_game):
+    _, review = random_game
+    data = review.to_json()
+    losses = sorted((t["loss"] for t in data["turns"]), reverse=True)
+    moments = data["key_moments"]
+    assert [m["loss"] for m in moments] == [x for x in losses if x >= KEY_MOMENT_LOSS][:KEY_MOMENTS]
+    assert moments, "a random game has turns that decided it"
+    by_turn = {t["turn"]: t for t in data["turns"]}
+    assert all(by_turn[m["turn"]]["loss"] == m["loss"] for m in moments)
+    assert all(by_turn[m["turn"]]["mark"] in ("?", "??") for m in moments)
+
+
+def test_key_moments_break_ties_by_the_earlier_turn_and_skip_small_losses():
+    losses = [3.0, 7.5, 2.99, 3.0, 4.0, 3.0]
+    turns = [{"turn": k, "loss": loss} for k, loss in enumerate(losses, start=1)]
+    assert key_moments(turns) == [
+        {"turn": 2, "loss": 7.5}, {"turn": 5, "loss": 4.0}, {"turn": 1, "loss": 3.0}
+    ]  # fmt: skip
+    assert key_moments([{"turn": 1, "loss": 2.9}]) == []
+
+
+def test_an_analysis_stored_before_the_fields_gets_them_on_reading(random_game):
+    pairs, review = random_game
+    data = review.to_json()
+    old = [
+        {k: v for k, v in t.items() if k not in ("mark", "played_reasons")} for t in data["turns"]
+    ]
+    assert filled_turns(old, pairs) == data["turns"]

@@ -1,0 +1,30 @@
+"""'Try again from here' (DESIGN.md, Phase 3): a practice game from a turn of a game whose
+deal is public to the caller (``services.practice``)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from solver.game import TURNS
+
+from ..selectors.games import game_json
+from ..services.practice import do_start_practice
+from .serializers import GameOut
+from .views import THROTTLED_ERRORS, _call, _valid
+
+
+class PracticeIn(serializers.Serializer):
+    turn = serializers.IntegerField(help_text=f"the turn to play again (1-{TURNS})")
+
+
+@extend_schema(request=PracticeIn, responses={201: GameOut, **THROTTLED_ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def practice_create(request, game_id: int):
+    """A practice game from the position before ``turn``: same deal, goals and moves before
+    it, so the same remaining bag. 409 ``deal_not_public`` for an open day's ranked game."""
+    turn = _valid(PracticeIn, request.data)["turn"]
+    game = _call(do_start_practice, game_id, player=request.user, turn=turn)
+    return Response(game_json(game), status=status.HTTP_201_CREATED)

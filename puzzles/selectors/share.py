@@ -1,0 +1,164 @@
+"""The share of a finished game (DESIGN.md, Phase 3): its words, its page and its picture.
+
+Anyone holding the link may see a finished game's share: that is what a share is for. An
+unfinished game, or one that does not exist, shows nothing (the same 404 for both). Before
+the game's day closes its quilt would show the deal, so the share says only the score, the
+par and the shape of the result (points per goal, how many cats and buttons); from the close
+on, the picture shows the quilt itself. A scenario game has no day: its seed is published
+when it ends, so its quilt is shown at once.
+
+Every word of the share is written here (the text, the page's tags and the picture's lines);
+``puzzles.share.card`` only lays them out.
+"""
+
+import datetime
+import hashlib
+
+from django.utils import timezone
+
+from solver.game import SCENARIOS, SoloGame
+
+from ..models import Game
+from ..play import replay
+from ..share.card import HEIGHT, VERSION, WIDTH, Card, png
+from .challenges import is_closed, puzzle_number
+
+IMAGE_SIZE = (WIDTH, HEIGHT)
+SITE = "Calico Daily"
+
+
+def page_path(game_id: int) -> str:
+    return f"/share/{game_id}/"
+
+
+def image_path(game_id: int) -> str:
+    return f"/share/{game_id}/image.png"
+
+
+def shared_game(game_id: int) -> Game | None:
+    """A finished game with its challenge and the day's par, or None (unfinished, unknown)."""
+    return (
+        Game.objects.with_par()
+        .select_related("challenge")
+        .filter(pk=game_id, status=Game.Status.FINISHED)
+        .first()
+    )
+
+
+def spoiler_free(game: Game) -> bool:
+    """Whether the share must hide the quilt: a daily's game before the day closes."""
+    return game.challenge is not None and not is_closed(game.challenge)
+
+
+def _par(game: Game) -> int | None:
+    ready = getattr(game, "par_status", None) == "ready"
+    return game.par_score if ready else None
+
+
+def title(game: Game) -> str:
+    if game.scenario is not None:
+        return f"Calico scenario {game.scenario}"
+    return f"{SITE} #{puzzle_number(game.challenge.date)}"
+
+
+def _subtitle(game: Game) -> str:
+    if game.scenario is not None:
+        return "passed" if game.scenario_passed else "not passed"
+    day = game.challenge.date
+    said = f"{day:%A} {day.day} {day:%B %Y}"
+    return said if game.ranked else f"{said} · practice"
+
+
+def _par_words(game: Game) -> str:
+    if game.scenario is not None:
+        return f"points · {SCENARIOS[game.scenario].min_score} to pass"
+    par = _par(game)
+    return "points" if par is None else f"points · par {par}"
+
+
+def _result(score: dict) -> tuple[tuple[str, str, int], ...]:
+    """The result's shape: (label, how many, points) for goals, cats and buttons."""
+    met = sum(1 for goal in score["goals"] if goal["points"])
+    buttons = score["button_tokens"] - score["rainbow"]
+    return (
+        ("Goals", f"{met} of {len(score['goals'])}", score["goal_points"]),
+        ("Cats", str(score["cat_tokens"]), score["cat_points"]),
+        ("Buttons", f"{buttons}{' + rainbow' if score['rainbow'] else ''}", score["button_points"]),
+    )
+
+
+def share_text(game: Game, score: dict, url: str) -> str:
+    """The words a player pastes: the day and its number, score and par, the result's shape,
+    the link."""
+    day = f" ({game.challenge.date.isoformat()})" if game.challenge is not None else ""
+    head = f"{title(game)}{day}: {score['total']} {_par_words(game)}"
+    shape = " · ".join(f"{label.lower()} {count}" for label, count, _ in _result(score))
+    return f"{head}\n{shape}\n{url}"
+
+
+def share_json(game: Game, score: dict, origin: str = "") -> dict | None:
+    """``{text, url, image}`` for a finished game, else None; ``origin`` (scheme and host)
+    makes the links absolute."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    url = origin + page_path(game.pk)
+    return {
+        "text": share_text(game, score, url),
+        "url": url,
+        "image": origin + image_path(game.pk),
+        "image_width": WIDTH,
+        "image_height": HEIGHT,
+        "spoiler_free": spoiler_free(game),
+    }
+
+
+def share_page_json(game: Game, origin: str) -> dict:
+    """What the share page says (its Open Graph tags and its text)."""
+    state, _ = replay(game)
+    score = state.quilt.score()
+    data = share_json(game, score, origin)
+    return {
+        **data,
+        "title": f"{title(game)}: {score['total']} points",
+        "description": data["text"].rsplit("\n", 1)[0].replace("\n", " · "),
+        "game_id": game.pk,
+        "score": score["total"],
+        "par": _par(game),
+    }
+
+
+def image_etag(game: Game, host: str) -> str:
+    """The picture's ETag: what it is drawn from (the drawing's version, the game, whether
+    the quilt is hidden, the par, the host named in its footer)."""
+    key = f"{VERSION}:{game.pk}:{game.finished_at}:{spoiler_free(game)}:{_par(game)}:{host}"
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+
+
+def image_max_age(game: Game) -> int:
+    """Seconds a cache may keep the picture: until the close at most, where the close will
+    change it (the quilt appears), else a day."""
+    if not spoiler_free(game):
+        return 86400
+    left = (game.challenge.closes_at - timezone.now()) / datetime.timedelta(seconds=1)
+    return max(0, min(3600, int(left)))
+
+
+def image_png(game: Game, host: str) -> bytes:
+    state, _ = replay(game)
+    return png(_card(game, state, host), None if spoiler_free(game) else state.quilt)
+
+
+def _card(game: Game, state: SoloGame, host: str) -> Card:
+    score = state.quilt.score()
+    return Card(
+        title=title(game),
+        subtitle=_subtitle(game),
+        score=str(score["total"]),
+        par=_par_words(game),
+        rows=tuple((label, f"{count} · +{points}") for label, count, points in _result(score)),
+        footer=f"Play today's puzzle at {host}" if host else f"Play today's {SITE}",
+        goals=tuple((g["points"], g["colors"], g["patterns"]) for g in score["goals"]),
+        cats=score["cat_tokens"],
+        buttons=score["button_tokens"] - score["rainbow"],
+        rainbow=score["rainbow"],
+    )

@@ -1,0 +1,88 @@
+"""'Try again from here': a practice game from the position before a turn of another game.
+
+The copy is the same deal (the challenge, or the scenario's setup and seed), the same goals
+and the source's moves before that turn: replayed by the engine it stands where the source
+stood, with the same hand, market, discards and the same remaining bag in the same order
+(a game's state is its deal and moves, ``puzzles.play``). So it is offered only where the
+deal is public to the caller (DESIGN.md, Phase 3):
+
+- the caller's own practice and scenario games (a practice game of an open day exists only
+  once its ranked game is over, ``games.do_start_game``; a scenario game is practice);
+- any game of a closed day: the caller's own, or anyone's finished ranked game (the games
+  anyone may replay once the day has closed, ``selectors.replays``).
+
+An open day's ranked game is refused with 409 ``deal_not_public``: its remaining bag is the
+day's secret until the close. Someone else's game that may not be replayed is 404, as if
+there were none.
+"""
+
+from django.db import transaction
+
+from solver.game import TURNS, Move, RulesError, SoloGame
+
+from .. import limits
+from ..models import Game, Player
+from ..play import deal_of_game
+from ..selectors.challenges import is_closed
+from .errors import BadInput, Conflict, NotFound
+
+
+class DealNotPublic(Conflict):
+    code = "deal_not_public"
+
+
+def do_start_practice(game_id: int, *, player: Player, turn) -> Game:
+    """A new practice game of ``player`` from the position before ``turn`` of game
+    ``game_id`` (1 to the source's next turn; at most the last turn). Counts towards the
+    games limit, as any new game. Raises NotFound, DealNotPublic or BadInput."""
+    source = Game.objects.select_related("challenge").filter(pk=game_id).first()
+    own = source is not None and source.player_id == player.pk
+    if source is None or not (own or _replayable_by_anyone(source)):
+        raise NotFound(f"no game {game_id} you may practise from")
+    if not (own and _practice(source)) and not _closed(source):
+        raise DealNotPublic(
+            f"game {game_id} is a ranked game of a day still open: its deal is public only"
+            " after the day closes"
+        )
+    last = min(TURNS, len(source.moves) + 1)
+    if type(turn) is not int or not 1 <= turn <= last:
+        raise BadInput(f"turn: a whole number from 1 to {last} (the turn to play again)")
+    moves = source.moves[: turn - 1]
+    state = SoloGame.start(deal_of_game(source), source.goals)
+    try:
+        for move in moves:
+            state.play(Move.from_json(move))
+    except RulesError as error:  # a stored game the engine refuses: never expected
+        raise BadInput(f"game {game_id} does not replay: {error}") from None
+    limits.enforce("games", account=player.pk)
+    score = state.quilt.score()
+    with transaction.atomic():
+        return Game.objects.create(
+            player=player,
+            challenge=source.challenge,
+            scenario=source.scenario,
+            seed=source.seed,
+            ranked=False,
+            goals=source.goals,
+            moves=moves,
+            turn=state.turn,
+            score=score["total"],
+            cat_tokens=score["cat_tokens"],
+            button_tokens=score["button_tokens"],
+            practice_of=source,
+            practice_turn=turn,
+        )
+
+
+def _practice(game: Game) -> bool:
+    """A game that counts nowhere: a scenario game or a daily's practice game."""
+    return game.scenario is not None or not game.ranked
+
+
+def _closed(game: Game) -> bool:
+    return game.challenge is not None and is_closed(game.challenge)
+
+
+def _replayable_by_anyone(game: Game) -> bool:
+    """As ``selectors.replays.replayable_game`` for another player: finished, ranked, closed."""
+    return game.status == Game.Status.FINISHED and game.ranked and _closed(game)

@@ -1,0 +1,50 @@
+"""The share page (``/share/{id}/``: Open Graph tags naming the picture, a link to today's
+daily) and its picture (``/share/{id}/image.png``). Neither writes anything: no guest is made
+for a visitor who follows a shared link. An unfinished or unknown game is the same 404."""
+
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_safe
+
+from ..selectors import share
+from .pages import not_found
+
+
+def _origin(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@require_safe
+def share_page(request, game_id: int):
+    game = share.shared_game(game_id)
+    if game is None:
+        return not_found(request, f"no finished game {game_id} to show")
+    context = share.share_page_json(game, _origin(request))
+    return render(request, "puzzles/share.html", {"share": context, "size": share.IMAGE_SIZE})
+
+
+@require_safe
+def share_image(request, game_id: int):
+    """The PNG, with an ETag (a conditional request is answered 304 without drawing) and a
+    max-age that ends at the day's close, when the picture gains the quilt. A drawn picture
+    is kept in the shared cache under its ETag, so a shared link is drawn once."""
+    game = share.shared_game(game_id)
+    if game is None:
+        return HttpResponse(b"no such picture", status=404, content_type="text/plain")
+    host = request.get_host()
+    etag = share.image_etag(game, host)
+    max_age = share.image_max_age(game)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        key = f"share-png:{etag}"
+        data = cache.get(key)
+        if data is None:
+            data = share.image_png(game, host)
+            cache.set(key, data, timeout=max(60, max_age))
+        response = HttpResponse(data, content_type="image/png")
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, max_age=max_age)
+    return response

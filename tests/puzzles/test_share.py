@@ -1,0 +1,144 @@
+"""The share of a finished game: its words and links in the game JSON, its picture (a PNG of
+the Open Graph size that shows no patch before the day's close and the quilt after it,
+cached by ETag) and its page's Open Graph tags; nothing of an unfinished game."""
+
+import datetime
+import io
+import re
+from html.parser import HTMLParser
+
+import pytest
+import time_machine
+from PIL import Image
+
+from puzzles.models import Game, Player
+from puzzles.play import replay, today
+from puzzles.share.card import PATCH_RGB
+
+# a pixel this close to a patch colour (each channel) counts as that colour: well under the
+# distance from any of them to the page's cream, ink and goal-space colours
+NEAR = 6
+
+
+def _after_close():
+    midnight = datetime.datetime.combine(today(), datetime.time(), datetime.UTC)
+    return time_machine.travel(midnight + datetime.timedelta(days=1, seconds=5), tick=False)
+
+
+@pytest.fixture
+def finished(alice_api, start_game, play_through, settings):
+    settings.CALICO_FIRST_DAILY = today() - datetime.timedelta(days=6)
+    return play_through(alice_api, start_game(alice_api))[-1]
+
+
+def _image(response) -> Image.Image:
+    assert response.status_code == 200, response.content[:200]
+    assert response["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(b"".join(response.streaming_content)
+                                  if response.streaming else response.content))  # fmt: skip
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def _patch_pixels(image: Image.Image) -> dict[int, int]:
+    """How many pixels are (nearly) each patch colour, by colour index."""
+    counts = dict.fromkeys(range(len(PATCH_RGB)), 0)
+    for count, rgb in image.getcolors(maxcolors=image.width * image.height):
+        for k, patch in enumerate(PATCH_RGB):
+            if all(abs(a - b) <= NEAR for a, b in zip(rgb, patch, strict=True)):
+                counts[k] += count
+    return counts
+
+
+def test_a_finished_game_has_its_share_and_an_unfinished_one_none(
+    alice_api, finished, start_game, make_player, client_for
+):
+    share = finished["share"]
+    game_id = finished["id"]
+    assert share["url"] == f"http://testserver/share/{game_id}/"
+    assert share["image"] == f"http://testserver/share/{game_id}/image.png"
+    assert "Calico Daily #6" in share["text"] and share["url"] in share["text"]
+    assert f"{finished['score']['total']} points" in share["text"]
+    assert share["spoiler_free"] is True
+    assert alice_api.get(f"/api/games/{game_id}/").json()["share"] == share
+    bob_game = start_game(client_for(make_player("bob")))
+    assert "share" not in bob_game
+
+
+def test_the_picture_shows_no_patch_before_the_close_and_the_quilt_after(client, finished):
+    url = f"/share/{finished['id']}/image.png"
+    before = _image(client.get(url))
+    assert before.size == (1200, 630)
+    assert sum(_patch_pixels(before).values()) == 0, _patch_pixels(before)
+    with _after_close():
+        after = _image(client.get(url))
+        assert after.size == (1200, 630)
+        assert client.get(f"/api/games/{finished['id']}/").status_code in (401, 403)
+    state, _ = replay(Game.objects.get(pk=finished["id"]))
+    shown = _patch_pixels(after)
+    for colour in {patch // 6 for patch in state.quilt.cells if patch >= 0}:
+        assert shown[colour] > 2000, (colour, shown)  # a hex is about 7,000 pixels
+    assert before.tobytes() != after.tobytes()
+
+
+def test_the_picture_is_cached_by_etag_until_the_close(client, finished):
+    url = f"/share/{finished['id']}/image.png"
+    first = client.get(url)
+    etag = first["ETag"]
+    assert etag and "public" in first["Cache-Control"]
+    closes = datetime.datetime.combine(today() + datetime.timedelta(days=1), datetime.time(),
+                                       datetime.UTC)  # fmt: skip
+    max_age = int(first["Cache-Control"].split("max-age=")[1].split(",")[0])
+    left = (closes - datetime.datetime.now(datetime.UTC)).total_seconds()
+    assert 0 < max_age <= min(3600, left + 1)  # never kept past the close
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again["ETag"] == etag
+    with _after_close():
+        closed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert closed.status_code == 200 and closed["ETag"] != etag  # now with the quilt
+
+
+def test_the_share_page_names_the_picture_in_its_open_graph_tags(client, finished):
+    players = Player.objects.count()
+    response = client.get(f"/share/{finished['id']}/")
+    assert response.status_code == 200
+    page = _Tags()
+    page.feed(response.content.decode())
+    og = page.meta
+    assert og["og:image"] == finished["share"]["image"]
+    assert og["og:image"].startswith("http://testserver/")
+    assert (og["og:image:width"], og["og:image:height"]) == ("1200", "630")
+    assert "Calico Daily #6" in og["og:title"] and str(finished["score"]["total"]) in og["og:title"]
+    assert og["og:description"] and og["og:url"] == finished["share"]["url"]
+    assert "/" in page.links  # play today's daily
+    assert Player.objects.count() == players and "sessionid" not in response.cookies
+
+
+def test_an_unfinished_or_unknown_game_shows_nothing(client, make_player, client_for, start_game):
+    game = start_game(client_for(make_player("bob")))
+    for path in ("/share/{}/", "/share/{}/image.png"):
+        unfinished = client.get(path.format(game["id"]))
+        unknown = client.get(path.format(game["id"] + 1000))
+        assert unfinished.status_code == unknown.status_code == 404
+        same = [_page_text(r).replace(f"game {n} ", "game N ") for r, n in
+                ((unfinished, game["id"]), (unknown, game["id"] + 1000))]  # fmt: skip
+        assert same[0] == same[1]
+    assert client.get(f"/share/{10**30}/image.png").status_code == 404
+
+
+def _page_text(response) -> str:
+    """The body without the page's CSRF token (a new one for each response)."""
+    return re.sub(r'name="csrf-token" content="[^"]*"', "", response.content.decode())
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.meta, self.links = {}, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "meta" and "property" in attrs:
+            self.meta[attrs["property"]] = attrs.get("content")
+        if tag == "a":
+            self.links.append(attrs.get("href"))
