@@ -42,6 +42,7 @@ from harness import (
     stop,
     wait_for_server,
 )
+from report import print_table
 
 TURNS = 22
 READ_AT_TURN = 12
@@ -247,6 +248,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300, help="per connection and endpoint")
     parser.add_argument("--finished", type=int, default=50, help="ranked games on the board")
     parser.add_argument("--port", type=int, default=8432)
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the rows for docs/benchmarks.md"
+    )
     args = parser.parse_args()
 
     load_before = os.getloadavg()[0]
@@ -289,12 +293,21 @@ def main() -> None:
         f"{'endpoint':<20}{'requests/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'x bare':>8}"
         f"{'CPU ms: app':>13}{'db':>6}"
     )
+    rows = []
     for name, result in results.items():
         cuts = statistics.quantiles(result["latencies"], n=100)
         print(
             f"{name:<20}{result['rate']:>11.0f}{cuts[49] * 1000:>9.2f}{cuts[98] * 1000:>9.2f}"
             f"{result['rate'] / bare:>8.2f}{result['app_ms']:>13.2f}{result['db_ms']:>6.2f}"
         )
+        rows.append([
+            name, f"{result['rate']:.0f}", f"{cuts[49] * 1000:.2f}", f"{cuts[98] * 1000:.2f}",
+            f"{result['rate'] / bare:.2f}", f"{result['app_ms']:.2f}", f"{result['db_ms']:.2f}",
+        ])  # fmt: skip
+    if args.markdown:
+        print()
+        columns = ["endpoint", "requests/s", "p50 ms", "p99 ms", "x bare", "CPU ms: app", "db"]
+        print_table(columns, rows, load_before)
 
 
 if __name__ == "__main__":

@@ -11,10 +11,14 @@ Prints the best of three rounds for
 The goal for place-and-score is at least 50,000 steps/s.
 """
 
+import argparse
+import os
 import random
 import sys
 import time
 from pathlib import Path
+
+from report import print_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -44,6 +48,12 @@ def start(seed: str) -> SoloGame:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the rows for docs/benchmarks.md"
+    )
+    args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     rng = random.Random(2026)
     layouts = [start(str(k)).quilt.layout for k in range(20)]
     orders = []
@@ -78,10 +88,19 @@ def main() -> None:
         for k in range(GAMES):
             play_game(deal(f"bench-{k}"), make_player("random", seed=str(k)))
 
-    print(f"place-and-score steps/s   {best_rate(place_and_score, steps):>10,.0f}  (goal 50,000)")
-    print(f"copy-place-score steps/s  {best_rate(copy_place_score, steps):>10,.0f}")
-    print(f"random games/s (engine)   {best_rate(engine_games, GAMES):>10,.0f}")
-    print(f"random games/s (player)   {best_rate(player_games, GAMES):>10,.0f}")
+    rates = {
+        "place-and-score steps/s": best_rate(place_and_score, steps),
+        "copy-place-score steps/s": best_rate(copy_place_score, steps),
+        "random games/s (engine)": best_rate(engine_games, GAMES),
+        "random games/s (player)": best_rate(player_games, GAMES),
+    }
+    for name, rate in rates.items():
+        goal = "  (goal 50,000)" if name.startswith("place-and-score") else ""
+        print(f"{name:<26}{rate:>10,.0f}{goal}")
+    if args.markdown:
+        print()
+        rows = [[name, f"{rate:,.0f}"] for name, rate in rates.items()]
+        print_table(["what", "best of three rounds"], rows, load_before)
 
 
 if __name__ == "__main__":

@@ -10,10 +10,14 @@ dealt layouts), best of three rounds, for
 and the first-call time of the fast core (a compile, or a load from Numba's disk cache).
 """
 
+import argparse
+import os
 import random
 import sys
 import time
 from pathlib import Path
+
+from report import print_table
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -56,6 +60,12 @@ def best_time(work) -> float:
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the rows for docs/benchmarks.md"
+    )
+    args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     started = time.perf_counter()
     from solver.search.fastcore import Evaluator, pack
 
@@ -92,6 +102,13 @@ def main():
     print(f"python reference: {python_rate:>12,.0f} placements/s")
     print(f"fast core:        {fast_rate:>12,.0f} placements/s  ({fast_rate / python_rate:.0f}x)")
     print(f"fast core import {imported:.2f} s, first call {first:.2f} s (compile or cache load)")
+    if args.markdown:
+        print()
+        rows = [
+            ["python reference", f"{python_rate:,.0f}", ""],
+            ["fast core", f"{fast_rate:,.0f}", f"first call {first:.2f} s"],
+        ]
+        print_table(["evaluation", "placements/s", "note"], rows, load_before)
 
 
 if __name__ == "__main__":

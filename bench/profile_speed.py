@@ -17,11 +17,13 @@ plans for the profile's history query and the group board's page of ids.
 
 import argparse
 import datetime
+import os
 import random
 import time
 
 from harness import setup_django, throwaway_database
 from rank_query import best_ms, fill
+from report import print_table
 
 DB = "calico_bench_players"
 RUNS = 50  # best of: the machine is shared, and a quiet slice is what we want to see
@@ -144,7 +146,12 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=1000)
     parser.add_argument("--members", type=int, default=500)
     parser.add_argument("--queries", action="store_true", help="time each SQL query too")
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the rows for docs/benchmarks.md"
+    )
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    timed = []
     with throwaway_database(DB):
         setup_django()
         import time_machine
@@ -196,10 +203,12 @@ def main() -> None:
             "group standings, 30 days (selector)": lambda: standings(group, 30),
         }
         for name, call in figures.items():
+            best, cpu, database = best_ms(call, RUNS), cpu_ms(call), database_ms(call)
             print(
-                f"{name}: {best_ms(call, RUNS):.2f} ms (best of {RUNS}); apart from the load: "
-                f"{cpu_ms(call):.2f} ms of CPU here + {database_ms(call):.2f} ms in PostgreSQL"
+                f"{name}: {best:.2f} ms (best of {RUNS}); apart from the load: "
+                f"{cpu:.2f} ms of CPU here + {database:.2f} ms in PostgreSQL"
             )
+            timed.append([name, f"{best:.2f}", f"{cpu:.2f}", f"{database:.2f}"])
             if args.queries:
                 print_queries(call)
         explain(
@@ -224,6 +233,10 @@ def main() -> None:
             .values("player_id", "score"),
         )
         clock.stop()
+    if args.markdown:
+        print()
+        columns = ["what", f"ms (best of {RUNS})", "CPU ms here", "PostgreSQL ms"]
+        print_table(columns, timed, load_before)
 
 
 if __name__ == "__main__":

@@ -12,11 +12,13 @@ and prints PostgreSQL's plans for the tally sum and the page query.
 """
 
 import argparse
+import os
 import random
 import time
 from collections import Counter
 
 from harness import setup_django, throwaway_database
+from report import print_table
 
 DB = "calico_bench_rank"
 
@@ -72,7 +74,12 @@ def fill(games: int):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the rows for docs/benchmarks.md"
+    )
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    timed = []
     with throwaway_database(DB):
         setup_django()
         from django.db import connection
@@ -105,7 +112,8 @@ def main() -> None:
             "leaderboard page 1000, hints=exclude": lambda: leaderboard(challenge, 1000, True),
         }
         for name, call in figures.items():
-            print(f"{name}: {best_ms(call):.2f} ms (best of 20)")
+            timed.append([f"{args.games:,}", name, f"{best_ms(call):.2f}"])
+            print(f"{name}: {timed[-1][-1]} ms (best of 20)")
         tally_sql = ScoreTally.objects.filter(_better_than(*key), challenge=challenge)
         plans = {
             "tally sum": tally_sql,
@@ -121,6 +129,9 @@ def main() -> None:
                 print(f"-- plan: {label}")
                 for (line,) in cursor.fetchall():
                     print("   ", line)
+    if args.markdown:
+        print()
+        print_table(["finished games", "what", "ms (best of 20)"], timed, load_before)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def secret(name: str, file_name: str) -> str:
 HTTPS = env.bool("HTTPS", default=False)
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = secret("SECRET_KEY", "secret_key")
-# The daily seeds are an HMAC of the date under this secret (DESIGN.md, "Provably fair days").
+# The daily seeds are an HMAC of the date under this secret (docs/design.md, "Provably fair days").
 CALICO_SEED_SECRET = secret("CALICO_SEED_SECRET", "seed_secret")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -283,7 +283,7 @@ LOGGING = {
 CALICO_ANALYSIS_OPTIONS = env.json("CALICO_ANALYSIS_OPTIONS", default={})
 CALICO_ANALYSIS_SECONDS = env.int("CALICO_ANALYSIS_SECONDS", default=300)
 
-# The puzzle number a daily shows ("Calico Daily #N", DESIGN.md Phase 3): the days since the
+# The puzzle number a daily shows ("Calico Daily #N", docs/design.md, Phase 3): the days since the
 # first daily, this date (ISO). The repository's first day: no daily is older.
 CALICO_FIRST_DAILY = datetime.date.fromisoformat(
     env.str("CALICO_FIRST_DAILY", default="2026-11-29")

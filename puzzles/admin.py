@@ -43,7 +43,7 @@ class GameAdmin(admin.ModelAdmin):
     )
     list_filter = ("ranked", "status", "disqualified", "challenge__date")
     search_fields = ("player__username",)
-    # Scores are computed from the moves, never edited by hand (DESIGN.md); disqualifying is
+    # Scores are computed from the moves, never edited by hand (docs/design.md); disqualifying is
     # the action below, which keeps the tallies right.
     readonly_fields = (
         *("score", "cat_tokens", "button_tokens", "turn", "moves", "finished_at"),

@@ -1,4 +1,4 @@
-"""Abuse limits (DESIGN.md, Phase 2, "Abuse limits"): fixed-window counters per client
+"""Abuse limits (docs/operations.md, "Abuse limits"): fixed-window counters per client
 address, per account or per username, kept by django-ratelimit in the shared cache (Redis in
 production, a folder under var/ that every gunicorn worker shares in the embedded default).
 

@@ -49,7 +49,7 @@ class Challenge(models.Model):
 
     @property
     def closes_at(self) -> datetime.datetime:
-        """The day's close (DESIGN.md, Phase 2): 00:00 UTC after it, when the seed is out."""
+        """The day's close (docs/design.md, Phase 2): 00:00 UTC after it, when the seed is out."""
         next_day = self.date + datetime.timedelta(days=1)
         return datetime.datetime.combine(next_day, datetime.time(), tzinfo=datetime.UTC)
 
@@ -147,7 +147,7 @@ class Game(models.Model):
 
     objects = GameQuerySet.as_manager()
 
-    # A daily's game has its challenge; a scenario game (practice, RULES.md "Solo scenarios")
+    # A daily's game has its challenge; a scenario game (practice, docs/rules.md "Solo scenarios")
     # has none: it is dealt from its own ``seed`` with the setup ``scenario-N``.
     challenge = models.ForeignKey(
         Challenge, on_delete=models.PROTECT, related_name="games", null=True, blank=True
@@ -185,7 +185,7 @@ class Game(models.Model):
                 | Q(challenge__isnull=True, scenario__isnull=False, ranked=False),
                 name="a_daily_or_a_scenario",
             ),
-            # One ranked attempt per player per day (DESIGN.md, rules of the house).
+            # One ranked attempt per player per day (docs/design.md, rules of the house).
             models.UniqueConstraint(
                 fields=["challenge", "player"], condition=Q(ranked=True), name="one_ranked_game"
             ),

@@ -42,7 +42,7 @@ def compute_analysis(analysis_id: int) -> None:
 
 
 # The tasks a player waits for run on the hint queue, so that a par or best-known run never
-# delays them (DESIGN.md, "Operations"); everything else goes to the default queue.
+# delays them (docs/design.md, "Operations"); everything else goes to the default queue.
 INTERACTIVE = {compute_hint.name, play_versus_opponents.name, compute_analysis.name}
 
 

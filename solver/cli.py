@@ -1,8 +1,9 @@
-"""The command line (DESIGN.md): ``python -m solver score | deal | play | hint | analyse | bench``.
+"""The command line: ``python -m solver score | deal | play | hint | analyse | bench``.
 
 Every command prints one JSON document on standard output and exits 0, or prints one line
 naming the problem on standard error and exits 2 (bad arguments, unreadable file, bad JSON,
-input that breaks the rules). A file name of ``-`` reads standard input.
+input that breaks the rules). A file name of ``-`` reads standard input. The commands and
+their output: docs/api.md, "The command line".
 """
 
 import argparse

@@ -1,1 +1,1 @@
-"""The JSON API (DESIGN.md, "Public API"): thin views over services and selectors."""
+"""The JSON API (docs/api.md): thin views over services and selectors."""

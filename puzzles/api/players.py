@@ -1,4 +1,4 @@
-"""Players' profiles and groups of friends (DESIGN.md, "Players, streaks and groups")."""
+"""Players' profiles and groups of friends (docs/api.md, "Players, streaks and groups")."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status

@@ -1,4 +1,4 @@
-"""'Try again from here' (DESIGN.md, Phase 3): a practice game from a turn of a game whose
+"""'Try again from here' (docs/design.md, Phase 3): a practice game from a turn of a game whose
 deal is public to the caller (``services.practice``)."""
 
 from drf_spectacular.utils import extend_schema

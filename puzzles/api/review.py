@@ -1,4 +1,4 @@
-"""Review: a finished game's analysis and replays (DESIGN.md, Phase 2: Review and analysis)."""
+"""Review: a finished game's analysis and replays (docs/api.md, "Review and analysis")."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -70,8 +70,8 @@ class ReplayTurnOut(serializers.Serializer):
     hand = serializers.JSONField(help_text="as it was before the move")
     market = serializers.JSONField(help_text="as it was before the move")
     move = serializers.JSONField(help_text="{hand_index, cell, market_index, patch}")
-    quilt_after = serializers.JSONField(help_text="a quilt file (RULES.md)")
-    score_after = serializers.JSONField(help_text="the score object (RULES.md)")
+    quilt_after = serializers.JSONField(help_text="a quilt file (docs/rules.md)")
+    score_after = serializers.JSONField(help_text="the score object (docs/rules.md)")
 
 
 class ReplayOut(serializers.Serializer):

@@ -1,4 +1,4 @@
-"""The solo scenarios (DESIGN.md "Solo scenarios"): the list with the caller's record, and
+"""The solo scenarios (docs/api.md, "Solo scenarios"): the list with the caller's record, and
 starting a scenario game. Moves, hints and replay are those of any game."""
 
 from drf_spectacular.utils import extend_schema

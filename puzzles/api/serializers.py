@@ -174,10 +174,10 @@ class GameOut(serializers.Serializer):
     turns = serializers.IntegerField(help_text="turns in a game (the page's count)")
     hand = PatchOut(many=True)
     market = PatchOut(many=True, help_text="slot 0 nearest the bag")
-    quilt = serializers.JSONField(help_text="a quilt file (RULES.md)")
+    quilt = serializers.JSONField(help_text="a quilt file (docs/rules.md)")
     empty_cells = serializers.ListField(child=serializers.CharField())
     discarded = PatchOut(many=True)
-    score = serializers.JSONField(help_text="the score object (RULES.md)")
+    score = serializers.JSONField(help_text="the score object (docs/rules.md)")
     hints_used = serializers.IntegerField()
     last_award = AwardOut(allow_null=True)
     practice_from = PracticeFromOut(

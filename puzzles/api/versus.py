@@ -1,4 +1,4 @@
-"""Versus: the player against one to three solver opponents (DESIGN.md, "Phase 2: Versus").
+"""Versus: the player against one to three solver opponents (docs/api.md, "Versus").
 Thin views over ``services.versus`` and ``selectors.versus``."""
 
 from drf_spectacular.utils import extend_schema

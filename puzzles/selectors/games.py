@@ -62,7 +62,7 @@ def game_json(
         "discarded": [patch_to_json(p) for p in state.discarded],
         "score": state.quilt.score(),
         "hints_used": game.hints_used,
-        # Fair play (DESIGN.md, Phase 2), decided from the clock at each read; a scenario
+        # Fair play (docs/design.md, Phase 2), decided from the clock at each read; a scenario
         # game has no day to close.
         "closes_at": (
             game.challenge.closes_at.isoformat().replace("+00:00", "Z") if game.challenge else None

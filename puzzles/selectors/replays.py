@@ -1,4 +1,4 @@
-"""Replays of finished games and their analyses, with the privacy of DESIGN.md: a player's
+"""Replays of finished games and their analyses, with the privacy of docs/api.md: a player's
 own finished game at any time; anyone's finished ranked game, and the par and best-known
 games, only once the day has closed (a replay shows the draws: before the close, the bag).
 

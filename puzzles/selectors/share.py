@@ -1,4 +1,4 @@
-"""The share of a finished game (DESIGN.md, Phase 3): its words, its page and its picture.
+"""The share of a finished game (docs/design.md, Phase 3): its words, its page and its picture.
 
 Anyone holding the link may see a finished game's share: that is what a share is for. An
 unfinished game, or one that does not exist, shows nothing (the same 404 for both). Before

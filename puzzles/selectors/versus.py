@@ -50,7 +50,7 @@ def versus_json(game: VersusGame) -> dict:
     you = {"name": YOU, "board": setups[0].board, "border": border_json(setups[0]),
            "goal_options": list(setups[0].goal_options)}  # fmt: skip
     if game.status == VersusGame.Status.CHOOSING:
-        # Goals are chosen before the hands and the market are seen (RULES.md, Setup), as in
+        # Goals are chosen before the hands and the market are seen (docs/rules.md, Setup), as in
         # solo; the opponents' goals stay hidden until yours are placed.
         opponents = [
             {"name": seat_name(s), "level": game.level, "board": setups[s].board,

@@ -26,6 +26,6 @@ class Conflict(ServiceError):
 
 
 class DayClosed(Conflict):
-    """A move or hint for a ranked game after its day's close (DESIGN.md, Phase 2)."""
+    """A move or hint for a ranked game after its day's close (docs/design.md, Phase 2)."""
 
     code = "day_closed"

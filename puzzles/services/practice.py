@@ -4,7 +4,7 @@ The copy is the same deal (the challenge, or the scenario's setup and seed), the
 and the source's moves before that turn: replayed by the engine it stands where the source
 stood, with the same hand, market, discards and the same remaining bag in the same order
 (a game's state is its deal and moves, ``puzzles.play``). So it is offered only where the
-deal is public to the caller (DESIGN.md, Phase 3):
+deal is public to the caller (docs/design.md, Phase 3):
 
 - the caller's own practice and scenario games (a practice game of an open day exists only
   once its ranked game is over, ``games.do_start_game``; a scenario game is practice);

@@ -1,4 +1,4 @@
-"""Solo scenarios as practice (RULES.md "Solo scenarios"): a game on a fresh seed with no
+"""Solo scenarios as practice (docs/rules.md "Solo scenarios"): a game on a fresh seed with no
 daily challenge, so it never reaches a leaderboard, a tally or a streak; and the fair solver's
 pass rate per scenario, computed once by a worker."""
 

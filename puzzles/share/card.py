@@ -5,7 +5,8 @@ the quilt, when it is shown, is the engine's ``Quilt``. Before the day closes th
 passes no quilt, so this cannot draw one: the left half then shows the shape of the result
 (a hex per goal with its points, a token per cat and per button) in the page's ink and
 cream only, never a patch colour. The hexes follow the board page's geometry
-(``static/puzzles/js/svg.js``: pointy-top, odd-r rows shifted right) and its palette (LOOK.md).
+(``static/puzzles/js/svg.js``: pointy-top, odd-r rows shifted right) and its palette
+(docs/design.md, "The look").
 """
 
 import io
@@ -20,8 +21,8 @@ from solver.game import EMPTY, GOAL_CELLS, Quilt, goal_by_id
 WIDTH, HEIGHT = 1200, 630
 VERSION = 1  # part of the image's ETag: bump it when the drawing changes
 
-# LOOK.md's patch colours, by ``solver.game.COLORS`` order (navy, teal, green, yellow,
-# purple, pink): the same values as the page's svg.js.
+# The patch colours of docs/design.md ("The look"), by ``solver.game.COLORS`` order (navy,
+# teal, green, yellow, purple, pink): the same values as the page's svg.js.
 PATCH_RGB = ((0x35, 0x37, 0x90), (0x6C, 0xC4, 0xCA), (0x7C, 0xA0, 0x45),
              (0xF8, 0xB2, 0x2B), (0x8C, 0x2C, 0x8E), (0xCD, 0x25, 0x6F))  # fmt: skip
 PAGE = (0xFA, 0xF6, 0xEE)

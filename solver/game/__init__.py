@@ -5,7 +5,7 @@ A small public API, in the spirit of python-chess::
     from solver.game import deal, SoloGame
     game = SoloGame.start(deal("2026-11-29"), goals={"2,3": ..., "3,4": ..., "4,2": ...})
     game.play(game.legal_moves()[0])
-    game.quilt.score()          # the score object of RULES.md
+    game.quilt.score()          # the score object of docs/rules.md
     game.observation()          # what a player sees; no way back to the bag
 
 Cells are ints ``row * 7 + col`` inside (``parse_cell``/``cell_name`` convert), patches are

@@ -1,5 +1,5 @@
 """The ten cats. A size cat wants a connected same-pattern group of at least N patches;
-a shape cat wants the group to contain a shape (in any rotation; RULES.md, Rulings: extra
+a shape cat wants the group to contain a shape (in any rotation; docs/rules.md, Rulings: extra
 attached patches are allowed)."""
 
 from dataclasses import dataclass, field

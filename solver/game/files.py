@@ -1,4 +1,4 @@
-"""Quilt files (RULES.md, "Quilt files"): JSON in and out, with validation."""
+"""Quilt files (docs/rules.md, "Quilt files"): JSON in and out, with validation."""
 
 from collections import Counter
 

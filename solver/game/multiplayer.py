@@ -1,9 +1,9 @@
-"""The 2–4 player game (RULES.md): each player a board and goals of their own, the same three
+"""The 2–4 player game (docs/rules.md): each player a board and goals of their own, the same three
 cats for all, hands of two, an open market of three whose taken slot is refilled from the bag,
 22 turns each in seat order, and the rulebook's tiebreak.
 
 Dealing a table from ``SeededStream(seed)`` (see rng.py), in this order:
-1. the cats: for dot groups 1, 2, 3 in turn, ``choice`` of that group's cats (RULES.md order);
+1. the cats: for dot groups 1, 2, 3 in turn, ``choice`` of that group's cats (docs/rules.md order);
 2. the patterns: ``shuffle`` of the six patterns; cat k gets shuffled patterns 2k and 2k+1;
 3. the boards: ``shuffle`` of ("blue", "green", "purple", "yellow"); seat k gets board k;
 4. the goals: for each seat in order, ``shuffle`` of the six goals (every player owns one of

@@ -1,6 +1,6 @@
 """A quilt: one player's board with its placed patches, and the tokens they earned.
 
-Tokens are awarded at placement time (RULES.md, Rulings): after a patch goes down, the
+Tokens are awarded at placement time (docs/rules.md, Rulings): after a patch goes down, the
 connected group of its colour earns a button when it has at least 3 patches and no patch of
 it carries a button yet; the connected group of its pattern earns that pattern's cat when the
 group carries no cat yet and meets the cat's requirement. Border patches join groups like
@@ -273,7 +273,7 @@ class Quilt:
         return self.points, len(self.cat_tokens), len(self.buttons) + self.rainbow
 
     def score(self) -> dict:
-        """The score object of RULES.md ("Quilt files")."""
+        """The score object of docs/rules.md ("Quilt files")."""
         goals = [
             {
                 "cell": cell_name(cell),

@@ -1,4 +1,4 @@
-"""The rulebook's ten solo scenarios (achievements), RULES.md "Solo scenarios".
+"""The rulebook's ten solo scenarios (achievements), docs/rules.md "Solo scenarios".
 
 Each fixes the goals and the cats and adds conditions; a run passes when the final score and
 every condition hold. During play each condition is ``met`` (it can never be lost: tokens stay,
@@ -58,8 +58,8 @@ class Scenario:
     rainbow: bool = False
     cat_tokens: int = 0
     each_cat: bool = False
-    buttons_one_color: int = 0  # RULES.md reads this icon with a "?"
-    tokens_one_cat: int = 0  # RULES.md reads this icon with a "?"
+    buttons_one_color: int = 0  # docs/rules.md reads this icon with a "?"
+    tokens_one_cat: int = 0  # docs/rules.md reads this icon with a "?"
 
     @property
     def setup(self) -> str:

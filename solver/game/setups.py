@@ -2,13 +2,13 @@
 
 Dealing, from ``SeededStream(seed)`` (see rng.py), in this order:
 1. the board: ``choice`` of ("blue", "green", "purple", "yellow") — every setup;
-2. the cats: for dot groups 1, 2, 3 in turn, ``choice`` of that group's cats in RULES.md
+2. the cats: for dot groups 1, 2, 3 in turn, ``choice`` of that group's cats in docs/rules.md
    table order (standard only; beginner and scenarios fix their cats);
-3. the patterns: ``shuffle`` of the six patterns in RULES.md order; cat k (in the order of
+3. the patterns: ``shuffle`` of the six patterns in docs/rules.md order; cat k (in the order of
    step 2) gets shuffled patterns 2k and 2k+1;
-4. the goals: standard: ``shuffle`` of the six goals in RULES.md order, the first four are
+4. the goals: standard: ``shuffle`` of the six goals in docs/rules.md order, the first four are
    the options; beginner and scenarios fix them (no draw);
-5. the bag: every patch in order colour, pattern, copy (colours and patterns in RULES.md
+5. the bag: every patch in order colour, pattern, copy (colours and patterns in docs/rules.md
    order; 3 copies, or 2 in the lower-variance variant), then ``shuffle``; the hand is the
    first two, the market slots 0, 1, 2 the next three, and the rest is drawn in order.
 """

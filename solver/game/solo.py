@@ -50,7 +50,7 @@ class Move(NamedTuple):
 
 
 def conveyor(market: list[int], taken: int, draw) -> list[int]:
-    """The solo market after the patch in slot ``taken`` is taken (RULES.md, Solo).
+    """The solo market after the patch in slot ``taken`` is taken (docs/rules.md, Solo).
 
     Of the two left, the one farther from the bag (the higher slot) is discarded, the other
     slides to slot 2, and ``draw()`` refills slot 1 then slot 0. Returns the discarded patch

@@ -1,4 +1,4 @@
-"""The day closes for everyone at once (DESIGN.md, Phase 2): from 00:00 UTC after its date,
+"""The day closes for everyone at once (docs/design.md, Phase 2): from 00:00 UTC after its date,
 when its seed is published, an unfinished ranked game of that day is expired, refuses moves
 and hints (409 ``day_closed``) and never counts. Decided from the clock, moved here with
 time-machine."""

@@ -1,6 +1,6 @@
 """The day's close against a live server whose clock is moved: gunicorn under libfaketime
-(NOTES.md), restarted with a clock past 00:00 UTC. A ranked game still open then is refused,
-and the leaderboard of its day is what it was."""
+(docs/operations.md, "Tests"), restarted with a clock past 00:00 UTC. A ranked game still
+open then is refused, and the leaderboard of its day is what it was."""
 
 import pytest
 from processes import free_port, start_gunicorn

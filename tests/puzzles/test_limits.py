@@ -1,4 +1,4 @@
-"""Abuse limits (DESIGN.md, Phase 2): past each limit a 429 ``{error: "throttled", detail}``
+"""Abuse limits (docs/design.md, Phase 2): past each limit a 429 ``{error: "throttled", detail}``
 with Retry-After, counted per client address, account or username in the shared cache; the
 defaults never bother a person playing a whole daily with a hint every turn and a practice
 game after it. A test that exercises a limit sets it low (per day: no window ends mid-test)."""

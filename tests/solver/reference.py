@@ -1,4 +1,4 @@
-"""An independent scorer of quilt files, written from RULES.md for differential tests.
+"""An independent scorer of quilt files, written from docs/rules.md for differential tests.
 
 It shares no code or algorithm with ``solver.game``: cells are ``"r,c"`` strings, patches
 are (colour, pattern) name pairs, groups are found by breadth-first search over sets, and cat
@@ -37,7 +37,7 @@ CAT_TABLE = {  # id: (points, kind, size)
 }
 COLOR_NAMES = ("navy", "teal", "green", "yellow", "purple", "pink")
 
-# Neighbour offsets in the order of RULES.md: NW, NE, W, E, SW, SE.
+# Neighbour offsets in the order of docs/rules.md: NW, NE, W, E, SW, SE.
 EVEN_ROW = ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0))
 ODD_ROW = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1))
 LINE_DIRECTIONS = (3, 5, 4)  # E, SE, SW: one per hex axis
@@ -172,6 +172,6 @@ def score(quilt_file: dict) -> dict:
 
 
 def agrees(engine_score: dict, quilt_file: dict) -> bool:
-    """Whether the engine's score object matches this scorer on every key RULES.md names."""
+    """Whether the engine's score object matches this scorer on every key docs/rules.md names."""
     expected = score(quilt_file)
     return {key: engine_score[key] for key in expected} == expected

@@ -6,7 +6,7 @@ import pytest
 from solver.game import CATS, cat_by_id, cell_name, parse_cell
 from solver.game.hexgrid import mask_of
 
-# Neighbour directions of RULES.md (NW, NE, W, E, SW, SE), listed clockwise from east.
+# Neighbour directions of docs/rules.md (NW, NE, W, E, SW, SE), listed clockwise from east.
 EVEN = {"E": (0, 1), "SE": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1), "NE": (-1, 0)}
 ODD = {"E": (0, 1), "SE": (1, 1), "SW": (1, 0), "W": (0, -1), "NW": (-1, 0), "NE": (-1, 1)}
 CLOCKWISE = ("E", "SE", "SW", "W", "NW", "NE")

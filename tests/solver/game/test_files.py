@@ -1,4 +1,4 @@
-"""Quilt files (RULES.md): every bad input is refused with a message naming the problem."""
+"""Quilt files (docs/rules.md): every bad input is refused with a message naming the problem."""
 
 import copy
 

@@ -1,4 +1,4 @@
-"""Tokens at placement time (RULES.md, Rulings), on the blue board:
+"""Tokens at placement time (docs/rules.md, Rulings), on the blue board:
 
     row 0:  Kv Ys Tv Kf Pq Yw Gs        (border patches: colour initial, pattern initial;
     row 1:    Gw .. .. .. .. .. Nd       K = pink, w = flowers, q = quatrefoil)

@@ -1,4 +1,4 @@
-"""The ten solo scenarios against RULES.md, and their conditions: final and live."""
+"""The ten solo scenarios against docs/rules.md, and their conditions: final and live."""
 
 import pytest
 
@@ -16,7 +16,7 @@ from solver.game import (
 )
 from solver.search import make_player, play_game
 
-# RULES.md "Solo scenarios", transcribed by hand: goals (notation), cats, conditions, score.
+# docs/rules.md "Solo scenarios", transcribed by hand: goals (notation), cats, conditions, score.
 RULEBOOK = {
     1: ("≠ AA-BB-CC AAA-BBB", "millie tibbit coconut", ["rainbow button"], 58),
     2: ("≠ AAA-BBB AAA-BB-C", "callie tibbit coconut", ["5 cat tokens"], 59),

@@ -198,7 +198,7 @@ class GameController {
     this.render(justPlaced);
   }
 
-  // Fair play (DESIGN.md, Phase 2): a ranked game that no longer counts says so plainly.
+  // Fair play (docs/design.md, Phase 2): a ranked game that no longer counts says so plainly.
   renderFairPlay() {
     const game = this.game;
     const box = $("[data-fair-play]", this.root);
