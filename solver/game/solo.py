@@ -6,12 +6,13 @@ keeps no reference to the game, so a player or solver handed one cannot reach th
 """
 
 from collections import Counter
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .errors import RulesError
 from .files import quilt_from_json, quilt_to_json
-from .hexgrid import cell_name, describe_cell, parse_cell
-from .patches import patch_from_json, patch_name, patch_to_json
+from .hexgrid import Cell, cell_name, describe_cell, parse_cell
+from .patches import Color, Patch, patch_from_json, patch_name, patch_to_json
 from .quilt import Layout, Quilt
 from .setups import VARIANTS, Deal, Setup
 
@@ -23,7 +24,7 @@ class Move(NamedTuple):
     (None on the last turn, when no market step happens)."""
 
     hand_index: int
-    cell: int
+    cell: Cell
     market_index: int | None
 
     def to_json(self) -> dict:
@@ -49,7 +50,7 @@ class Move(NamedTuple):
         return cls(hand, cell, market)
 
 
-def conveyor(market: list[int], taken: int, draw) -> list[int]:
+def conveyor(market: list[Patch], taken: int, draw: Callable[[], Patch]) -> list[Patch]:
     """The solo market after the patch in slot ``taken`` is taken (RULES.md, Solo).
 
     Of the two left, the one farther from the bag (the higher slot) is discarded, the other
@@ -62,7 +63,7 @@ def conveyor(market: list[int], taken: int, draw) -> list[int]:
     return [slot0, slot1, left[0], left[1]]
 
 
-def check_move(move: Move, hand: list[int], quilt: Quilt, turn: int) -> None:
+def check_move(move: Move, hand: list[Patch], quilt: Quilt, turn: int) -> None:
     """Raise RulesError naming what makes ``move`` illegal for a player holding ``hand``
     with ``quilt`` on ``turn`` (of a game not over): the solo game's and each seat's test."""
     if not (type(move.hand_index) is int and 0 <= move.hand_index < len(hand)):
@@ -121,7 +122,7 @@ class SoloGame:
         return self.turn > TURNS
 
     @property
-    def remaining_bag(self) -> list[int]:
+    def remaining_bag(self) -> list[Patch]:
         return self.bag[self._next :]
 
     def legal_moves(self) -> list[Move]:
@@ -141,7 +142,7 @@ class SoloGame:
             raise RulesError("the game is over")
         check_move(move, self.hand, self.quilt, self.turn)
 
-    def play(self, move: Move) -> tuple[int, str | None, bool]:
+    def play(self, move: Move) -> tuple[Color, str | None, bool]:
         """Play a whole turn; returns what the placement earned (see ``Quilt.place``)."""
         self.check(move)
         patch = self.hand.pop(move.hand_index)
@@ -153,7 +154,7 @@ class SoloGame:
         self.turn += 1
         return award
 
-    def _draw(self) -> int:
+    def _draw(self) -> Patch:
         patch = self.bag[self._next]
         self._next += 1
         return patch
