@@ -6,7 +6,6 @@ keeps no reference to the game, so a player or solver handed one cannot reach th
 """
 
 from collections import Counter
-from collections.abc import Callable
 from typing import NamedTuple
 
 from .errors import RulesError
@@ -50,7 +49,7 @@ class Move(NamedTuple):
         return cls(hand, cell, market)
 
 
-def conveyor(market: list[Patch], taken: int, draw: Callable[[], Patch]) -> list[Patch]:
+def conveyor(market: list[int], taken: int, draw) -> list[int]:
     """The solo market after the patch in slot ``taken`` is taken (RULES.md, Solo).
 
     Of the two left, the one farther from the bag (the higher slot) is discarded, the other
