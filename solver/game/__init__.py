@@ -16,7 +16,6 @@ convert), ``Color`` and ``Pattern`` the indexes of ``COLORS`` and ``PATTERNS``.
 
 from .cats import CAT_BY_ID, CATS, Cat, cat_by_id
 from .errors import RulesError
-from .files import quilt_from_json, quilt_to_json, score_quilt_file
 from .goals import GOAL_BY_ID, GOALS, Goal, goal_by_id, goal_result
 from .hexgrid import (
     GOAL_CELLS,
@@ -45,6 +44,7 @@ from .patches import (
     pattern_of,
 )
 from .quilt import Layout, Quilt
+from .quilt_files import quilt_from_json, quilt_to_json, score_quilt_file
 from .scenarios import MET, MISSED, OPEN, SCENARIOS, Condition, Progress, Scenario
 from .setups import SETUP_KINDS, VARIANTS, Deal, Setup, deal
 from .solo import TURNS, Move, Observation, SoloGame

@@ -9,10 +9,10 @@ from collections import Counter
 from typing import NamedTuple
 
 from .errors import RulesError
-from .files import quilt_from_json, quilt_to_json
 from .hexgrid import Cell, cell_name, describe_cell, parse_cell
 from .patches import Color, Patch, patch_from_json, patch_name, patch_to_json
 from .quilt import Layout, Quilt
+from .quilt_files import quilt_from_json, quilt_to_json
 from .setups import VARIANTS, Deal, Setup
 
 TURNS = 22
