@@ -77,8 +77,8 @@ class MultiplayerGame:
         self.quilts = [
             Quilt(setup.layout(choice)) for setup, choice in zip(table.setups, goals, strict=True)
         ]
-        self.hands = [list(hand) for hand in table.hands]
-        self.market = list(table.market)
+        self.hands: list[list[Patch]] = [list(hand) for hand in table.hands]
+        self.market: list[Patch] = list(table.market)
         self._next = 0  # index of the next patch to draw from ``table.bag``
         self.seat = 0  # whose turn it is
         self.turns_taken = [0] * table.players
@@ -151,8 +151,8 @@ class TableView:
         self.seat = seat
         self.setup = setup
         self.quilts = quilts
-        self.hand = tuple(hand)
-        self.market = tuple(market)
+        self.hand: tuple[Patch, ...] = tuple(hand)
+        self.market: tuple[Patch, ...] = tuple(market)
         self.turn = turn
         self.to_move = to_move
 

@@ -85,10 +85,10 @@ class SoloGame:
     def __init__(self, setup: Setup, quilt: Quilt, hand, market, bag, discarded=(), turn=1):
         self.setup = setup
         self.quilt = quilt
-        self.hand = list(hand)
-        self.market = list(market)
-        self.bag = list(bag)
-        self.discarded = list(discarded)
+        self.hand: list[Patch] = list(hand)
+        self.market: list[Patch] = list(market)  # slots 0, 1, 2
+        self.bag: list[Patch] = list(bag)
+        self.discarded: list[Patch] = list(discarded)
         self.turn = turn
         self._next = 0  # index of the next patch to draw from ``bag``
 
@@ -173,9 +173,9 @@ class Observation:
     def __init__(self, setup: Setup, quilt: Quilt, hand, market, discarded, turn):
         self.setup = setup
         self.quilt = quilt
-        self.hand = tuple(hand)
-        self.market = tuple(market)
-        self.discarded = tuple(discarded)
+        self.hand: tuple[Patch, ...] = tuple(hand)
+        self.market: tuple[Patch, ...] = tuple(market)
+        self.discarded: tuple[Patch, ...] = tuple(discarded)
         self.turn = turn
 
     @property
