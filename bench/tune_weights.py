@@ -3,8 +3,9 @@
     python bench/tune_weights.py [--strategy beam] [--seeds 40] [--step 0.25] [--rounds 2]
 
 ``--strategy playout`` tunes the quick greedy game (par's play-outs, hindsight's pilot) for its
-own final score (``PLAYOUT_WEIGHTS``): it costs about a millisecond a deal, so use many
-(``--seeds 800 --step 0.3 --rounds 3 --margin 0.15``).
+own final score (``PLAYOUT_WEIGHTS``): a deal costs little (the ``start`` line prints the
+seconds of one pass over the seeds), so use many (``--seeds 800 --step 0.3 --rounds 3
+--margin 0.15``).
 
 Each candidate ``Weights`` plays the same seeds (``tune-0001`` ...; never the public bench
 seeds, so the bench stays an honest test) and is scored by its mean; a change is kept only

@@ -85,7 +85,7 @@ def _my_game(scope, player: Player | None) -> dict | None:
     if player is None or not player.is_authenticated:
         return None
     # Unordered: looked up directly; in the board's order PostgreSQL walked the day's index
-    # (66-156 ms under load on bench/profile_speed.py's day of 100,000 games).
+    # instead (bench/profile_speed.py times the group board, this look-up included).
     mine = scope.games.filter(player=player).order_by().values("pk", *ENTRY_FIELDS)
     return next(iter(mine[:1]), None)
 

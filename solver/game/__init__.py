@@ -8,18 +8,21 @@ A small public API, in the spirit of python-chess::
     game.quilt.score()          # the score object of docs/rules.md
     game.observation()          # what a player sees; no way back to the bag
 
-Cells are ints ``row * 7 + col`` inside (``parse_cell``/``cell_name`` convert), patches are
-ints ``colour * 6 + pattern`` (``patch_from_json``/``patch_to_json`` convert).
+Fast integers behind readable names, as python-chess's ``Square`` and ``Bitboard``: a ``Cell``
+is an int ``row * 7 + col`` (``parse_cell``/``cell_name`` convert), a ``Mask`` an int with bit i
+set for cell i, a ``Patch`` an int ``colour * 6 + pattern`` (``patch_from_json``/``patch_to_json``
+convert), ``Color`` and ``Pattern`` the indexes of ``COLORS`` and ``PATTERNS``.
 """
 
 from .cats import CAT_BY_ID, CATS, Cat, cat_by_id
 from .errors import RulesError
-from .files import quilt_from_json, quilt_to_json, score_quilt_file
 from .goals import GOAL_BY_ID, GOALS, Goal, goal_by_id, goal_result
 from .hexgrid import (
     GOAL_CELLS,
     NEIGHBOURS,
     PATCH_CELLS,
+    Cell,
+    Mask,
     bits,
     cell_name,
     group_of,
@@ -30,6 +33,9 @@ from .patches import (
     COLORS,
     EMPTY,
     PATTERNS,
+    Color,
+    Patch,
+    Pattern,
     color_of,
     make_patch,
     patch_from_json,
@@ -38,6 +44,7 @@ from .patches import (
     pattern_of,
 )
 from .quilt import Layout, Quilt
+from .quilt_files import quilt_from_json, quilt_to_json, score_quilt_file
 from .scenarios import MET, MISSED, OPEN, SCENARIOS, Condition, Progress, Scenario
 from .setups import SETUP_KINDS, VARIANTS, Deal, Setup, deal
 from .solo import TURNS, Move, Observation, SoloGame
@@ -61,13 +68,18 @@ __all__ = [
     "TURNS",
     "VARIANTS",
     "Cat",
+    "Cell",
+    "Color",
     "Condition",
     "Deal",
     "Goal",
     "Layout",
+    "Mask",
     "Move",
     "MultiplayerGame",
     "Observation",
+    "Patch",
+    "Pattern",
     "Progress",
     "Quilt",
     "RulesError",

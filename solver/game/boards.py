@@ -4,11 +4,11 @@ import json
 from importlib import resources
 
 from .errors import RulesError
-from .hexgrid import parse_cell
-from .patches import patch_from_json
+from .hexgrid import Cell, parse_cell
+from .patches import Patch, patch_from_json
 
 
-def _load() -> dict[str, dict[int, int]]:
+def _load() -> dict[str, dict[Cell, Patch]]:
     data = json.loads(resources.files(__package__).joinpath("data/boards.json").read_text())
     return {
         name: {parse_cell(cell): patch_from_json(patch) for cell, patch in border.items()}
@@ -20,7 +20,7 @@ BORDERS = _load()
 BOARD_NAMES = tuple(sorted(BORDERS))
 
 
-def border_of(board) -> dict[int, int]:
+def border_of(board) -> dict[Cell, Patch]:
     """Cell -> printed patch of a board's border."""
     try:
         return BORDERS[board]

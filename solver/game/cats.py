@@ -5,7 +5,7 @@ attached patches are allowed)."""
 from dataclasses import dataclass, field
 
 from .errors import RulesError
-from .hexgrid import bits, shape_placements
+from .hexgrid import Cell, Mask, bits, shape_placements
 
 _LINE3 = ((0, 0), (1, 0), (2, 0))
 _LINE4 = (*_LINE3, (3, 0))
@@ -24,17 +24,19 @@ class Cat:
     requirement: str = ""
     # Placements of the shape on the grid, keyed by their lowest cell, so that a group is
     # tested only against the placements anchored at one of its own cells.
-    _by_anchor: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _by_anchor: dict[Cell, tuple[Mask, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __post_init__(self):
         if self.shape:
-            anchored: dict[int, list[int]] = {}
+            anchored: dict[Cell, list[Mask]] = {}
             for placement in shape_placements(self.shape):
                 low = (placement & -placement).bit_length() - 1
                 anchored.setdefault(low, []).append(placement)
             self._by_anchor.update({k: tuple(v) for k, v in anchored.items()})
 
-    def is_met_by(self, group: int) -> bool:
+    def is_met_by(self, group: Mask) -> bool:
         """Whether a connected same-pattern group (a cell bitmask) meets the requirement."""
         if group.bit_count() < self.size:
             return False

@@ -1,9 +1,11 @@
 """The six design goals. A goal tests the colours and the patterns of its six neighbours
 as two separate, complete tests; each test compares an exact multiset of counts."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RulesError
+from .patches import Patch
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def count_shape(values) -> tuple[int, ...]:
     return tuple(sorted(counts.values(), reverse=True))
 
 
-def goal_result(goal: Goal, neighbours) -> tuple[bool, bool, int]:
+def goal_result(goal: Goal, neighbours: Sequence[Patch]) -> tuple[bool, bool, int]:
     """(colours met, patterns met, points) for six filled neighbour patches."""
     colors = count_shape(p // 6 for p in neighbours) == goal.counts
     patterns = count_shape(p % 6 for p in neighbours) == goal.counts

@@ -6,17 +6,24 @@ on them are single integer operations, which is what makes group and shape check
 """
 
 import re
+from collections.abc import Iterable, Iterator
+from typing import TypeAlias
+
+Cell: TypeAlias = int
+"""A cell of the grid: ``row * 7 + col`` (0..48)."""
+Mask: TypeAlias = int
+"""A set of cells: bit i set for cell i."""
 
 SIZE = 7
-CELLS = tuple(range(SIZE * SIZE))
-GOAL_CELLS = (2 * 7 + 3, 3 * 7 + 4, 4 * 7 + 2)
-PATCH_CELLS = tuple(
+CELLS: tuple[Cell, ...] = tuple(range(SIZE * SIZE))
+GOAL_CELLS: tuple[Cell, ...] = (2 * 7 + 3, 3 * 7 + 4, 4 * 7 + 2)
+PATCH_CELLS: tuple[Cell, ...] = tuple(
     r * 7 + c for r in range(1, 6) for c in range(1, 6) if r * 7 + c not in GOAL_CELLS
 )
 _CELL_RE = re.compile(r"([0-6]),([0-6])")
 
 
-def cell_name(cell: int) -> str:
+def cell_name(cell: Cell) -> str:
     return f"{cell // 7},{cell % 7}"
 
 
@@ -25,13 +32,13 @@ def describe_cell(cell) -> str:
     return cell_name(cell) if type(cell) is int and 0 <= cell < SIZE * SIZE else repr(cell)
 
 
-def parse_cell(name) -> int | None:
+def parse_cell(name) -> Cell | None:
     """``"r,c"`` (exactly that: two digits 0-6, no spaces) -> cell int; None otherwise."""
     match = _CELL_RE.fullmatch(name) if isinstance(name, str) else None
     return int(match[1]) * SIZE + int(match[2]) if match else None
 
 
-def _neighbours(cell: int) -> tuple[int, ...]:
+def _neighbours(cell: Cell) -> tuple[Cell, ...]:
     r, c = divmod(cell, SIZE)
     if r % 2 == 0:
         deltas = ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0))
@@ -42,11 +49,11 @@ def _neighbours(cell: int) -> tuple[int, ...]:
     )
 
 
-NEIGHBOURS = tuple(_neighbours(cell) for cell in CELLS)
-NEIGHBOUR_MASK = tuple(sum(1 << n for n in NEIGHBOURS[cell]) for cell in CELLS)
+NEIGHBOURS: tuple[tuple[Cell, ...], ...] = tuple(_neighbours(cell) for cell in CELLS)
+NEIGHBOUR_MASK: tuple[Mask, ...] = tuple(sum(1 << n for n in NEIGHBOURS[cell]) for cell in CELLS)
 
 
-def bits(mask: int):
+def bits(mask: Mask) -> Iterator[Cell]:
     """The cells of a bitmask, lowest first."""
     while mask:
         low = mask & -mask
@@ -54,14 +61,14 @@ def bits(mask: int):
         mask ^= low
 
 
-def mask_of(cells) -> int:
+def mask_of(cells: Iterable[Cell]) -> Mask:
     mask = 0
     for cell in cells:
         mask |= 1 << cell
     return mask
 
 
-def group_of(cell: int, mask: int) -> int:
+def group_of(cell: Cell, mask: Mask) -> Mask:
     """The connected component of ``mask`` that contains ``cell`` (which must be in mask)."""
     group = 1 << cell
     stack = [cell]
@@ -75,12 +82,12 @@ def group_of(cell: int, mask: int) -> int:
     return group
 
 
-def _to_axial(cell: int) -> tuple[int, int]:
+def _to_axial(cell: Cell) -> tuple[int, int]:
     r, c = divmod(cell, SIZE)
     return c - r // 2, r
 
 
-def _from_axial(q: int, r: int):
+def _from_axial(q: int, r: int) -> Cell | None:
     c = q + r // 2
     return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else None
 
@@ -90,7 +97,7 @@ def _rotate(q: int, r: int) -> tuple[int, int]:
     return -r, q + r
 
 
-def shape_placements(shape) -> tuple[int, ...]:
+def shape_placements(shape) -> tuple[Mask, ...]:
     """Every placement of an axial-coordinate shape on the grid, in all six rotations."""
     placements = set()
     cells = list(shape)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .boards import BOARD_NAMES
 from .errors import RulesError
 from .goals import GOAL_IDS
+from .patches import Color, Patch
 from .quilt import Quilt
 from .setups import Setup, cats_with_patterns, seeded_stream, standard_cat_ids
 from .solo import TURNS, Move, check_move
@@ -40,9 +41,9 @@ class TableDeal:
 
     seed: str
     setups: tuple[Setup, ...]
-    hands: tuple[tuple[int, int], ...]
-    market: tuple[int, int, int]
-    bag: tuple[int, ...]
+    hands: tuple[tuple[Patch, Patch], ...]
+    market: tuple[Patch, Patch, Patch]
+    bag: tuple[Patch, ...]
 
     @property
     def players(self) -> int:
@@ -76,8 +77,8 @@ class MultiplayerGame:
         self.quilts = [
             Quilt(setup.layout(choice)) for setup, choice in zip(table.setups, goals, strict=True)
         ]
-        self.hands = [list(hand) for hand in table.hands]
-        self.market = list(table.market)
+        self.hands: list[list[Patch]] = [list(hand) for hand in table.hands]
+        self.market: list[Patch] = list(table.market)
         self._next = 0  # index of the next patch to draw from ``table.bag``
         self.seat = 0  # whose turn it is
         self.turns_taken = [0] * table.players
@@ -97,7 +98,7 @@ class MultiplayerGame:
             raise RulesError("the game is over")
         check_move(move, self.hands[self.seat], self.quilts[self.seat], self.turn)
 
-    def play(self, move: Move) -> tuple[int, str | None, bool]:
+    def play(self, move: Move) -> tuple[Color, str | None, bool]:
         """The seat to move places a hand patch, then (before its last turn) takes a market
         patch and the slot is refilled from the bag; play passes to the next seat."""
         self.check(move)
@@ -112,7 +113,7 @@ class MultiplayerGame:
         return award
 
     @property
-    def remaining_bag(self) -> list[int]:
+    def remaining_bag(self) -> list[Patch]:
         return list(self.table.bag[self._next :])
 
     def view(self, seat: int) -> "TableView":
@@ -150,8 +151,8 @@ class TableView:
         self.seat = seat
         self.setup = setup
         self.quilts = quilts
-        self.hand = tuple(hand)
-        self.market = tuple(market)
+        self.hand: tuple[Patch, ...] = tuple(hand)
+        self.market: tuple[Patch, ...] = tuple(market)
         self.turn = turn
         self.to_move = to_move
 

@@ -21,13 +21,15 @@ from .hexgrid import (
     NEIGHBOUR_MASK,
     NEIGHBOURS,
     PATCH_CELLS,
+    Cell,
+    Mask,
     bits,
     cell_name,
     describe_cell,
     group_of,
     parse_cell,
 )
-from .patches import COLORS, EMPTY, PATTERNS, pattern_index
+from .patches import COLORS, EMPTY, PATTERNS, Color, Patch, Pattern, pattern_index
 
 BUTTON_POINTS = 3
 RAINBOW_POINTS = 3
@@ -43,7 +45,7 @@ class Layout:
     """
 
     board: str
-    goals: tuple[tuple[int, str], ...]
+    goals: tuple[tuple[Cell, str], ...]
     cats: tuple[tuple[str, tuple[str, str]], ...]
     family: bool = False
 
@@ -68,18 +70,18 @@ class Layout:
         return cls(board, tuple(sorted(placed)), _check_cats(cats), bool(family))
 
     @cached_property
-    def border(self) -> dict[int, int]:
+    def border(self) -> dict[Cell, Patch]:
         return border_of(self.board)
 
     @cached_property
-    def goal_specs(self) -> tuple[tuple[int, Goal], ...]:
+    def goal_specs(self) -> tuple[tuple[Cell, Goal], ...]:
         return tuple((cell, goal_by_id(goal)) for cell, goal in self.goals)
 
     @cached_property
-    def goals_watching(self) -> dict[int, tuple[tuple[Goal, tuple[int, ...], int], ...]]:
+    def goals_watching(self) -> dict[Cell, tuple[tuple[Goal, tuple[Cell, ...], Mask], ...]]:
         """Patch cell -> (goal, its six neighbours, their mask) for the goals it neighbours,
         so that a placement scores a goal the moment its last neighbour is filled."""
-        watching: dict[int, list] = {}
+        watching: dict[Cell, list] = {}
         for cell, goal in self.goal_specs:
             for neighbour in NEIGHBOURS[cell]:
                 watching.setdefault(neighbour, []).append(
@@ -157,21 +159,21 @@ class Quilt:
 
     def __init__(self, layout: Layout):
         self.layout = layout
-        self.cells = [EMPTY] * 49
-        self.color_masks = [0] * 6
-        self.pattern_masks = [0] * 6
+        self.cells: list[Patch] = [EMPTY] * 49
+        self.color_masks: list[Mask] = [0] * 6  # by colour
+        self.pattern_masks: list[Mask] = [0] * 6  # by pattern
         for cell, patch in layout.border.items():
             self.cells[cell] = patch
             self.color_masks[patch // 6] |= 1 << cell
             self.pattern_masks[patch % 6] |= 1 << cell
-        self.empty_mask = sum(1 << c for c in PATCH_CELLS)
-        self.button_mask = 0  # cells of groups that carry a button
-        self.cat_mask = 0  # cells of groups that carry a cat token
+        self.empty_mask: Mask = sum(1 << c for c in PATCH_CELLS)
+        self.button_mask: Mask = 0  # cells of groups that carry a button
+        self.cat_mask: Mask = 0  # cells of groups that carry a cat token
         self.button_colors = 0  # bit per colour that has a button
-        self.buttons: list[tuple[int, int]] = []  # (colour, group mask at award time)
-        self.cat_tokens: list[tuple[str, int, int]] = []  # (cat id, pattern, group mask)
+        self.buttons: list[tuple[Color, Mask]] = []  # (colour, group mask at award time)
+        self.cat_tokens: list[tuple[str, Pattern, Mask]] = []  # (cat id, pattern, group mask)
         self.rainbow = False
-        self.placements: list[tuple[int, int]] = []  # (cell, patch) in placement order
+        self.placements: list[tuple[Cell, Patch]] = []  # (cell, patch) in placement order
         self.points = 0
 
     def copy(self) -> "Quilt":
@@ -192,14 +194,14 @@ class Quilt:
         return new
 
     @property
-    def empty_cells(self) -> list[int]:
+    def empty_cells(self) -> list[Cell]:
         return list(bits(self.empty_mask))
 
     @property
     def full(self) -> bool:
         return not self.empty_mask
 
-    def place(self, cell: int, patch: int) -> tuple[int, str | None, bool]:
+    def place(self, cell: Cell, patch: Patch) -> tuple[Color, str | None, bool]:
         """Place a patch and award its tokens.
 
         Returns (button colour or -1, cat id or None, whether the rainbow was completed).
@@ -247,7 +249,7 @@ class Quilt:
 
     # -- scoring -------------------------------------------------------------------------
 
-    def goal_results(self) -> list[tuple[int, Goal, bool, bool, int]]:
+    def goal_results(self) -> list[tuple[Cell, Goal, bool, bool, int]]:
         """(cell, goal, colours met, patterns met, points); 0 points until all six are filled."""
         results = []
         cells = self.cells
@@ -306,5 +308,5 @@ class Quilt:
         }
 
 
-def _names(mask: int) -> list[str]:
+def _names(mask: Mask) -> list[str]:
     return [cell_name(cell) for cell in bits(mask)]

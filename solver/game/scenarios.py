@@ -9,7 +9,7 @@ can no longer be met) or ``open``.
 from dataclasses import dataclass
 
 from .goals import GOAL_IDS
-from .hexgrid import NEIGHBOUR_MASK, parse_cell
+from .hexgrid import NEIGHBOUR_MASK, Mask, parse_cell
 from .patches import COLORS
 from .quilt import Quilt
 
@@ -138,7 +138,7 @@ class Scenario:
         }
 
 
-def _neighbours(goal_entry: dict) -> int:
+def _neighbours(goal_entry: dict) -> Mask:
     return NEIGHBOUR_MASK[parse_cell(goal_entry["cell"])]
 
 

@@ -20,7 +20,7 @@ from .cats import CATS_BY_DOTS, cat_by_id
 from .errors import RulesError
 from .goals import GOAL_IDS, goal_by_id
 from .hexgrid import cell_name
-from .patches import ALL_PATCHES, PATTERNS, patch_from_json, patch_to_json
+from .patches import ALL_PATCHES, PATTERNS, Patch, patch_from_json, patch_to_json
 from .quilt import Layout
 from .rng import SeededStream
 from .scenarios import SCENARIOS, Scenario
@@ -56,7 +56,7 @@ class Setup:
     def copies(self) -> int:
         return 2 if self.variant == "lower-variance" else 3
 
-    def pool(self) -> list[int]:
+    def pool(self) -> list[Patch]:
         """Every patch of this setup's bag, in canonical order."""
         return [patch for patch in ALL_PATCHES for _ in range(self.copies)]
 
@@ -133,9 +133,9 @@ class Deal:
 
     seed: str
     setup: Setup
-    hand: tuple[int, int]
-    market: tuple[int, int, int]
-    bag: tuple[int, ...]
+    hand: tuple[Patch, Patch]
+    market: tuple[Patch, Patch, Patch]
+    bag: tuple[Patch, ...]
 
     def to_json(self) -> dict:
         return {

@@ -9,10 +9,10 @@ from collections import Counter
 from typing import NamedTuple
 
 from .errors import RulesError
-from .files import quilt_from_json, quilt_to_json
-from .hexgrid import cell_name, describe_cell, parse_cell
-from .patches import patch_from_json, patch_name, patch_to_json
+from .hexgrid import Cell, cell_name, describe_cell, parse_cell
+from .patches import Color, Patch, patch_from_json, patch_name, patch_to_json
 from .quilt import Layout, Quilt
+from .quilt_files import quilt_from_json, quilt_to_json
 from .setups import VARIANTS, Deal, Setup
 
 TURNS = 22
@@ -23,7 +23,7 @@ class Move(NamedTuple):
     (None on the last turn, when no market step happens)."""
 
     hand_index: int
-    cell: int
+    cell: Cell
     market_index: int | None
 
     def to_json(self) -> dict:
@@ -62,7 +62,7 @@ def conveyor(market: list[int], taken: int, draw) -> list[int]:
     return [slot0, slot1, left[0], left[1]]
 
 
-def check_move(move: Move, hand: list[int], quilt: Quilt, turn: int) -> None:
+def check_move(move: Move, hand: list[Patch], quilt: Quilt, turn: int) -> None:
     """Raise RulesError naming what makes ``move`` illegal for a player holding ``hand``
     with ``quilt`` on ``turn`` (of a game not over): the solo game's and each seat's test."""
     if not (type(move.hand_index) is int and 0 <= move.hand_index < len(hand)):
@@ -85,10 +85,10 @@ class SoloGame:
     def __init__(self, setup: Setup, quilt: Quilt, hand, market, bag, discarded=(), turn=1):
         self.setup = setup
         self.quilt = quilt
-        self.hand = list(hand)
-        self.market = list(market)
-        self.bag = list(bag)
-        self.discarded = list(discarded)
+        self.hand: list[Patch] = list(hand)
+        self.market: list[Patch] = list(market)  # slots 0, 1, 2
+        self.bag: list[Patch] = list(bag)
+        self.discarded: list[Patch] = list(discarded)
         self.turn = turn
         self._next = 0  # index of the next patch to draw from ``bag``
 
@@ -121,7 +121,7 @@ class SoloGame:
         return self.turn > TURNS
 
     @property
-    def remaining_bag(self) -> list[int]:
+    def remaining_bag(self) -> list[Patch]:
         return self.bag[self._next :]
 
     def legal_moves(self) -> list[Move]:
@@ -141,7 +141,7 @@ class SoloGame:
             raise RulesError("the game is over")
         check_move(move, self.hand, self.quilt, self.turn)
 
-    def play(self, move: Move) -> tuple[int, str | None, bool]:
+    def play(self, move: Move) -> tuple[Color, str | None, bool]:
         """Play a whole turn; returns what the placement earned (see ``Quilt.place``)."""
         self.check(move)
         patch = self.hand.pop(move.hand_index)
@@ -153,7 +153,7 @@ class SoloGame:
         self.turn += 1
         return award
 
-    def _draw(self) -> int:
+    def _draw(self) -> Patch:
         patch = self.bag[self._next]
         self._next += 1
         return patch
@@ -173,9 +173,9 @@ class Observation:
     def __init__(self, setup: Setup, quilt: Quilt, hand, market, discarded, turn):
         self.setup = setup
         self.quilt = quilt
-        self.hand = tuple(hand)
-        self.market = tuple(market)
-        self.discarded = tuple(discarded)
+        self.hand: tuple[Patch, ...] = tuple(hand)
+        self.market: tuple[Patch, ...] = tuple(market)
+        self.discarded: tuple[Patch, ...] = tuple(discarded)
         self.turn = turn
 
     @property

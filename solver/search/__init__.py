@@ -29,9 +29,9 @@ placements tried with every market slot (``beam``).
 """
 
 from .base import GameRecord, Player, play_game
+from .baselines import GreedyPlayer, RandomPlayer
 from .hints import Hint, hint, position_key
 from .players import BeamPlayer, FairPlayer, HindsightPlayer, search_options
-from .simple import GreedyPlayer, RandomPlayer
 
 STRATEGIES = {
     "random": RandomPlayer,

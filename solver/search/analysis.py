@@ -25,10 +25,9 @@ Marks (Lichess's ?!, ?, ??), by the turn's loss in points::
     loss >= 3     "?"    a mistake: a button's worth (37 or less)
     loss >= 6     "??"   a blunder: two buttons, most of a goal (14 or less)
 
-Chosen against the measured noise (README, "Review and analysis"; bench/analysis_speed.py):
-two analyses of one game differ by 0.2-1.0 points a turn on average, the solver's own game
-reports 0.22 a turn and at most 1.4, so under 1.5 a loss may be noise alone; the largest
-difference seen between two analyses of a turn, 2.7, is under the "?" mark, so a "?" or
+Chosen against the noise that bench/analysis_speed.py measures (the losses the solver's own
+game reports, and how far two analyses of one turn differ): under 1.5 a loss may be noise
+alone; no difference seen between two analyses of a turn reached the "?" mark, so a "?" or
 "??" is never noise alone. ``key_moments``: the turns marked "?" or worse, the largest loss
 first (the earlier turn on a tie), at most ``KEY_MOMENTS``.
 """

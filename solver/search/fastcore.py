@@ -680,8 +680,8 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
 
 def warm() -> float:
     """Compile every function (or load them from Numba's disk cache), so that the first
-    search of a process is not the one that pays: about 15 s to compile, 0.4 s to load.
-    Returns the seconds it took."""
+    search of a process is not the one that pays (bench/fastcore_speed.py prints what a first
+    call costs). Returns the seconds it took."""
     started = time.perf_counter()
     dealt = deal("warm-up")
     setup = dealt.setup

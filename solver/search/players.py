@@ -147,8 +147,8 @@ class FairPlayer(_Searching):
 
     def playout(self, layout: Layout) -> Beam:
         """The search that plays a move out in a sampled future. With ``weights``: with
-        PLAYOUT_WEIGHTS, which play the quick game itself better, par scored less (bench-0001
-        ... 0050: 75.3 against 76.8; unseen-20261201: 75.6 against 79.9)."""
+        PLAYOUT_WEIGHTS, which play the quick game itself better, par scored less on the bench
+        and on unseen seeds (``python -m solver bench --strategies fair``)."""
         return Beam(self.evaluator(layout), self.rollout)
 
 
@@ -164,8 +164,8 @@ class HindsightPlayer(_Searching):
     sees_bag = True
 
     renamed = {"width": "kept", "candidates": "piloted"}
-    # its states are ranked by quick games: the weights that play those best (20 bench seeds
-    # screened: +2.5 points over DEFAULT_WEIGHTS)
+    # its states are ranked by quick games: the weights that play those best (and score more
+    # than DEFAULT_WEIGHTS on ``python -m solver bench --strategies hindsight``)
     weights = PLAYOUT_WEIGHTS
 
     def __init__(self, seed: str = "", kept: int = 6, piloted: int = 120,

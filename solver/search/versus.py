@@ -15,8 +15,8 @@ from solver.game import Move, Observation, Setup, TableView
 from . import make_player
 from .base import Player
 
-# Level -> (strategy, options). Hard is the fair player made lighter so that a move takes
-# seconds, not the tens of seconds of par (figures: bench/versus_levels.py).
+# Level -> (strategy, options). Hard is the fair player made lighter (fewer samples and
+# candidates) so that its move is quicker than par's (bench/versus_levels.py times each level).
 LEVELS = {
     "easy": ("greedy", {}),
     "medium": ("beam", {}),

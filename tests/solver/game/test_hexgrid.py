@@ -38,3 +38,12 @@ def test_group_of_is_the_connected_component():
     mask = mask_of(parse_cell(c) for c in ("1,1", "1,2", "2,2", "5,5"))
     group = group_of(parse_cell("1,1"), mask)
     assert sorted(cell_name(c) for c in range(49) if group >> c & 1) == ["1,1", "1,2", "2,2"]
+
+
+def test_cells_masks_and_patches_are_named_plain_ints():
+    # Names for reading only: a class or NewType here would cost every hot path a call.
+    import solver.game
+
+    for name in ("Cell", "Mask", "Patch", "Color", "Pattern"):
+        assert name in solver.game.__all__
+        assert getattr(solver.game, name) is int

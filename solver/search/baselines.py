@@ -1,8 +1,9 @@
 """Baseline players: uniformly random, and greedy (one ply: the best immediate score gain)."""
 
 import random
+from collections.abc import Sequence
 
-from solver.game import TURNS, Move, Observation
+from solver.game import TURNS, Cell, Move, Observation, Patch, Quilt
 
 from .base import Player
 
@@ -17,7 +18,7 @@ class RandomPlayer(Player):
         return Move(self.rng.randrange(len(observation.hand)), self.rng.choice(cells), market)
 
 
-def best_placement(quilt, patches) -> tuple[int, int, int]:
+def best_placement(quilt: Quilt, patches: Sequence[Patch]) -> tuple[int, int, Cell]:
     """(gain, index into patches, cell) of the placement with the best immediate score gain;
     ties go to the first patch and the lowest cell, so the choice is deterministic."""
     before = quilt.total()
