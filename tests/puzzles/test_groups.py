@@ -229,3 +229,24 @@ def test_a_whole_game_played_through_the_api_shows_on_the_group_board(players, d
     assert [(e["player"], e["score"]) for e in board["entries"]] == [
         ("alice", game["score"]["total"])
     ]
+
+
+def test_deleting_the_owner_passes_the_group_to_the_longest_standing_member(players):
+    group = create(players["alice"])
+    join(players["bob"], group["invite_code"])
+    join(players["carol"], group["invite_code"])
+    Player.objects.get(username="alice").delete()  # an account closed, in the admin too
+    after = players["bob"].get(f"/api/groups/{group['id']}/").json()
+    assert (after["owner"], usernames(after)) == ("bob", ["bob", "carol"])
+    assert after["members"][0]["owner"] is True
+
+
+def test_deleting_the_owner_with_the_next_members_skips_them_and_the_last_one_ends_it(players):
+    group = create(players["alice"])
+    for name in ("bob", "carol", "dave"):
+        join(players[name], group["invite_code"])
+    Player.objects.filter(username__in=["alice", "bob"]).delete()  # one delete, as pruning does
+    assert Group.objects.get(pk=group["id"]).owner.username == "carol"
+    Player.objects.filter(username__in=["carol", "dave"]).delete()
+    assert not Group.objects.filter(pk=group["id"]).exists()
+
