@@ -32,6 +32,11 @@ urlpatterns = [
         players.group_leaderboard,
         name="api-group-leaderboard",
     ),
+    path(
+        "groups/<int:group_id>/invite-code/",
+        players.group_invite_code,
+        name="api-group-invite-code",
+    ),
     path("groups/<int:group_id>/standings/", players.group_standings, name="api-group-standings"),
     path("scenarios/", scenarios.scenarios, name="api-scenarios"),
     path(
