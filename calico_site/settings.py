@@ -154,8 +154,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "puzzles.api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "puzzles.api.parsers.FormParser",
+        "puzzles.api.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -170,6 +170,10 @@ SPECTACULAR_SETTINGS = {
         "WorkStatusEnum": ["pending", "ready", "failed"],
         "GameStatusEnum": ["playing", "finished"],
         "VersusStatusEnum": ["choosing", "playing", "finished"],
+    },
+    # <id:...> (puzzles/converters.py): a row id, at most ROW_ID_MAX; a larger one is a 404.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
     },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -13,4 +13,8 @@ urlpatterns = [
     path("", include("puzzles.web.urls")),
 ]
 
+# JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).
+handler400 = "puzzles.api.errors.bad_request"
+handler403 = "puzzles.api.errors.permission_denied"
 handler404 = "puzzles.api.errors.not_found"
+handler500 = "puzzles.api.errors.server_error"
