@@ -248,6 +248,8 @@ CALICO_LIMITS = {
     **env.json("CALICO_LIMITS", default={}),
 }
 # The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).
+# HTTP_X_FORWARDED_FOR is read from its right-most entry (the one the proxy appended), so it
+# suits one proxy in front; behind several, have the outer one set X-Real-IP.
 CALICO_CLIENT_ADDRESS = env.str("CALICO_CLIENT_ADDRESS", default="REMOTE_ADDR")
 # The limits' counters: Redis in production; in the embedded default a folder under var/ that
 # every gunicorn worker shares (its increments are a read and a write, so under a race a

@@ -330,3 +330,21 @@ def test_the_schema_is_built_once_per_format_whatever_the_caller_sends(db, monke
     assert len(builds) == 2  # YAML once, JSON once
     fresh = APIClient().get("/api/schema/")
     assert fresh.content == first.content and "Content-Disposition" in fresh
+
+
+def test_a_forged_forwarded_for_first_hop_is_not_the_callers_address(settings):
+    """Behind a proxy that appends the address it saw to X-Forwarded-For, a client that sends
+    its own header gets a list whose first entry is whatever it chose: counted by that, every
+    request would be a new address."""
+    from django.test import RequestFactory
+
+    from puzzles.limits import client_address
+
+    settings.CALICO_CLIENT_ADDRESS = "HTTP_X_FORWARDED_FOR"
+    forged = RequestFactory(HTTP_X_FORWARDED_FOR="10.9.8.7, 198.51.100.7").get("/")
+    assert client_address(forged) == "198.51.100.7"
+    plain = RequestFactory(HTTP_X_FORWARDED_FOR=" 198.51.100.8 ").get("/")
+    assert client_address(plain) == "198.51.100.8"
+    real_ip = RequestFactory(HTTP_X_REAL_IP="198.51.100.9", REMOTE_ADDR="127.0.0.1").get("/")
+    settings.CALICO_CLIENT_ADDRESS = "HTTP_X_REAL_IP"
+    assert client_address(real_ip) == "198.51.100.9"
