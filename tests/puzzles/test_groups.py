@@ -282,3 +282,17 @@ def test_the_owner_rotates_the_invite_code_on_demand(players):
     assert players["dave"].post(url).status_code == 404  # not a member: no such group
     assert APIClient().post(url).status_code in (401, 403)
     assert Group.objects.get().invite_code == rotated["invite_code"]
+
+
+def test_the_admin_deleting_an_owner_lists_and_deletes_only_the_groups_left_empty(
+    admin_client, players
+):
+    shared = create(players["alice"], "Cats")
+    join(players["bob"], shared["invite_code"])
+    alone = create(players["alice"], "Solo")
+    url = f"/admin/puzzles/player/{Player.objects.get(username='alice').pk}/delete/"
+    confirm = admin_client.get(url).text
+    assert "group Solo" in confirm and "group Cats" not in confirm
+    assert admin_client.post(url, {"post": "yes"}).status_code == 302
+    assert Group.objects.get(pk=shared["id"]).owner.username == "bob"
+    assert not Group.objects.filter(pk=alone["id"]).exists()
