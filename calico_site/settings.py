@@ -155,8 +155,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "puzzles.api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "puzzles.api.parsers.FormParser",
+        "puzzles.api.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -171,6 +171,10 @@ SPECTACULAR_SETTINGS = {
         "WorkStatusEnum": ["pending", "ready", "failed"],
         "GameStatusEnum": ["playing", "finished"],
         "VersusStatusEnum": ["choosing", "playing", "finished"],
+    },
+    # <id:...> (puzzles/converters.py): a row id, at most ROW_ID_MAX; a larger one is a 404.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
     },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -245,6 +249,8 @@ CALICO_LIMITS = {
     **env.json("CALICO_LIMITS", default={}),
 }
 # The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).
+# HTTP_X_FORWARDED_FOR is read from its right-most entry (the one the proxy appended), so it
+# suits one proxy in front; behind several, have the outer one set X-Real-IP.
 CALICO_CLIENT_ADDRESS = env.str("CALICO_CLIENT_ADDRESS", default="REMOTE_ADDR")
 # The limits' counters: Redis in production; in the embedded default a folder under var/ that
 # every gunicorn worker shares (its increments are a read and a write, so under a race a

@@ -43,15 +43,17 @@ class GameAdmin(admin.ModelAdmin):
     )
     list_filter = ("ranked", "status", "disqualified", "challenge__date")
     search_fields = ("player__username",)
-    # Scores are computed from the moves, never edited by hand (docs/design.md); disqualifying is
-    # the action below, which keeps the tallies right.
-    readonly_fields = (
-        *("score", "cat_tokens", "button_tokens", "turn", "moves", "finished_at"),
-        *("disqualified", "disqualified_reason"),
-    )
     raw_id_fields = ("player", "challenge")
     action_form = DisqualifyForm
     actions = ["disqualify"]
+
+    def has_change_permission(self, request, obj=None):
+        """A game is its goals and moves replayed by the engine, and its row is counted in
+        its day's tallies (``services.tallies``): changing ``hints_used``, ``status``,
+        ``ranked`` or ``challenge`` by hand left the tallies wrong, and goals, seed or player
+        break the game or its one-ranked-game rule. So the form only shows a game (and
+        deleting one uncounts it); disqualifying is the action below, which recounts."""
+        return False
 
     @admin.action(description="Disqualify the selected games (give a reason)")
     def disqualify(self, request, queryset):

@@ -46,7 +46,10 @@ def client_address(request) -> str:
     IPv6 caller is counted by its /64, which one host can fill with addresses."""
     meta = request.META
     address = meta.get(settings.CALICO_CLIENT_ADDRESS) or meta.get("REMOTE_ADDR") or "unknown"
-    address = address.split(",")[0].strip()  # a proxy's list: the first is the client
+    # X-Forwarded-For is a list that each proxy appends the address it saw to: the last entry
+    # is the one our proxy wrote; the first is whatever the client sent (a forged header
+    # would give every request an address of its choosing, past every per-address limit).
+    address = address.split(",")[-1].strip()
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:

@@ -160,5 +160,8 @@ def read_json(name: str):
         return json.loads(text)
     except json.JSONDecodeError as problem:
         raise BadInput(f"{name} is not valid JSON: {problem}") from None
+    except ValueError as problem:  # an integer past Python's 4,300 digits of int(str)
+        reason = str(problem).split(";")[0]  # not its advice to raise the limit
+        raise BadInput(f"{name} is not valid JSON: {reason}") from None
     except RecursionError:
         raise BadInput(f"{name} is not valid JSON: nested too deeply") from None

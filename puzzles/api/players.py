@@ -194,9 +194,20 @@ def group_detail(request, group_id: int):
 @api_view(["DELETE"])
 @permission_classes([IsAuthenticated])
 def group_member(request, group_id: int, username: str):
-    """The owner removes anyone; a member removes themselves (leaves)."""
+    """The owner removes anyone (which draws a new invite code, so that the removed player
+    cannot rejoin with the old one); a member removes themselves (leaves)."""
     _call(groups.do_remove_member, group_id, actor=request.user, username=username)
     return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(request=None, responses={200: GroupOut, **ERRORS, 403: s.ErrorOut})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def group_invite_code(request, group_id: int):
+    """The owner draws a new invite code: the old code and its join link stop working.
+    (Removing a member does this too.)"""
+    group = _call(groups.do_rotate_invite_code, group_id, actor=request.user)
+    return Response(group_reads.group_json(group))
 
 
 @extend_schema(

@@ -1,4 +1,5 @@
-"""Groups of friends: create, join by invite code, leave or be removed by the owner."""
+"""Groups of friends: create, join by invite code, leave or be removed by the owner (which
+draws a new invite code, as the owner may at any time)."""
 
 import secrets
 
@@ -28,19 +29,49 @@ def _check_name(name) -> str:
     return name
 
 
+def _draw_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
 def do_create_group(owner: Player, *, name) -> Group:
     """A new group with ``owner`` as its first member."""
     name = _check_name(name)
     for _ in range(5):
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         try:
             with transaction.atomic():
-                group = Group.objects.create(name=name, invite_code=code, owner=owner)
+                group = Group.objects.create(name=name, invite_code=_draw_code(), owner=owner)
                 Membership.objects.create(group=group, player=owner)
                 return group
         except IntegrityError:  # the code was taken: draw another
             continue
     raise RuntimeError("could not draw a free invite code")
+
+
+def _rotate_code(group: Group) -> None:
+    """A fresh invite code for ``group``: the old code and its link stop working."""
+    for _ in range(5):
+        group.invite_code = _draw_code()
+        try:
+            with transaction.atomic():  # a savepoint: a taken code must not spoil the caller's
+                group.save(update_fields=["invite_code"])
+                return
+        except IntegrityError:  # the code was taken: draw another
+            continue
+    raise RuntimeError("could not draw a free invite code")
+
+
+def do_rotate_invite_code(group_id: int, *, actor: Player) -> Group:
+    """The owner draws a new invite code (e.g. once a link went where it should not)."""
+    with transaction.atomic():
+        group = (
+            Group.objects.select_for_update().filter(pk=group_id, memberships__player=actor).first()
+        )
+        if group is None:
+            raise NotFound(f"no group {group_id} of yours")
+        if group.owner_id != actor.pk:
+            raise NotOwner("only the group's owner changes the invite code")
+        _rotate_code(group)
+        return group
 
 
 def do_join_group(player: Player, *, invite_code) -> Group:
@@ -55,7 +86,8 @@ def do_join_group(player: Player, *, invite_code) -> Group:
 
 
 def do_remove_member(group_id: int, *, actor: Player, username: str) -> Group | None:
-    """The owner removes anyone; a member removes themselves. When the owner leaves, the
+    """The owner removes anyone, and the group gets a new invite code (the removed player
+    knows the old one); a member removes themselves. When the owner leaves, the
     longest-standing member becomes the owner; when the last member leaves, the group goes.
     Returns the group, or None once it is gone.
 
@@ -70,9 +102,12 @@ def do_remove_member(group_id: int, *, actor: Player, username: str) -> Group | 
         membership = group.memberships.filter(player__username=username).first()
         if membership is None:
             raise NotFound(f"username: {username!r} is not a member of this group")
-        if membership.player_id != actor.pk and group.owner_id != actor.pk:
+        removed = membership.player_id != actor.pk
+        if removed and group.owner_id != actor.pk:
             raise NotOwner("only the group's owner removes other members")
         membership.delete()
+        if removed:  # the removed member's code must not let them straight back in
+            _rotate_code(group)
         if membership.player_id != group.owner_id:
             return group
         successor = group.memberships.order_by("joined_at", "id").first()

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
 from . import players, scenarios, share, views
 
 app_name = "web"
@@ -17,12 +18,12 @@ urlpatterns = [
     path("players/<str:username>/", players.player, name="player"),
     path("groups/", players.groups, name="groups"),
     path("groups/join/<str:invite_code>/", players.group_join, name="group-join"),
-    path("groups/<int:group_id>/", players.group, name="group"),
+    path("groups/<id:group_id>/", players.group, name="group"),
     path("scenarios/", scenarios.scenario_list, name="scenarios"),
-    path("scenarios/<int:number>/", scenarios.scenario_play, name="scenario"),
+    path("scenarios/<id:number>/", scenarios.scenario_play, name="scenario"),
     path("versus/", views.versus, name="versus"),
-    path("review/<int:game_id>/", views.review, name="review"),
+    path("review/<id:game_id>/", views.review, name="review"),
     path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
-    path("share/<int:game_id>/", share.share_page, name="share"),
-    path("share/<int:game_id>/image.png", share.share_image, name="share-image"),
+    path("share/<id:game_id>/", share.share_page, name="share"),
+    path("share/<id:game_id>/image.png", share.share_image, name="share-image"),
 ]

@@ -225,11 +225,12 @@ def seen_turns(data) -> list[tuple[Observation, Move]]:
         if not isinstance(turn, dict) or turn.get("turn") != k:
             raise RulesError(f"turns[{k - 1}] must be an object with turn {k}")
     seen = [(_patches(t, "hand"), _patches(t, "market")) for t in turns]
+    for k, (hand, market) in enumerate(seen, start=1):  # else the draws below run short
+        if len(hand) != 2 or len(market) != 3:
+            raise RulesError(f"turn {k} must show two patches in hand and three in the market")
     # the conveyor draws slot 1 then slot 0: the next turn's market says what was drawn
     draws = [patch for _, market in seen[1:] for patch in (market[1:2] + market[:1])]
     hand, market = seen[0]
-    if len(hand) != 2 or len(market) != 3:
-        raise RulesError("turn 1 must show two patches in hand and three in the market")
     game = SoloGame.start(Deal("", setup, tuple(hand), tuple(market), tuple(draws)),
                           data.get("goals") or None)  # fmt: skip
     pairs = []

@@ -7,7 +7,7 @@ import datetime
 import pytest
 from browser_helpers import api_get
 
-from puzzles.models import Challenge, Game, Player, SolverRun
+from puzzles.models import Challenge, Game, Group, Player, SolverRun
 from puzzles.play import today
 from puzzles.services.tallies import do_count_game
 
@@ -152,6 +152,8 @@ def test_a_group_made_in_one_browser_and_joined_by_link_in_another(site, page, b
     friend.reload()
     friend.wait_for_selector("[data-group-root][data-loaded]")
     assert no_sideways_scroll(friend)
+    assert page.is_visible('[data-action="new-invite"]')  # the owner's alone
+    assert not friend.is_visible('[data-action="new-invite"]')
     shot(friend, "25-group-phone")
     # The day's global board names guests the same way (the server's name for them).
     friend.goto(site + "/leaderboard/")
@@ -163,4 +165,10 @@ def test_a_group_made_in_one_browser_and_joined_by_link_in_another(site, page, b
     page.click(f'[data-remove="{guest.username}"]')
     page.wait_for_function("document.querySelectorAll('[data-member]').length === 1")
     assert friend.goto(page.url).status == 404
+    code = page.inner_text("[data-invite-code]")
+    assert link != page.input_value("[data-invite-link]")  # removing a member drew a new code
+    assert friend.goto(link).status == 404  # and the friend's old link is dead
+    page.click('[data-action="new-invite"]')  # on demand too
+    page.wait_for_function(f"document.querySelector('[data-invite-code]').textContent !== '{code}'")
+    assert Group.objects.get().invite_code == page.inner_text("[data-invite-code]")
     friend.context.close()

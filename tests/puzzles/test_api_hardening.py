@@ -1,11 +1,13 @@
 """Holes closed in the API: login CSRF, tokens that outlive a log-out, and inputs that gave a
 500 (``page=²``, a deeply nested JSON body), plus a sweep of query strings on every GET."""
 
+import json
 import re
 import string
 
 import pytest
 from django.test import Client
+from django.utils.module_loading import import_string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -140,3 +142,209 @@ def test_no_query_string_gives_a_server_error_on_any_get(sweep_client, path, que
     url = path.format(game=game, date=date)
     response = client.get(url, [*query, ("", junk)] if junk else query)
     assert response.status_code < 500, (url, query, response.status_code)
+
+
+# Every error under /api/ is {error, detail}, whoever answers it (DRF's views or Django's
+# handlers); an id past the database's integer is a 404, never an OverflowError.
+HUGE_IDS = ["9" * 30, str(2**63), "1" * 19 + "0"]
+ID_PATHS = [
+    ("GET", "/api/games/{id}/"),
+    ("POST", "/api/games/{id}/moves/"),
+    ("POST", "/api/games/{id}/hints/"),
+    ("GET", "/api/games/{id}/hints/{id}/"),
+    ("GET", "/api/games/{id}/analysis/"),
+    ("POST", "/api/games/{id}/analysis/"),
+    ("GET", "/api/games/{id}/replay/"),
+    ("GET", "/api/versus/{id}/"),
+    ("POST", "/api/versus/{id}/goals/"),
+    ("POST", "/api/versus/{id}/moves/"),
+    ("POST", "/api/versus/{id}/opponents/"),
+    ("GET", "/api/groups/{id}/"),
+    ("POST", "/api/groups/{id}/invite-code/"),
+    ("DELETE", "/api/groups/{id}/members/alice/"),
+    ("GET", "/api/groups/{id}/leaderboard/2031-03-04/"),
+    ("GET", "/api/groups/{id}/standings/"),
+    ("POST", "/api/scenarios/{id}/games/"),
+]
+
+
+@pytest.mark.parametrize("huge", HUGE_IDS)
+@pytest.mark.parametrize(("method", "path"), ID_PATHS)
+def test_an_id_past_the_largest_row_is_a_json_404(alice_api, method, path, huge):
+    url = path.format(id=huge)
+    response = getattr(alice_api, method.lower())(url, {}, format="json")
+    assert response.status_code == 404, (url, response.content)
+    assert response.json() == {"error": "not_found", "detail": f"no API endpoint at {url}"}
+
+
+@pytest.mark.parametrize(("method", "path"), ID_PATHS)
+def test_the_largest_row_id_reaches_the_view_and_is_not_found(alice_api, method, path):
+    url = path.format(id=2**63 - 1)
+    response = getattr(alice_api, method.lower())(url, {}, format="json")
+    assert response.status_code in (400, 404), (url, response.content)  # 400: body checked first
+    assert set(response.json()) == {"error", "detail"}
+
+
+@pytest.mark.parametrize("path", ["/review/{id}/", "/groups/{id}/", "/scenarios/{id}/"])
+def test_a_page_with_an_id_past_the_largest_row_is_the_sites_404(alice, path):
+    client = Client()
+    client.force_login(alice)
+    response = client.get(path.format(id="9" * 30))
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html") and "Nothing here" in response.text
+
+
+def test_no_route_takes_an_unbounded_int():
+    """Every id in an address goes through <id:...> (puzzles/converters.py), routes added later
+    too: Django's <int:...> takes 30 digits and the lookup overflows."""
+    from django.urls import URLResolver, get_resolver
+    from django.urls.converters import IntConverter
+
+    def patterns(resolver, prefix=""):
+        for entry in resolver.url_patterns:
+            route = prefix + str(entry.pattern)
+            converters = getattr(entry.pattern, "converters", {})
+            yield route, converters
+            if isinstance(entry, URLResolver):
+                yield from patterns(entry, route)
+
+    unbounded = [
+        route
+        for route, converters in patterns(get_resolver())
+        if not route.startswith("admin/")  # Django's own
+        if any(isinstance(c, IntConverter) for c in converters.values())
+    ]
+    assert unbounded == []
+
+
+def test_a_json_body_over_the_upload_limit_is_a_json_413(alice_api, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    body = json.dumps({"date": "2031-03-04", "junk": "x" * 10_000})
+    response = alice_api.post("/api/games/", body, content_type="application/json")
+    assert response.status_code == 413, response.content
+    assert response.json() == {
+        "error": "too_large",
+        "detail": "the request body is over 10000 bytes (DATA_UPLOAD_MAX_MEMORY_SIZE)",
+    }
+
+
+def test_a_body_over_the_default_upload_limit_is_a_413_in_every_encoding(make_player):
+    make_player("ann")
+    big = "x" * (2_621_440 + 1)  # Django's default DATA_UPLOAD_MAX_MEMORY_SIZE, and a byte
+    client = APIClient()
+    for body, kind in [
+        (json.dumps({"username": "ann", "password": big}), "application/json"),
+        (f"username=ann&password={big}", "application/x-www-form-urlencoded"),
+    ]:
+        response = client.post("/api/auth/token/", body, content_type=kind)
+        assert response.status_code == 413, (kind, response.content[:200])
+        assert response.json()["error"] == "too_large"
+    multipart = client.post("/api/auth/token/", {"username": "ann", "password": big})
+    assert (multipart.status_code, multipart.json()["error"]) == (413, "too_large")
+
+
+def test_a_page_form_over_the_upload_limit_is_a_413_page(db, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
+    response = Client().post("/login/", {"username": "ann", "password": "x" * 2_000})
+    assert response.status_code == 413
+    assert response["Content-Type"].startswith("text/html")
+
+
+def test_a_bad_host_under_the_api_is_a_json_400(db):
+    response = Client(HTTP_HOST="evil.example").get("/api/daily/")
+    assert response.status_code == 400
+    assert response.json()["error"] == "bad_request" and "evil.example" in response.json()["detail"]
+
+
+def test_a_permission_error_outside_drf_is_json_under_the_api_only():
+    from django.core.exceptions import PermissionDenied
+    from django.test import RequestFactory
+
+    from calico_site import urls
+
+    handler = import_string(urls.handler403)
+    api = handler(RequestFactory().get("/api/daily/"), PermissionDenied("not yours"))
+    assert (api.status_code, json.loads(api.content)) == (
+        403,
+        {"error": "permission_denied", "detail": "not yours"},
+    )
+    page = handler(RequestFactory().get("/archive/"), PermissionDenied("not yours"))
+    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")
+
+
+SECRET = "boom at /work/secret/path.py, password=hunter2"
+
+
+def boom(*args, **kwargs):
+    raise RuntimeError(SECRET)
+
+
+def test_an_exception_in_an_api_view_is_a_json_500_without_its_traceback(db, monkeypatch):
+    from puzzles.selectors import challenges
+
+    monkeypatch.setattr(challenges, "challenge_json", boom)
+    response = APIClient(raise_request_exception=False).get("/api/daily/")
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["error"] == "server_error" and set(body) == {"error", "detail"}
+    for leak in ("Traceback", "RuntimeError", "boom", "hunter2", "/work/"):
+        assert leak not in response.text
+
+
+def test_an_exception_in_a_page_is_the_sites_500_page_without_its_traceback(db, monkeypatch):
+    from puzzles.web import views
+
+    monkeypatch.setattr(views, "shell", boom)
+    response = Client(raise_request_exception=False).get("/archive/")
+    assert response.status_code == 500
+    assert response["Content-Type"].startswith("text/html")
+    assert "Something went wrong" in response.text
+    for leak in ("Traceback", "RuntimeError", "hunter2"):
+        assert leak not in response.text
+
+
+def test_the_schema_is_built_once_per_format_whatever_the_caller_sends(db, monkeypatch):
+    """It cost 80-110 ms of CPU per request, to anyone; now a process builds each format once."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from puzzles.api.schema import SchemaView
+
+    monkeypatch.setattr(SchemaView, "built", {})  # as in a fresh process
+    builds = []
+    build = SchemaGenerator.get_schema
+
+    def counted(self, *args, **kwargs):
+        builds.append(self)
+        return build(self, *args, **kwargs)
+
+    monkeypatch.setattr(SchemaGenerator, "get_schema", counted)
+    client = APIClient()
+    first = client.get("/api/schema/")
+    assert first.status_code == 200 and first["Content-Type"].startswith("application/vnd.oai")
+    for query in ({}, {"lang": "es"}, {"lang": "x" * 50}, {"version": "9"}):
+        assert client.get("/api/schema/", query).content == first.content
+    as_json = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert json.loads(as_json.content)["openapi"].startswith("3.")
+    assert client.get("/api/schema/", {"format": "json"}).content == as_json.content
+    assert len(builds) == 2  # YAML once, JSON once
+    fresh = APIClient().get("/api/schema/")
+    assert fresh.content == first.content and "Content-Disposition" in fresh
+
+
+def test_a_forged_forwarded_for_first_hop_is_not_the_callers_address(settings):
+    """Behind a proxy that appends the address it saw to X-Forwarded-For, a client that sends
+    its own header gets a list whose first entry is whatever it chose: counted by that, every
+    request would be a new address."""
+    from django.test import RequestFactory
+
+    from puzzles.limits import client_address
+
+    settings.CALICO_CLIENT_ADDRESS = "HTTP_X_FORWARDED_FOR"
+    forged = RequestFactory(HTTP_X_FORWARDED_FOR="10.9.8.7, 198.51.100.7").get("/")
+    assert client_address(forged) == "198.51.100.7"
+    plain = RequestFactory(HTTP_X_FORWARDED_FOR=" 198.51.100.8 ").get("/")
+    assert client_address(plain) == "198.51.100.8"
+    real_ip = RequestFactory(HTTP_X_REAL_IP="198.51.100.9", REMOTE_ADDR="127.0.0.1").get("/")
+    settings.CALICO_CLIENT_ADDRESS = "HTTP_X_REAL_IP"
+    assert client_address(real_ip) == "198.51.100.9"

@@ -229,3 +229,70 @@ def test_a_whole_game_played_through_the_api_shows_on_the_group_board(players, d
     assert [(e["player"], e["score"]) for e in board["entries"]] == [
         ("alice", game["score"]["total"])
     ]
+
+
+def test_deleting_the_owner_passes_the_group_to_the_longest_standing_member(players):
+    group = create(players["alice"])
+    join(players["bob"], group["invite_code"])
+    join(players["carol"], group["invite_code"])
+    Player.objects.get(username="alice").delete()  # an account closed, in the admin too
+    after = players["bob"].get(f"/api/groups/{group['id']}/").json()
+    assert (after["owner"], usernames(after)) == ("bob", ["bob", "carol"])
+    assert after["members"][0]["owner"] is True
+
+
+def test_deleting_the_owner_with_the_next_members_skips_them_and_the_last_one_ends_it(players):
+    group = create(players["alice"])
+    for name in ("bob", "carol", "dave"):
+        join(players[name], group["invite_code"])
+    Player.objects.filter(username__in=["alice", "bob"]).delete()  # one delete, as pruning does
+    assert Group.objects.get(pk=group["id"]).owner.username == "carol"
+    Player.objects.filter(username__in=["carol", "dave"]).delete()
+    assert not Group.objects.filter(pk=group["id"]).exists()
+
+
+def test_removing_a_member_rotates_the_invite_code(players):
+    group = create(players["alice"])
+    join(players["bob"], group["invite_code"])
+    join(players["carol"], group["invite_code"])
+    url = f"/api/groups/{group['id']}/"
+    assert players["carol"].delete(url + "members/carol/").status_code == 204  # leaving: kept
+    assert players["alice"].get(url).json()["invite_code"] == group["invite_code"]
+    assert players["alice"].delete(url + "members/bob/").status_code == 204
+    code = players["alice"].get(url).json()["invite_code"]
+    assert code != group["invite_code"]
+    refused = join(players["bob"], group["invite_code"])
+    assert (refused.status_code, refused.json()["error"]) == (404, "not_found")
+    assert join(players["dave"], code).status_code == 200  # the new code works
+
+
+def test_the_owner_rotates_the_invite_code_on_demand(players):
+    group = create(players["alice"])
+    join(players["bob"], group["invite_code"])
+    url = f"/api/groups/{group['id']}/invite-code/"
+    response = players["alice"].post(url)
+    assert response.status_code == 200, response.content
+    rotated = response.json()
+    assert rotated["id"] == group["id"] and usernames(rotated) == ["alice", "bob"]
+    assert rotated["invite_code"] != group["invite_code"]
+    assert join(players["carol"], group["invite_code"]).status_code == 404
+    assert join(players["carol"], rotated["invite_code"]).status_code == 200
+    member = players["bob"].post(url)
+    assert (member.status_code, member.json()["error"]) == (403, "forbidden")
+    assert players["dave"].post(url).status_code == 404  # not a member: no such group
+    assert APIClient().post(url).status_code in (401, 403)
+    assert Group.objects.get().invite_code == rotated["invite_code"]
+
+
+def test_the_admin_deleting_an_owner_lists_and_deletes_only_the_groups_left_empty(
+    admin_client, players
+):
+    shared = create(players["alice"], "Cats")
+    join(players["bob"], shared["invite_code"])
+    alone = create(players["alice"], "Solo")
+    url = f"/admin/puzzles/player/{Player.objects.get(username='alice').pk}/delete/"
+    confirm = admin_client.get(url).text
+    assert "group Solo" in confirm and "group Cats" not in confirm
+    assert admin_client.post(url, {"post": "yes"}).status_code == 302
+    assert Group.objects.get(pk=shared["id"]).owner.username == "bob"
+    assert not Group.objects.filter(pk=alone["id"]).exists()

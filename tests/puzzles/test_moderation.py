@@ -54,3 +54,23 @@ def test_a_game_disqualified_while_played_never_enters_the_tally(alice, daily):
     assert not ScoreTally.objects.exists()
     with pytest.raises(BadInput, match="at most 200"):
         do_disqualify_game(game.pk, reason="x" * 201)
+
+
+def test_the_admin_shows_a_game_but_never_edits_what_the_tallies_count(admin_client, alice, daily):
+    game = finish(do_start_game(alice, date=daily.date, goals=goals_of(daily)), alice)
+    page = f"{CHANGELIST}{game.pk}/change/"
+    shown = admin_client.get(page)
+    assert shown.status_code == 200 and str(game.score) in shown.text
+    for field in ("hints_used", "status", "ranked", "challenge", "goals", "player"):
+        assert f'name="{field}"' not in shown.text, field
+    edit = {"hints_used": "5", "status": "playing", "ranked": "", "challenge": "", "score": "0"}
+    assert admin_client.post(page, {**edit, "player": alice.pk, "_save": "Save"}).status_code == 403
+    row = Game.objects.get(pk=game.pk)
+    assert (row.hints_used, row.status, row.ranked, row.challenge_id) == (
+        0,
+        "finished",
+        True,
+        daily.pk,
+    )
+    assert [(t.hinted, t.games) for t in ScoreTally.objects.all()] == [(False, 1)]
+    assert "Disqualify" in admin_client.get(CHANGELIST).text  # the action that recounts stays

@@ -148,3 +148,131 @@ def test_bad_input_exits_2_with_one_line_naming_the_problem(args, stdin, message
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
     assert message in result.stderr
+
+
+def _replayed(turns: int) -> tuple[dict, dict]:
+    """A greedy game's first ``turns`` turns as a replay (``analyse``'s input, the API's
+    replay shape), and the state before its second turn (``hint``'s input)."""
+    from solver.search import make_player
+
+    game, greedy = SoloGame.start(deal("cli", "beginner")), make_player("greedy")
+    rows, state = [], None
+    for _ in range(turns):
+        seen = game.observation()
+        move = greedy.choose_move(seen)
+        rows.append(
+            {
+                "turn": seen.turn,
+                "hand": [patch_to_json(p) for p in seen.hand],
+                "market": [patch_to_json(p) for p in seen.market],
+                "move": move.to_json(),
+            }
+        )
+        game.play(move)
+        state = state or game.observation().to_json()
+    return {"setup": game.setup.to_json(), "goals": None, "turns": rows}, state
+
+
+REPLAY, STATE = _replayed(3)
+DIGITS = "9" * 4_301  # one past Python's limit for int(str)
+
+
+def _with(document: dict, path: tuple, value) -> str:
+    document = json.loads(json.dumps(document))
+    *parents, last = path
+    node = document
+    for key in parents:
+        node = node[key]
+    node[last] = value
+    return json.dumps(document)
+
+
+BAD_DOCUMENTS = [
+    (["analyse", "-"], _with(REPLAY, ("turns", 1, "market"), []),
+     "turn 2 must show two patches in hand and three in the market"),
+    (["analyse", "-"], _with(REPLAY, ("turns", 2, "hand"), REPLAY["turns"][2]["hand"][:1]),
+     "turn 3 must show two patches in hand and three in the market"),
+    (["analyse", "-"], _with(REPLAY, ("turns", 2, "market"), REPLAY["turns"][2]["market"] * 2),
+     "turn 3 must show two patches in hand and three in the market"),
+    (["score", "-"], f'{{"board": {DIGITS}}}', "- is not valid JSON: Exceeds the limit (4300"),
+    (["hint", "-"], _with(STATE, ("turn",), 0).replace('"turn": 0', f'"turn": {DIGITS}'),
+     "Exceeds the limit (4300 digits)"),
+    (["analyse", "-"], f"[{DIGITS}]", "Exceeds the limit (4300 digits)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"), BAD_DOCUMENTS, ids=[m for *_, m in BAD_DOCUMENTS]
+)
+def test_a_malformed_document_exits_2_with_one_line(args, stdin, message):
+    result = solver(*args, stdin=stdin)
+    assert (result.returncode, result.stdout) == (2, ""), result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert "set_int_max_str_digits" not in result.stderr  # Python's advice is not ours to give
+
+
+def test_a_bug_is_one_line_and_exit_1_never_a_traceback():
+    """Whatever escapes the command's own checks (here a command made to fail)."""
+    code = (
+        "import runpy, solver.cli\n"
+        "def broken(args): raise KeyError('board')\n"
+        "solver.cli.run_deal = broken\n"
+        "runpy.run_module('solver', run_name='__main__')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, "deal", "x"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == "error: internal error (KeyError: 'board')\n"
+
+
+# Any part of a good document replaced by any JSON value: exit 0, or exit 2 and one line.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6)
+    | st.sampled_from([10**30, 2**63, -1, "1,1", "3,3", "purple", "dots", "teal", "callie"]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+DOCUMENTS = {"score": QUILT, "hint": STATE, "analyse": REPLAY}
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    children = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else ()
+    )
+    for key, child in children:
+        yield from _paths(child, (*prefix, key))
+
+
+PATHS = [(command, path) for command, document in DOCUMENTS.items() for path in _paths(document)]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(where=st.sampled_from(PATHS), value=JSON_VALUES)
+def test_a_document_broken_anywhere_exits_0_or_2_with_one_line(tmp_path_factory, where, value):
+    from contextlib import redirect_stderr, redirect_stdout
+    from io import StringIO
+
+    from solver.cli import main
+
+    command, path = where
+    text = _with(DOCUMENTS[command], path, value) if path else json.dumps(value)
+    file = tmp_path_factory.mktemp("cli") / "document.json"
+    file.write_text(text)
+    small = ["--samples", "1", "--candidates", "1"] if command == "analyse" else []
+    out, err = StringIO(), StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([command, str(file), *small])  # raises, failing the test, on a bug
+    assert code in (0, 2), err.getvalue()
+    if code == 2:
+        assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
+    else:
+        json.loads(out.getvalue())

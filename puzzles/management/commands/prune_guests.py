@@ -1,4 +1,4 @@
-"""Remove guests that never played (also on the beat schedule, daily)."""
+"""Remove guests that were never used (also on the beat schedule, daily)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -6,7 +6,10 @@ from puzzles.services.guests import do_prune_guests
 
 
 class Command(BaseCommand):
-    help = "Delete guests older than CALICO_GUEST_DAYS (or --days) with no games."
+    help = (
+        "Delete guests older than CALICO_GUEST_DAYS (or --days) with no game, versus table "
+        "or group."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--days", type=int, help="age in days (default: CALICO_GUEST_DAYS)")

@@ -53,6 +53,7 @@ export const api = {
   createGroup: (name) => request("POST", "/api/groups/", { name }),
   joinGroup: (code) => request("POST", "/api/groups/join/", { invite_code: code }),
   group: (id) => request("GET", `/api/groups/${id}/`),
+  rotateInvite: (id) => request("POST", `/api/groups/${id}/invite-code/`),
   removeMember: (id, username) => request("DELETE", `/api/groups/${id}/members/${encodeURIComponent(username)}/`),
   groupLeaderboard: (id, date) => request("GET", `/api/groups/${id}/leaderboard/${encodeURIComponent(date)}/`),
   groupStandings: (id, days) => request("GET", `/api/groups/${id}/standings/?days=${days}`),

@@ -31,6 +31,7 @@ function renderMembers(group) {
   }));
   $("[data-invite-code]").textContent = group.invite_code;
   $("[data-invite-link]").value = `${location.origin}/groups/join/${group.invite_code}/`;
+  $('[data-action="new-invite"]').hidden = !owner;
 }
 
 function renderBoard(board) {
@@ -111,6 +112,11 @@ $('[data-action="copy-invite"]').addEventListener("click", async (event) => {
   } catch {
     $("[data-invite-link]").select();
   }
+});
+$('[data-action="new-invite"]').addEventListener("click", async () => {
+  if (!confirm("Make a new invite code? The old code and link stop working.")) return;
+  const group = await call(() => api.rotateInvite(groupId));
+  if (group) renderMembers(group);
 });
 $('[data-action="leave"]').addEventListener("click", async () => {
   if (!confirm("Leave this group?")) return;
