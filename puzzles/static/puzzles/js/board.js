@@ -181,11 +181,11 @@ export class Board {
     const notation = GOALS[goalId].symbol;
     const big = notation.length === 1;
     group.append(svg("text", {
-      class: "goal-text", x: cx, y: cy + (big ? 1 : -3), style: big ? "font-size:17px" : null,
+      class: "goal-text", x: cx, y: cy + (big ? 2 : -2), style: big ? "font-size:18px" : null,
     }, [notation]));
     const mark = (x, letter, on) => [
-      svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12, r: 5.4 }),
-      svg("text", { class: `goal-mark-label${on ? " met" : ""}`, x, y: cy + 14.3 }, [on ? "✓" : letter]),
+      svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12.5, r: 6 }),
+      svg("text", { class: `goal-mark-label${on ? " met" : ""}`, x, y: cy + 15.3 }, [on ? "✓" : letter]),
     ];
     if (!picking) group.append(...mark(cx - 7, "C", met.colors), ...mark(cx + 7, "P", met.patterns));
     if (met.points) {

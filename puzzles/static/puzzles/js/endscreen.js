@@ -1,6 +1,6 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
 // a spoiler-free share text and the way to the leaderboard. Every number is the server's.
-import { analyse, progressBar, progressText } from "./analysis.js";
+import { GaveUp, STALLED, analyse, progressBar, progressText } from "./analysis.js";
 import { el } from "./dom.js";
 import { svg } from "./svg.js";
 
@@ -138,7 +138,10 @@ function analysisBox(game) {
         button.disabled = false;
       }
     } catch (error) {
-      status.textContent = `The analysis could not start: ${error.message}`;
+      box.querySelector("progress")?.remove();
+      status.textContent = error instanceof GaveUp ? STALLED : `The analysis could not start: ${error.message}`;
+      if (error instanceof GaveUp) status.dataset.stalled = "";
+      button.textContent = "Ask again";
       button.disabled = false;
     }
   });
