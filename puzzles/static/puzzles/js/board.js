@@ -180,8 +180,9 @@ export class Board {
     }
     const notation = GOALS[goalId].symbol;
     const big = notation.length === 1;
+    const long = notation.length > 7; // e.g. AA·BB·C·D: a size smaller to stay on its hex
     group.append(svg("text", {
-      class: "goal-text", x: cx, y: cy + (big ? 2 : -2), style: big ? "font-size:18px" : null,
+      class: "goal-text", x: cx, y: cy + (big ? 2 : -2), style: big ? "font-size:18px" : long ? "font-size:9.5px" : null,
     }, [notation]));
     const mark = (x, letter, on) => [
       svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12.5, r: 6 }),

@@ -8,7 +8,7 @@ const root = document.querySelector("[data-profile-root]");
 const $ = (selector) => root.querySelector(selector);
 
 const longDate = (iso) => formatDay(iso, "day");
-const shortDate = (iso) => formatDay(iso, "short");
+const shortDate = (iso) => formatDay(iso, "tiny");
 const signed = (value) => (value > 0 ? `+${value}` : String(value));
 const days = (n) => `${n} day${n === 1 ? "" : "s"}`;
 
@@ -29,7 +29,7 @@ function renderStats(stats) {
 
 function renderRecent(recent) {
   const rows = recent.map((row) => el("tr", { "data-recent-day": row.date }, [
-    el("td", {}, [el("a", { href: `/leaderboard/${row.date}/`, title: "the day's leaderboard", text: shortDate(row.date) })]),
+    el("td", {}, [el("a", { href: `/leaderboard/${row.date}/`, title: `${longDate(row.date)}: the day's leaderboard`, text: shortDate(row.date) })]),
     el("td", { class: "num", text: String(row.score) }),
     el("td", { class: "num", text: row.par === null ? "–" : String(row.par) }),
     el("td", { class: "num", text: `#${row.rank}` }),
