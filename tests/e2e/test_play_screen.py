@@ -23,10 +23,13 @@ UNSEEN = """(selectors) => {
     if (!nodes.length) problems.push(`${selector}: none on the page`);
     for (const node of nodes) {
       const box = node.getBoundingClientRect();
-      const name = `${selector} ${node.getAttribute("data-cell") || node.textContent.trim().slice(0, 30)}`;
+      const label = node.getAttribute("data-cell") || node.textContent.trim().slice(0, 30);
+      const name = `${selector} ${label}`;
       if (!box.width || !box.height) { problems.push(`${name}: no box`); continue; }
-      if (box.left < 0 || box.top < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
-        problems.push(`${name}: outside the viewport (${Math.round(box.top)}..${Math.round(box.bottom)} of ${innerHeight})`);
+      if (box.left < 0 || box.top < 0
+          || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
+        const where = `${Math.round(box.top)}..${Math.round(box.bottom)} of ${innerHeight}`;
+        problems.push(`${name}: outside the viewport (${where})`);
         continue;
       }
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -83,7 +86,7 @@ def test_a_whole_daily_needs_no_scroll_from_start_to_the_result(
             # The ringed space and its words together, with the way to play it.
             assert_on_screen(
                 page,
-                ["[data-hint-cell]", "[data-hint-text]", '[data-action="play-hint"]'] + DECISION,
+                ["[data-hint-cell]", "[data-hint-text]", '[data-action="play-hint"]', *DECISION],
                 "the hint",
             )
             text = page.inner_text("[data-hint-text]")

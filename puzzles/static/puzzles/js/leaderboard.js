@@ -67,7 +67,8 @@ function render(board, challenge) {
       board.me ? fact("your rank", `#${board.me.rank}`) : null,
     ]),
     board.me ? el("p", { "data-me": "", text: `You scored ${board.me.score}. ${rankWords(board.me.rank, board.count)}` })
-      : el("p", { class: "muted", text: challenge.closed ? "This day is closed: its quilts can be replayed." : "Finish the day's ranked game to see your rank." }),
+      : el("p", { class: "muted", text: !challenge.closed ? "Finish the day's ranked game to see your rank."
+        : board.count ? "This day is closed: tap a player to replay their quilt." : "This day is closed." }),
     el("div", { class: "histogram" }, [histogram(board.histogram || [], { mine: board.me ? board.me.score : null, par })]),
     challenge.closed ? el("div", { class: "leader-links" }, [
       par === null ? null : el("a", { class: "btn", href: `/review/${board.date}/par/`, "data-action": "par-replay", text: "How par played" }),
