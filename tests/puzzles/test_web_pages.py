@@ -2,6 +2,9 @@
 leaderboard's steps to the days before and after (only days with a challenge)."""
 
 import datetime
+import json
+import re
+from pathlib import Path
 
 import pytest
 from django.test import RequestFactory
@@ -9,6 +12,9 @@ from django.views.defaults import server_error
 
 from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
+from solver.game import GOAL_CELLS, PATCH_CELLS, TURNS, cell_name
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "puzzles" / "static" / "puzzles" / "js"
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +54,17 @@ def test_the_leaderboard_steps_only_to_days_with_a_challenge(client):
     html = client.get("/leaderboard/").content.decode()
     assert f'data-day-step="-1" href="/leaderboard/{yesterday}/"' in html
     assert 'data-day-step="1"' not in html, "no Later after today"
+
+
+def test_the_pages_get_the_engines_constants_and_no_script_retypes_them(client):
+    html = client.get("/").content.decode()
+    found = re.search(r'<script id="calico-engine" type="application/json">(.*?)</script>', html)
+    assert json.loads(found.group(1)) == {
+        "goal_cells": [cell_name(cell) for cell in GOAL_CELLS],
+        "patch_cells": [cell_name(cell) for cell in PATCH_CELLS],
+        "turns": TURNS,
+    }
+    scripts = {path.name: path.read_text() for path in SCRIPTS.glob("*.js")}
+    for cell in GOAL_CELLS:
+        retyped = [name for name, text in scripts.items() if f'"{cell_name(cell)}"' in text]
+        assert not retyped, f"goal space {cell_name(cell)} retyped in {retyped}"

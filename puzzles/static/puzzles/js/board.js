@@ -4,12 +4,12 @@ import {
   HEX_R, HEX_W, buttonToken, catHead, cellCentre, describePatch, hexPoints, motifDefs,
   patchShape, rainbowDefs, svg,
 } from "./svg.js";
+import { GOAL_CELLS, PATCH_CELLS } from "./engine.js";
 import { GOALS, goalLabel } from "./goals.js";
 
-const SIZE = 7;
-const GOAL_CELLS = ["2,3", "3,4", "4,2"];
+const SIZE = 7; // the drawing's grid: the patch spaces and the printed border around them
 
-const isPatchSpace = (r, c) => r >= 1 && r <= 5 && c >= 1 && c <= 5 && !GOAL_CELLS.includes(`${r},${c}`);
+const isPatchSpace = (r, c) => PATCH_CELLS.includes(`${r},${c}`);
 const parse = (name) => name.split(",").map(Number);
 
 export class Board {

@@ -5,16 +5,12 @@ import { api, ApiError } from "./api.js";
 import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText } from "./analysis.js";
 import { Board } from "./board.js";
 import { el, fill } from "./dom.js";
+import { PATCH_CELLS } from "./engine.js";
 import { renderCats, renderScore, showError } from "./panel.js";
 import { describePatch, patchIcon, svg } from "./svg.js";
 
 const root = document.querySelector("[data-review-root]");
 const $ = (selector) => root.querySelector(selector);
-const GOAL_CELLS = ["2,3", "3,4", "4,2"];
-const PATCH_SPACES = [];
-for (let r = 1; r <= 5; r++) {
-  for (let c = 1; c <= 5; c++) if (!GOAL_CELLS.includes(`${r},${c}`)) PATCH_SPACES.push(`${r},${c}`);
-}
 const LOSS_SHOWN = 0.5; // below this a loss is the solver's noise: no better move is drawn
 const TITLES = { par: "How par played", best: "The best-known quilt" };
 
@@ -45,7 +41,7 @@ function render() {
   board.render({
     game: {
       quilt: seen.quilt_after, score: seen.score_after, border: replay.setup.border,
-      goals: seen.quilt_after.goals || {}, empty_cells: PATCH_SPACES.filter((c) => !placed.has(c)),
+      goals: seen.quilt_after.goals || {}, empty_cells: PATCH_CELLS.filter((c) => !placed.has(c)),
     },
     justPlaced: seen.move.cell,
     best: best ? { cell: best.cell, patch: seen.hand[best.hand_index] } : null,
