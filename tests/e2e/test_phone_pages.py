@@ -94,6 +94,13 @@ def test_every_page_on_a_phone(site, browser, shot):
     group = do_create_group(quilter, name="Quilting club")
     do_ensure_challenge(today())
 
+    # A first visit (no player yet): the pages a newcomer sees.
+    newcomer = browser.new_context(**PHONE).new_page()
+    for name in ("login", "signup", "leaderboard", "archive"):
+        newcomer.goto(f"{site}/{name}/")
+        looks_right(newcomer, f"newcomer-{name}", shot)
+    newcomer.context.close()
+
     page = log_in(browser, site, quilter.username)
     pages = {
         "daily": "/",
@@ -168,7 +175,12 @@ def test_every_page_on_a_phone(site, browser, shot):
     # Opponent cards: their boards fill them (they were tall cards with small boards).
     page.check('input[name="opponents"][value="3"]')
     page.tap('[data-action="sit-down"]')
-    page.wait_for_selector("[data-opponent] .board")
+    # Choosing goals on a phone: Start right under your board (the opponents' empty boards
+    # wait until play starts).
+    start = page.wait_for_selector('[data-action="start"]:not([disabled])')
+    assert start.bounding_box()["y"] + start.bounding_box()["height"] <= 844
+    start.tap()
+    page.wait_for_selector('[data-versus-root][data-phase="playing"] [data-opponent] .board')
     cards = page.eval_on_selector_all(
         "[data-opponent]",
         """ns => ns.map(n => [n.getBoundingClientRect().height,

@@ -48,7 +48,7 @@ export function histogram(entries, { mine = null, par = null } = {}) {
 // quilts above are exactly rank - 1).
 export function rankWords(rank, count) {
   if (count <= 1) return "The only ranked quilt of the day so far.";
-  if (rank === 1) return `No quilt of the day's ${count} scored more than yours.`;
+  if (rank === 1) return `No other quilt of the day's ${count} scored more than yours.`;
   const above = rank - 1;
   return `${above} of the day's ${count} ranked quilts scored more than yours.`;
 }

@@ -464,7 +464,7 @@ class GameController {
         game: this.game, info: this.scenarioInfo, onAgain: () => this.showSetup(),
       });
       this.renderStats();
-      return bringIntoView($("[data-result]", this.root), "start");
+      return justPlaced ? bringIntoView($(".end", this.root), "start") : null;
     }
     let board = null;
     try {
@@ -480,7 +480,7 @@ class GameController {
     this.renderStats();
     this.renderHeading();
     // Where the player looks after the last move: score, par and rank.
-    bringIntoView($(".end", end), "start");
+    if (justPlaced) bringIntoView($(".end", end), "start");
     renderPlayerLinks(end, this.game);
   }
 }
