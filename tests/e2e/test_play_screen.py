@@ -121,6 +121,7 @@ def test_a_whole_daily_needs_no_scroll_from_start_to_the_result(
     page.wait_for_timeout(200)  # the scroll that follows the end screen
     assert_on_screen(page, ["[data-result]"], "the result")
     assert "rank" in page.inner_text("[data-result]").lower()
+    assert "next daily quilt opens in" in page.inner_text("[data-next-daily]")
     no_scroll_needed(page)
     shot(page, f"play-screen-05-result-{size}")
     context.close()

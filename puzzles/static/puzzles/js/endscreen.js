@@ -102,6 +102,7 @@ export function renderEnd(container, { game, challenge, board }) {
     ]),
     me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: rankWords(me.rank, board.count) }) : null,
     game.ranked ? null : el("p", { class: "muted", text: "Practice games are not ranked." }),
+    nextDaily(game.closes_at),
     board ? el("div", { class: "histogram" }, [
       el("h3", { text: `${challenge.closed ? `Scores of ${game.date}` : "Today's scores"} (${board.count} ranked player${board.count === 1 ? "" : "s"})` }),
       histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
@@ -115,6 +116,26 @@ export function renderEnd(container, { game, challenge, board }) {
       el("a", { class: "btn", href: "/archive/", text: "Play a past day" }),
     ]),
   ]));
+}
+
+// Today's game: the next daily opens when this day closes (the server's closes_at); the
+// countdown ticks each minute. A past day's game has none.
+function nextDaily(closesAt) {
+  const at = closesAt ? Date.parse(closesAt) : NaN;
+  if (!(at > Date.now())) return null;
+  const line = el("p", { class: "next-daily", "data-next-daily": closesAt });
+  let first = true;
+  const tick = () => {
+    if (!first && !line.isConnected) return; // the end screen was replaced
+    first = false;
+    const minutes = Math.max(0, Math.ceil((at - Date.now()) / 60000));
+    const hours = Math.floor(minutes / 60);
+    line.textContent = minutes ? `The next daily quilt opens in ${hours ? `${hours} h ` : ""}${minutes % 60} min (00:00 UTC).`
+      : "The next daily quilt is open: reload the page to play it.";
+    if (minutes) setTimeout(tick, 60000 - (Date.now() % 60000));
+  };
+  tick();
+  return line;
 }
 
 // "Analyse my game": asks the workers, shows the progress, then the accuracy and the review.
