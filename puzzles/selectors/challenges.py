@@ -113,3 +113,12 @@ def archive():
 def challenge_on(date: datetime.date) -> Challenge | None:
     """The day's challenge with its solver runs, in one query."""
     return challenge_with_runs(date)
+
+
+def neighbour_days(date: datetime.date) -> tuple[datetime.date | None, datetime.date | None]:
+    """The days before and after ``date`` that have a challenge (up to today): where a day's
+    pages step to, skipping days without one (and never before the first day)."""
+    days = Challenge.objects.values_list("date", flat=True)
+    earlier = days.filter(date__lt=date).order_by("-date").first()
+    later = days.filter(date__gt=date, date__lte=today()).order_by("date").first()
+    return earlier, later

@@ -14,6 +14,8 @@ from solver.search.versus import LEVELS
 
 from .. import limits
 from ..auth import BACKEND
+from ..play import today
+from ..selectors import challenges as challenge_reads
 from ..services import players
 from ..services.errors import BadInput
 from .pages import not_found, shell
@@ -42,10 +44,12 @@ def practice(request, date):
 
 
 def leaderboard(request, date=""):
-    day = _date_or_none(date) if date else ""
+    day = _date_or_none(date) if date else today().isoformat()
     if day is None:
         return _bad_date(request, date)
-    return shell(request, "leaderboard", date=day, nav="leaderboard")
+    # The day's neighbours with a challenge: no "Earlier" before the first day.
+    earlier, later = challenge_reads.neighbour_days(datetime.date.fromisoformat(day))
+    return shell(request, "leaderboard", date=day, earlier=earlier, later=later, nav="leaderboard")
 
 
 def review(request, game_id: int):

@@ -34,13 +34,16 @@ def empty_cells(page) -> list[str]:
 
 
 def play_turn(page, hand: int, cell: str, market: int | None, tap: bool = False):
-    """One whole turn by clicks; waits until the server's answer is on the board."""
+    """One whole turn by clicks (the last one confirmed: it has no market step); waits until
+    the server's answer is on the board."""
     act = page.tap if tap else page.click
     turn = current_turn(page)
     act(f'[data-hand-index="{hand}"]')
     act(f'[data-cell="{cell}"]')
     if turn < TURNS:
         act(f'[data-market-index="{market}"]')
+    else:
+        act('[data-action="confirm"]')
     page.wait_for_selector(f'[data-cell="{cell}"][data-empty="false"]')
     if turn < TURNS:
         page.wait_for_selector(f'[data-stat-turn="{turn + 1}/{TURNS}"]')

@@ -106,8 +106,19 @@ def test_a_past_day_is_practice_from_the_archive(site, page, shot):
     shot(page, "11-practice-desktop")
 
     page.goto(f"{site}/leaderboard/{yesterday.isoformat()}/")
-    page.wait_for_selector("text=No finished ranked quilts yet")
-    assert "python -m solver deal" in page.inner_text("[data-summary]")
+    # A closed day nobody finished says so (not "Be the first!"); its seed is published,
+    # wrapped in its card, with how to check the deal a click away.
+    page.wait_for_selector("text=Nobody finished a ranked quilt on this day.")
+    assert "Be the first" not in page.inner_text("[data-summary]")
+    seed = page.get_attribute("[data-seed]", "data-seed")
+    assert seed and seed in page.inner_text("[data-summary]")
+    page.click("text=Check the deal yourself")
+    assert f"python -m solver deal {seed}" in page.inner_text("[data-summary]")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.eval_on_selector("code.seed", "e => e.getBoundingClientRect().right")
+    card = page.eval_on_selector("[data-summary]", "e => e.getBoundingClientRect().right")
+    assert box <= card, "the seed stays inside its card"
 
 
 def test_a_date_that_is_not_a_date_gets_a_friendly_page(site, page):

@@ -69,8 +69,8 @@ def test_the_cards_and_a_scenario_played_to_the_end_by_keyboard(site, page, shot
     for turn in range(1, TURNS + 1):
         cell = cursor(page)
         page.keyboard.press("Enter")
+        page.keyboard.press("Enter")  # the market patch by the bag, or the last turn's confirm
         if turn < TURNS:
-            page.keyboard.press("Enter")
             page.wait_for_selector(f'[data-stat-turn="{turn + 1}/{TURNS}"]')
             page.keyboard.press(SNAKE_KEYS[turn - 1])
         page.wait_for_selector(f'[data-cell="{cell}"][data-empty="false"]')

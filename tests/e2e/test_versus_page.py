@@ -32,6 +32,8 @@ def play_my_turn(page, turn: int) -> str:
     page.click(f'[data-my-board] [data-cell="{cell}"]')
     if turn < TURNS:
         page.click('[data-market-index="0"]:not([disabled])')
+    else:  # the last turn has no market step: its placement is confirmed
+        page.click('[data-action="confirm"]')
     page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
     return cell
 

@@ -1,20 +1,23 @@
 // Asking for a game's analysis and following its progress (the end screen and the review).
 import { api } from "./api.js";
-import { el } from "./panel.js";
+import { el } from "./dom.js";
+import { GaveUp, follow } from "./poll.js";
 
-const POLL_MS = 700;
+export const STALLED = "The analysis stopped moving: no solver is working on it (its worker may have stopped). Ask again to retry.";
 
-// POST once, then poll until ready or failed; onUpdate sees every answer.
+// POST once, then poll until ready or failed; onUpdate sees every answer. A run whose
+// progress stands still for the poller's quiet time rejects with GaveUp (say STALLED, offer
+// to ask again: asking again re-sends a lost run).
 export async function analyse(gameId, onUpdate) {
-  let analysis = await api.askAnalysis(gameId);
-  onUpdate(analysis);
-  while (analysis.status === "pending" || analysis.status === "running") {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    analysis = await api.analysis(gameId);
-    onUpdate(analysis);
-  }
-  return analysis;
+  return follow({
+    first: () => api.askAnalysis(gameId),
+    next: () => api.analysis(gameId),
+    settled: (answer) => answer.status !== "pending" && answer.status !== "running",
+    progress: (answer) => `${answer.status}:${answer.progress ? answer.progress.done : ""}`,
+    onUpdate: (answer) => onUpdate(answer),
+  });
 }
+export { GaveUp };
 
 export function progressText(analysis) {
   const { done, total } = analysis.progress;

@@ -4,12 +4,12 @@ import {
   HEX_R, HEX_W, buttonToken, catHead, cellCentre, describePatch, hexPoints, motifDefs,
   patchShape, rainbowDefs, svg,
 } from "./svg.js";
+import { GOAL_CELLS, PATCH_CELLS } from "./engine.js";
 import { GOALS, goalLabel } from "./goals.js";
 
-const SIZE = 7;
-const GOAL_CELLS = ["2,3", "3,4", "4,2"];
+const SIZE = 7; // the drawing's grid: the patch spaces and the printed border around them
 
-const isPatchSpace = (r, c) => r >= 1 && r <= 5 && c >= 1 && c <= 5 && !GOAL_CELLS.includes(`${r},${c}`);
+const isPatchSpace = (r, c) => PATCH_CELLS.includes(`${r},${c}`);
 const parse = (name) => name.split(",").map(Number);
 
 export class Board {
@@ -180,12 +180,13 @@ export class Board {
     }
     const notation = GOALS[goalId].symbol;
     const big = notation.length === 1;
+    const long = notation.length > 7; // e.g. AA·BB·C·D: a size smaller to stay on its hex
     group.append(svg("text", {
-      class: "goal-text", x: cx, y: cy + (big ? 1 : -3), style: big ? "font-size:17px" : null,
+      class: "goal-text", x: cx, y: cy + (big ? 2 : -2), style: big ? "font-size:18px" : long ? "font-size:9.5px" : null,
     }, [notation]));
     const mark = (x, letter, on) => [
-      svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12, r: 5.4 }),
-      svg("text", { class: `goal-mark-label${on ? " met" : ""}`, x, y: cy + 14.3 }, [on ? "✓" : letter]),
+      svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12.5, r: 6 }),
+      svg("text", { class: `goal-mark-label${on ? " met" : ""}`, x, y: cy + 15.3 }, [on ? "✓" : letter]),
     ];
     if (!picking) group.append(...mark(cx - 7, "C", met.colors), ...mark(cx + 7, "P", met.patterns));
     if (met.points) {

@@ -1,6 +1,6 @@
 // A player's pictures: score and par over time, the histogram of their scores and the streak
 // calendar. Plain SVG drawn from the profile the server sent; nothing here counts anything.
-import { el } from "./panel.js";
+import { el } from "./dom.js";
 import { svg } from "./svg.js";
 
 const SCORE = "#2f8f96";
@@ -26,8 +26,9 @@ export function scoreLine(history) {
   const hi = Math.ceil(Math.max(...values) / 5) * 5 + 5;
   const first = dayNumber(history[0].date);
   const last = dayNumber(history[history.length - 1].date);
-  const span = Math.max(1, last - first);
-  const x = (iso) => pad.left + ((dayNumber(iso) - first) / span) * (width - pad.left - pad.right);
+  const span = last - first;
+  // One day (a first game): its point in the middle, not at the left edge.
+  const x = (iso) => pad.left + (span ? (dayNumber(iso) - first) / span : 0.5) * (width - pad.left - pad.right);
   const y = (v) => height - pad.bottom - ((v - lo) / (hi - lo)) * (height - pad.top - pad.bottom);
   const root = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", "data-chart": "scores", "data-points": history.length,
@@ -59,6 +60,14 @@ export function scoreLine(history) {
   };
   line("par", PAR, true);
   line("score", SCORE, false);
+  // Par as a short dash on each day too: a lone day's par (no line to draw) still shows.
+  for (const row of history) {
+    if (row.par === null) continue;
+    const [px, py] = [x(row.date), y(row.par)];
+    root.append(svg("line", {
+      x1: px - 7, x2: px + 7, y1: py, y2: py, stroke: PAR, "stroke-width": 2.5, "data-par-point": row.date,
+    }, [svg("title", {}, [`${row.date}: par ${row.par}`])]));
+  }
   if (history.length <= 60) {
     for (const row of history) {
       root.append(svg("circle", { cx: x(row.date), cy: y(row.score), r: 3.2, fill: SCORE, "data-point": row.date }, [
@@ -67,8 +76,10 @@ export function scoreLine(history) {
     }
   }
   root.append(
-    svg("text", { x: pad.left, y: height - 6 }, [shortDate(history[0].date)]),
-    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [shortDate(history[history.length - 1].date)]),
+    ...(span ? [
+      svg("text", { x: pad.left, y: height - 6, "data-axis": "first" }, [shortDate(history[0].date)]),
+      svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end", "data-axis": "last" }, [shortDate(history[history.length - 1].date)]),
+    ] : [svg("text", { x: x(history[0].date), y: height - 6, "text-anchor": "middle", "data-axis": "only" }, [shortDate(history[0].date)])]),
     svg("line", { x1: pad.left + 4, x2: pad.left + 24, y1: 12, y2: 12, stroke: SCORE, "stroke-width": 2.5 }),
     svg("text", { x: pad.left + 28, y: 16 }, ["your score"]),
     svg("line", { x1: pad.left + 110, x2: pad.left + 130, y1: 12, y2: 12, stroke: PAR, "stroke-width": 2.5, "stroke-dasharray": "5 4" }),

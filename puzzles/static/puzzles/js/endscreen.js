@@ -1,7 +1,7 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
 // a spoiler-free share text and the way to the leaderboard. Every number is the server's.
-import { analyse, progressBar, progressText } from "./analysis.js";
-import { el } from "./panel.js";
+import { GaveUp, STALLED, analyse, progressBar, progressText } from "./analysis.js";
+import { el } from "./dom.js";
 import { svg } from "./svg.js";
 
 export function histogram(entries, { mine = null, par = null } = {}) {
@@ -44,6 +44,15 @@ export function histogram(entries, { mine = null, par = null } = {}) {
   return root;
 }
 
+// Where a rank stands, in words that stay true for the last of two (ties share a rank: the
+// quilts above are exactly rank - 1).
+export function rankWords(rank, count) {
+  if (count <= 1) return "The only ranked quilt of the day so far.";
+  if (rank === 1) return `No other quilt of the day's ${count} scored more than yours.`;
+  const above = rank - 1;
+  return `${above} of the day's ${count} ranked quilts scored more than yours.`;
+}
+
 function shareText(game, challenge) {
   const score = game.score;
   const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
@@ -80,18 +89,20 @@ export function renderEnd(container, { game, challenge, board }) {
   ]);
   container.replaceChildren(el("section", { class: "end card", "aria-labelledby": "end-title" }, [
     el("h2", { id: "end-title", text: game.ranked ? "Your quilt is finished!" : "Practice quilt finished" }),
-    el("div", { class: "headline" }, [
+    el("div", { class: "headline", "data-result": "", "data-result-score": String(game.score.total),
+      "data-result-par": par === null ? "" : String(par), "data-result-rank": me && me.rank ? String(me.rank) : "" }, [
       figure(game.score.total, "your score", { "data-score-total": String(game.score.total) }),
       figure(par, "par"),
       diff === null ? null : el("div", {
-        class: `versus ${diff >= 0 ? "up" : "down"}`,
+        class: `par-diff ${diff >= 0 ? "up" : "down"}`,
         text: diff >= 0 ? `${diff} over par` : `${-diff} under par`,
       }),
       best === null ? null : figure(best, "best known"),
       me && me.rank ? figure(`#${me.rank}`, `rank of ${board.count}`) : null,
     ]),
-    me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: `Your quilt is at or above ${me.percentile}% of the day's ranked quilts.` }) : null,
+    me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: rankWords(me.rank, board.count) }) : null,
     game.ranked ? null : el("p", { class: "muted", text: "Practice games are not ranked." }),
+    nextDaily(game.closes_at),
     board ? el("div", { class: "histogram" }, [
       el("h3", { text: `${challenge.closed ? `Scores of ${game.date}` : "Today's scores"} (${board.count} ranked player${board.count === 1 ? "" : "s"})` }),
       histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
@@ -105,6 +116,26 @@ export function renderEnd(container, { game, challenge, board }) {
       el("a", { class: "btn", href: "/archive/", text: "Play a past day" }),
     ]),
   ]));
+}
+
+// Today's game: the next daily opens when this day closes (the server's closes_at); the
+// countdown ticks each minute. A past day's game has none.
+function nextDaily(closesAt) {
+  const at = closesAt ? Date.parse(closesAt) : NaN;
+  if (!(at > Date.now())) return null;
+  const line = el("p", { class: "next-daily", "data-next-daily": closesAt });
+  let first = true;
+  const tick = () => {
+    if (!first && !line.isConnected) return; // the end screen was replaced
+    first = false;
+    const minutes = Math.max(0, Math.ceil((at - Date.now()) / 60000));
+    const hours = Math.floor(minutes / 60);
+    line.textContent = minutes ? `The next daily quilt opens in ${hours ? `${hours} h ` : ""}${minutes % 60} min (00:00 UTC).`
+      : "The next daily quilt is open: reload the page to play it.";
+    if (minutes) setTimeout(tick, 60000 - (Date.now() % 60000));
+  };
+  tick();
+  return line;
 }
 
 // "Analyse my game": asks the workers, shows the progress, then the accuracy and the review.
@@ -128,7 +159,10 @@ function analysisBox(game) {
         button.disabled = false;
       }
     } catch (error) {
-      status.textContent = `The analysis could not start: ${error.message}`;
+      box.querySelector("progress")?.remove();
+      status.textContent = error instanceof GaveUp ? STALLED : `The analysis could not start: ${error.message}`;
+      if (error instanceof GaveUp) status.dataset.stalled = "";
+      button.textContent = "Ask again";
       button.disabled = false;
     }
   });

@@ -6,12 +6,13 @@ import { Board } from "./board.js";
 import { renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { capitalise, el, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
+import { $, bringIntoView, el, fill, formatDay } from "./dom.js";
+import { keepFitted } from "./fit.js";
+import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
-
-const $ = (selector, root = document) => root.querySelector(selector);
+import { Turn } from "./turns.js";
 
 class GameController {
   constructor(root) {
@@ -22,17 +23,30 @@ class GameController {
     this.scenarioInfo = null;
     this.challenge = null;
     this.game = null;
-    this.selectedHand = 0;
-    this.pending = null; // the empty space chosen for the hand patch this turn
+    this.turn = new Turn({
+      state: () => this.game,
+      send: (move) => api.move(this.game.id, move),
+      reload: () => api.game(this.game.id),
+      render: () => this.render(),
+      shown: (game, cell) => this.moved(game, cell),
+      message: (text, isError) => this.message(text, isError),
+    });
     this.hint = null;
     this.hintRunning = null; // {seconds} while a worker thinks
-    this.busy = false;
     this.board = new Board($("[data-board]", root), {
       onActivate: (cell) => this.chooseCell(cell),
       onGoal: (cell) => this.picker && this.picker.drop(cell),
     });
+    keepFitted(this.board, $(".controls", root));
     document.addEventListener("keydown", (event) => this.shortcut(event));
+    $('[data-action="confirm"]', root).addEventListener("click", () => this.turn.confirm());
+    $('[data-action="undo"]', root).addEventListener("click", () => this.turn.undo());
   }
+
+  // The hand patch and the space chosen this turn (the turn controller keeps them).
+  get selectedHand() { return this.turn.hand; }
+
+  get pending() { return this.turn.cell; }
 
   // ---- loading ---------------------------------------------------------------------
   async boot() {
@@ -104,10 +118,14 @@ class GameController {
       $("[data-heading]", this.root).textContent = `Scenario ${this.scenario} · reach ${this.scenarioInfo.min_score}`;
       return;
     }
-    const when = new Date(`${this.date}T12:00:00Z`).toLocaleDateString(undefined, {
-      weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-    });
-    $("[data-heading]", this.root).textContent = this.root.dataset.practice ? `Practice · ${when}` : `Daily quilt · ${when}`;
+    // What the server plays, not the address: the game shown, else what Start will make (the
+    // day's first game is ranked until the day closes; every later one is practice).
+    const c = this.challenge;
+    const ranked = this.game ? this.game.ranked : !c.closed && !c.ranked_game;
+    const title = ranked ? "Daily quilt" : "Practice";
+    $("[data-heading]", this.root).replaceChildren(`${title} `, el("span", { class: "heading-day", text: `· ${formatDay(this.date, "short")}` }));
+    this.root.dataset.ranked = String(ranked);
+    document.title = `${title} ${formatDay(this.date, "short")} · Calico Daily`;
   }
 
   // ---- setup: goal picker and start --------------------------------------------------
@@ -118,7 +136,6 @@ class GameController {
     const setupBox = $("[data-setup]", this.root);
     setupBox.hidden = false;
     // Before the start only the cats matter (they help choose goals).
-    $("[data-hint-card]", this.root).hidden = true;
     $("[data-score-card]", this.root).hidden = true;
     $("[data-playing]", this.root).hidden = true;
     $("[data-end]", this.root).replaceChildren();
@@ -126,6 +143,7 @@ class GameController {
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
     if (this.scenarioInfo) this.renderConditions(this.scenarioInfo.checks);
     this.renderStats();
+    this.renderHeading();
     const start = $('[data-action="start"]', this.root);
     const pickerBox = $("[data-picker]", this.root);
     if (c.goal_options) {
@@ -168,6 +186,9 @@ class GameController {
         : await api.startGame(this.date, goals);
       sessionStorage.setItem(this.storageKey(), game.id);
       this.show(game);
+      this.renderHeading();
+      // The first turn starts at the top: board, hand, market and hint on one screen.
+      window.scrollTo({ top: 0, behavior: "instant" });
       this.board.svg.focus({ preventScroll: true });
     } catch (error) {
       start.disabled = false;
@@ -177,14 +198,14 @@ class GameController {
 
   // ---- playing -----------------------------------------------------------------------
   show(game, { justPlaced = null } = {}) {
-    if (!this.game || this.game.id !== game.id) {
+    const fresh = !this.game || this.game.id !== game.id;
+    if (fresh) {
       this.hint = null; // a hint belongs to one game
-      this.pending = null;
-      this.selectedHand = 0;
+      this.turn.reset();
     }
     this.game = game;
+    if (fresh && this.challenge && this.challenge.date) this.renderHeading();
     this.root.dataset.phase = game.expired ? "expired" : game.status;
-    $("[data-hint-card]", this.root).hidden = game.status !== "playing" || game.expired;
     $("[data-score-card]", this.root).hidden = false;
     $("[data-setup]", this.root).hidden = true;
     this.renderStats();
@@ -232,6 +253,9 @@ class GameController {
     this.renderMarket(hintMove);
     this.renderHintBox();
     this.renderPrompt();
+    // The last turn has no market step: its placement waits for a confirmation instead.
+    $("[data-market-group]", this.root).hidden = this.turn.last;
+    $("[data-confirm-bar]", this.root).hidden = !this.turn.confirming;
   }
 
   // The board draws the printed parts from the game's setup and the rest from the game.
@@ -276,7 +300,7 @@ class GameController {
         patchIcon(patch),
         el("span", { class: "slot-label", text: describePatch(patch) }),
       ]);
-      if (lastTurn || !this.pending || this.busy) button.disabled = true;
+      if (lastTurn || !this.pending || this.turn.busy) button.disabled = true;
       button.addEventListener("click", () => this.chooseMarket(index));
       return button;
     });
@@ -286,63 +310,38 @@ class GameController {
   renderPrompt() {
     const hand = this.game.hand[this.selectedHand];
     let text;
-    if (this.busy) text = "Sewing…";
-    else if (!this.pending) text = `Place your ${describePatch(hand)} patch: click an empty space, or use the arrow keys and Enter.`;
-    else text = "Now take a patch from the market into your hand (click the same space again to undo).";
+    if (this.turn.busy) text = "Sewing…";
+    else if (this.turn.confirming) text = "The last patch: sew it here, or undo and choose again.";
+    else if (!this.pending) text = `${this.turn.last ? "Last turn! " : ""}Place your ${describePatch(hand)} patch on an empty space.`;
+    else text = "Now take a patch from the market (tap the space again to undo).";
     $("[data-prompt]", this.root).textContent = text;
   }
 
   chooseHand(index) {
-    if (this.busy || !this.game) return;
-    this.selectedHand = index;
-    this.render();
+    if (!this.game) return;
+    this.turn.chooseHand(index);
   }
 
   chooseCell(cell) {
-    if (this.busy || !this.game || this.game.status !== "playing") return;
-    if (this.pending === cell) {
-      this.pending = null;
-      return this.render();
-    }
-    this.pending = cell;
-    if (this.game.turn === this.game.turns) return this.submit(null);
-    this.render();
-    // Keyboard players go straight on to the market; Enter takes the patch by the bag.
-    const first = $("[data-market-index]:not([disabled])", this.root);
-    if (first) first.focus({ preventScroll: true });
+    if (!this.game || this.game.status !== "playing") return;
+    if (!this.turn.chooseCell(cell)) return;
+    // Keyboard players go straight on: to the market (Enter takes the patch by the bag), or on
+    // the last turn to its confirmation.
+    const next = this.turn.last ? $('[data-action="confirm"]', this.root) : $("[data-market-index]:not([disabled])", this.root);
+    if (next) next.focus({ preventScroll: true });
   }
 
   chooseMarket(index) {
-    if (this.busy || !this.pending) return;
-    this.submit(index);
+    this.fromKeyboard = this.root.contains(document.activeElement) && document.activeElement.matches(":focus-visible");
+    this.turn.chooseMarket(index);
   }
 
-  async submit(marketIndex) {
-    const cell = this.pending;
-    const fromKeyboard = this.root.contains(document.activeElement) && document.activeElement.matches(":focus-visible");
-    this.busy = true;
-    this.render();
-    try {
-      const game = await api.move(this.game.id, {
-        turn: this.game.turn, hand_index: this.selectedHand, cell, market_index: marketIndex,
-      });
-      this.pending = null;
-      this.selectedHand = 0;
-      this.busy = false;
-      this.announce(game.last_award, game.score.total - this.game.score.total);
-      this.show(game, { justPlaced: cell });
-      if (fromKeyboard && game.status === "playing") this.board.svg.focus({ preventScroll: true });
-    } catch (error) {
-      this.busy = false;
-      this.pending = null;
-      if (error instanceof ApiError && error.status === 409) {
-        const closed = error.body && error.body.error === "day_closed";
-        if (!closed) this.message("That turn was already played; here is the quilt as it stands.");
-        return this.show(await api.game(this.game.id));
-      }
-      this.message(error.message, true);
-      this.render();
-    }
+  // The server's answer to a move (or, after a stale turn, the game as it stands).
+  moved(game, cell) {
+    if (cell) this.announce(game.last_award, game.score.total - this.game.score.total);
+    this.show(game, { justPlaced: cell });
+    if (this.fromKeyboard && game.status === "playing") this.board.svg.focus({ preventScroll: true });
+    this.fromKeyboard = false;
   }
 
   // What the placement earned, the moment the server says so: one toast per placement.
@@ -397,10 +396,11 @@ class GameController {
       this.hint = hint;
       this.game = await api.game(this.game.id);
       this.renderStats();
-      this.selectedHand = hint.move.hand_index;
+      this.turn.hand = hint.move.hand_index;
       this.render();
-      // On a phone the hint button sits below the board: bring the highlighted board back.
-      this.board.root.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      // The ringed space and the hint's words on one screen (the board shrinks to make room).
+      bringIntoView($("[data-hint-cell]", this.root));
+      bringIntoView($("[data-hint-text]", this.root));
     } catch (error) {
       this.hintRunning = null;
       if (error instanceof ApiError && error.body && error.body.error === "day_closed") {
@@ -429,23 +429,18 @@ class GameController {
     const { move } = hint;
     const market = move.market_index === null || move.market_index === undefined
       ? "" : `, then take market patch ${move.market_index + 1} (${describePatch(this.game.market[move.market_index])})`;
-    const play = el("button", { type: "button", class: "btn", "data-action": "play-hint", text: "Play this move" });
-    play.addEventListener("click", () => this.playHint(hint));
-    box.replaceChildren(
-      el("p", { "data-hint": "", text: `Place ${describePatch(this.game.hand[move.hand_index])} on the ringed space${market}.` }),
-      hint.expected_score !== undefined && hint.expected_score !== null
-        ? el("p", { class: "muted", text: `The solver expects about ${Math.round(hint.expected_score)} points from here.` }) : null,
-      el("ul", {}, (hint.reasons || []).map((reason) => el("li", { text: reason }))),
+    const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: "Play this move" });
+    play.addEventListener("click", () => this.turn.play(hint.move));
+    const expected = hint.expected_score !== undefined && hint.expected_score !== null
+      ? ` The solver expects about ${Math.round(hint.expected_score)} points from here.` : "";
+    fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
+      el("p", { "data-hint": "" }, [
+        el("b", { text: `Hint: ${describePatch(this.game.hand[move.hand_index])} on the ringed space${market}.` }),
+        el("span", { class: "muted", text: expected }),
+      ]),
+      (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,
       play,
-    );
-  }
-
-  playHint(hint) {
-    if (this.busy) return;
-    this.selectedHand = hint.move.hand_index;
-    this.pending = hint.move.cell;
-    if (this.game.turn === this.game.turns) return this.submit(null);
-    this.submit(hint.move.market_index);
+    ]));
   }
 
   // ---- keyboard shortcuts (the board handles arrows and Enter itself) -----------------
@@ -453,10 +448,8 @@ class GameController {
     if (!this.game || this.game.status !== "playing" || event.target.closest("input, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "1" || event.key === "2") this.chooseHand(Number(event.key) - 1);
-    else if (event.key === "Escape" && this.pending) {
-      this.pending = null;
-      this.render();
-    } else if (event.key.toLowerCase() === "h") this.askHint();
+    else if (event.key === "Escape" && this.pending) this.turn.undo();
+    else if (event.key.toLowerCase() === "h") this.askHint();
   }
 
   // ---- the end -----------------------------------------------------------------------
@@ -465,13 +458,13 @@ class GameController {
     sessionStorage.removeItem(this.storageKey());
     this.board.render({ game: this.boardView(), justPlaced });
     $("[data-playing]", this.root).hidden = true;
-    $("[data-hint-card]", this.root).hidden = true;
     this.board.svg.blur();
     if (this.scenario) {
       renderScenarioEnd($("[data-end]", this.root), {
         game: this.game, info: this.scenarioInfo, onAgain: () => this.showSetup(),
       });
-      return this.renderStats();
+      this.renderStats();
+      return justPlaced ? bringIntoView($(".end", this.root), "start") : null;
     }
     let board = null;
     try {
@@ -484,8 +477,11 @@ class GameController {
     const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: "Play again (practice)" });
     again.addEventListener("click", () => this.showSetup());
     $(".end-actions", end).append(again);
-    renderPlayerLinks(end, this.game);
     this.renderStats();
+    this.renderHeading();
+    // Where the player looks after the last move: score, par and rank.
+    if (justPlaced) bringIntoView($(".end", end), "start");
+    renderPlayerLinks(end, this.game);
   }
 }
 

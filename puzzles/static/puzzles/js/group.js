@@ -1,6 +1,7 @@
 // A group's page: the members' board of a day, members and the invite, 7 and 30 day standings.
 import { api } from "./api.js";
-import { el, entryCells, showError as panelError } from "./panel.js";
+import { el, formatDay } from "./dom.js";
+import { entryCells, showError as panelError } from "./panel.js";
 
 const root = document.querySelector("[data-group-root]");
 const $ = (selector) => root.querySelector(selector);
@@ -35,10 +36,7 @@ function renderMembers(group) {
 }
 
 function renderBoard(board) {
-  const when = new Date(`${board.date}T12:00:00Z`).toLocaleDateString(undefined, {
-    day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-  });
-  $("[data-board-title]").textContent = `The group's board · ${when}`;
+  $("[data-board-title]").textContent = `The group's board · ${formatDay(board.date)}`;
   const rows = board.entries.map((entry) => el("tr", { class: entry.player === me ? "me" : null, "data-entry": entry.player }, [
     el("td", { class: "num", text: String(entry.rank) }),
     el("td", {}, [who(entry.player, entry.name)]),

@@ -1,19 +1,10 @@
 // The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
 import { catPortrait, describePatch, patchIcon, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
 import { goalLabel } from "./goals.js";
+import { el } from "./dom.js";
 
 export const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function el(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined) continue;
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of [].concat(children)) if (child) node.append(child);
-  return node;
-}
 export { el };
 
 // A page's passing message in its ``box`` (game and versus pages): an error stays red, and the

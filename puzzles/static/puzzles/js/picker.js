@@ -1,10 +1,11 @@
 // The goal picker of the standard setup: choose 3 of the 4 offered goals and drop each on a
 // goal space. Starts from a sensible preselection, so "Start" alone is a fine first game.
+import { el } from "./dom.js";
+import { GOAL_CELLS } from "./engine.js";
 import { GOALS, goalLabel } from "./goals.js";
-import { el } from "./panel.js";
 
-const GOAL_CELLS = ["2,3", "3,4", "4,2"];
-const SPACE_NAMES = { "2,3": "upper", "3,4": "right", "4,2": "lower" };
+// The goal spaces top to bottom, as a player names them.
+const SPACE_NAMES = Object.fromEntries([...GOAL_CELLS].sort().map((cell, i) => [cell, ["upper", "right", "lower"][i]]));
 
 // Leave out "all different" when it is offered (the hardest to complete), else the last one.
 // A scenario offers exactly three: all of them, in its listed order.

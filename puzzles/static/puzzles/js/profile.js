@@ -1,17 +1,14 @@
 // A profile page (/me/ or /players/{username}/): stats, the three pictures and recent days.
 import { api } from "./api.js";
 import { scoreBars, scoreLine, streakCalendar } from "./charts.js";
-import { el, showError } from "./panel.js";
+import { el, formatDay } from "./dom.js";
+import { showError } from "./panel.js";
 
 const root = document.querySelector("[data-profile-root]");
 const $ = (selector) => root.querySelector(selector);
 
-const longDate = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, {
-  day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-});
-const shortDate = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, {
-  day: "numeric", month: "short", year: "2-digit", timeZone: "UTC",
-});
+const longDate = (iso) => formatDay(iso, "day");
+const shortDate = (iso) => formatDay(iso, "tiny");
 const signed = (value) => (value > 0 ? `+${value}` : String(value));
 const days = (n) => `${n} day${n === 1 ? "" : "s"}`;
 
@@ -32,7 +29,7 @@ function renderStats(stats) {
 
 function renderRecent(recent) {
   const rows = recent.map((row) => el("tr", { "data-recent-day": row.date }, [
-    el("td", {}, [el("a", { href: `/leaderboard/${row.date}/`, title: "the day's leaderboard", text: shortDate(row.date) })]),
+    el("td", {}, [el("a", { href: `/leaderboard/${row.date}/`, title: `${longDate(row.date)}: the day's leaderboard`, text: shortDate(row.date) })]),
     el("td", { class: "num", text: String(row.score) }),
     el("td", { class: "num", text: row.par === null ? "–" : String(row.par) }),
     el("td", { class: "num", text: `#${row.rank}` }),

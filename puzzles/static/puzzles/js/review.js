@@ -1,19 +1,16 @@
 // The review of a finished game: the quilt turn by turn (buttons and ← →), that turn's hand and
 // market, the expected-score chart, the move list with each move's loss, and the better move
 // drawn on the board. Replay and analysis come from the API; nothing here scores anything.
-import { api } from "./api.js";
-import { analyse, lossClass, progressBar, progressText } from "./analysis.js";
+import { api, ApiError } from "./api.js";
+import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText } from "./analysis.js";
 import { Board } from "./board.js";
-import { el, renderCats, renderScore, showError } from "./panel.js";
+import { el, fill } from "./dom.js";
+import { PATCH_CELLS } from "./engine.js";
+import { renderCats, renderScore, showError } from "./panel.js";
 import { describePatch, patchIcon, svg } from "./svg.js";
 
 const root = document.querySelector("[data-review-root]");
 const $ = (selector) => root.querySelector(selector);
-const GOAL_CELLS = ["2,3", "3,4", "4,2"];
-const PATCH_SPACES = [];
-for (let r = 1; r <= 5; r++) {
-  for (let c = 1; c <= 5; c++) if (!GOAL_CELLS.includes(`${r},${c}`)) PATCH_SPACES.push(`${r},${c}`);
-}
 const LOSS_SHOWN = 0.5; // below this a loss is the solver's noise: no better move is drawn
 const TITLES = { par: "How par played", best: "The best-known quilt" };
 
@@ -44,7 +41,7 @@ function render() {
   board.render({
     game: {
       quilt: seen.quilt_after, score: seen.score_after, border: replay.setup.border,
-      goals: seen.quilt_after.goals || {}, empty_cells: PATCH_SPACES.filter((c) => !placed.has(c)),
+      goals: seen.quilt_after.goals || {}, empty_cells: PATCH_CELLS.filter((c) => !placed.has(c)),
     },
     justPlaced: seen.move.cell,
     best: best ? { cell: best.cell, patch: seen.hand[best.hand_index] } : null,
@@ -178,8 +175,10 @@ function renderAnalysis() {
         el("span", { class: "key best", text: "the solver's best" }),
       ]),
     );
+  } else if (a && state.stalled) {
+    fill(box, el("p", { class: "error-box", "data-analysis-progress": "", "data-stalled": "", text: STALLED }), analyseButton("Ask again"));
   } else if (a) {
-    box.replaceChildren(el("p", { "data-analysis-progress": "", text: progressText(a) }), progressBar(a),
+    fill(box, el("p", { "data-analysis-progress": "", text: progressText(a) }), progressBar(a),
       a.status === "failed" ? analyseButton("Try again") : null);
   } else if (mine) {
     box.replaceChildren(
@@ -195,17 +194,39 @@ function renderAnalysis() {
 
 function analyseButton(text) {
   const button = el("button", { type: "button", class: "btn btn-primary", "data-action": "analyse", text });
-  button.addEventListener("click", async () => {
+  button.addEventListener("click", () => {
     button.disabled = true;
-    try {
-      await analyse(state.replay.id, (answer) => { state.analysis = answer; renderAnalysis(); });
-      render();
-    } catch (error) {
-      button.disabled = false;
-      showMessage(`The analysis could not start: ${error.message}`);
-    }
+    follow().then(() => { button.disabled = false; });
   });
   return button;
+}
+
+// Ask for the analysis (again) and follow it; a run that stops moving says so and offers to
+// ask again (asking again re-sends a lost run).
+async function follow() {
+  state.stalled = false;
+  try {
+    await analyse(state.replay.id, (answer) => { state.analysis = answer; renderAnalysis(); });
+    render();
+  } catch (error) {
+    if (error instanceof GaveUp) {
+      state.stalled = true;
+      return renderAnalysis();
+    }
+    showMessage(`The analysis could not start: ${error.message}`);
+  }
+}
+
+// The page cannot show this quilt: say why and where to go instead of a board stuck "Loading".
+function cannotShow(text, links) {
+  for (const node of root.querySelectorAll(".play-area, .side")) node.hidden = true;
+  $("[data-heading]").textContent = "Nothing to review";
+  fill($("[data-message]"));
+  const box = $("[data-message]");
+  box.hidden = false;
+  box.className = "card error-page";
+  fill(box, el("p", { "data-review-error": "", text }),
+    el("p", { class: "error-actions" }, links.map(([href, label]) => el("a", { class: "btn", href, text: label }))));
 }
 
 async function load() {
@@ -213,9 +234,16 @@ async function load() {
   try {
     state.replay = gameId ? await api.replay(gameId) : await api.solverGame(date, kind);
   } catch (error) {
-    showMessage(gameId
-      ? `This quilt cannot be shown: ${error.message}. Another player's ranked quilt shows once its day has closed.`
-      : `No ${TITLES[kind] ? TITLES[kind].toLowerCase() : "solver game"} for ${date} yet: ${error.message}`);
+    if (!(error instanceof ApiError)) throw error;
+    const home = [["/", "Today's quilt"], ["/archive/", "Past days"]];
+    if (gameId) {
+      cannotShow(error.status === 404
+        ? "There is no quilt to show here: either no game has this number, or it is another player's ranked quilt and its day has not closed yet (those show from 00:00 UTC after the day)."
+        : `This quilt cannot be shown right now (${error.message}). Try again in a moment.`, home);
+    } else {
+      cannotShow(`There is no ${TITLES[kind] ? TITLES[kind].toLowerCase() : "solver game"} for ${date} yet: the solver's games of a day show once the day has closed and its run has finished.`,
+        [[`/leaderboard/${date}/`, "The day's leaderboard"], ...home]);
+    }
     return;
   }
   const { replay } = state;
@@ -237,10 +265,7 @@ async function load() {
     }
   }
   go(1);
-  if (state.analysis && state.analysis.status !== "ready" && state.analysis.status !== "failed") {
-    await analyse(replay.id, (answer) => { state.analysis = answer; renderAnalysis(); });
-    render();
-  }
+  if (state.analysis && state.analysis.status !== "ready" && state.analysis.status !== "failed") await follow();
 }
 
 root.addEventListener("click", (event) => {

@@ -85,7 +85,7 @@ export function renderScenarioEnd(container, { game, info, onAgain }) {
   again.addEventListener("click", onAgain);
   container.replaceChildren(el("section", { class: "end card scenario-end", "aria-labelledby": "end-title", "data-passed": String(verdict) }, [
     el("h2", { id: "end-title", text: verdict ? `Scenario ${info.number} passed!` : `Scenario ${info.number} not passed this time` }),
-    el("div", { class: "headline" }, [
+    el("div", { class: "headline", "data-result": "", "data-result-score": String(game.score.total) }, [
       el("div", {}, [
         el("div", { class: "big-number", "data-score-total": String(game.score.total), text: String(game.score.total) }),
         el("div", { class: "big-label", text: "your score" }),
@@ -94,7 +94,7 @@ export function renderScenarioEnd(container, { game, info, onAgain }) {
         el("div", { class: "big-number", text: String(info.min_score) }),
         el("div", { class: "big-label", text: "to reach" }),
       ]),
-      el("div", { class: `versus ${verdict ? "up" : "down"}`, text: verdict ? "every condition met" : "some conditions missed" }),
+      el("div", { class: `par-diff ${verdict ? "up" : "down"}`, text: verdict ? "every condition met" : "some conditions missed" }),
     ]),
     conditionList(game.scenario.conditions, info.cats.map((c) => c.cat), { finished: true }),
     el("p", { class: "muted", "data-seed": game.seed }, [

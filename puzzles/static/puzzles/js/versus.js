@@ -4,22 +4,31 @@
 // page polls and highlights each placement as it arrives.
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { el, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
+import { $, el } from "./dom.js";
+import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { GoalPicker } from "./picker.js";
+import { GaveUp, follow } from "./poll.js";
 import { describePatch, patchIcon } from "./svg.js";
+import { Turn } from "./turns.js";
 
 const POLL_MS = 300;
-const STALLED_MS = 100_000; // past the server's limit for an opponents' run: ask it to resend
 const STORAGE_KEY = "calico-versus-game";
-const $ = (selector, root = document) => root.querySelector(selector);
 
 class VersusController {
   constructor(root) {
     this.root = root;
     this.game = null;
-    this.selectedHand = 0;
-    this.pending = null; // the empty space chosen for the hand patch this turn
-    this.busy = false;
+    // The same turn as the solo game's (hand, space, market; undo; the last turn confirmed).
+    this.turn = new Turn({
+      state: () => this.game,
+      send: (move) => api.versusMove(this.game.id, move),
+      reload: () => api.versus(this.game.id),
+      render: () => this.renderMine([]),
+      shown: (game) => this.show(game),
+      message: (text, isError) => this.message(text, isError),
+    });
+    $('[data-action="confirm"]', root).addEventListener("click", () => this.turn.confirm());
+    $('[data-action="undo"]', root).addEventListener("click", () => this.turn.undo());
     this.expanded = null; // the opponent whose quilt is shown large
     this.opponentBoards = new Map();
     this.board = new Board($("[data-my-board]", root), {
@@ -31,6 +40,12 @@ class VersusController {
       this.sitDown();
     });
   }
+
+  get selectedHand() { return this.turn.hand; }
+
+  get pending() { return this.turn.cell; }
+
+  get busy() { return this.turn.busy; }
 
   async boot() {
     const saved = sessionStorage.getItem(STORAGE_KEY);
@@ -77,8 +92,7 @@ class VersusController {
   show(game) {
     const before = this.game && this.game.id === game.id ? this.game : null;
     if (!before) {
-      this.pending = null;
-      this.selectedHand = 0;
+      this.turn.reset();
       this.opponentBoards.clear();
       $("[data-opponents]", this.root).replaceChildren();
     }
@@ -98,7 +112,6 @@ class VersusController {
     this.renderScores();
     this.renderMine(fresh);
     this.renderStandings();
-    if (!before || game.log.length !== before.log.length) this.progressAt = Date.now();
     if (game.opponent_error) return this.showStalled(game.opponent_error);
     if (game.status === "playing" && game.to_move !== "you") this.poll();
   }
@@ -116,7 +129,6 @@ class VersusController {
   async resume() {
     $("[data-message]", this.root).hidden = true;
     try {
-      this.progressAt = Date.now();
       this.show(await api.versusResume(this.game.id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return this.show(await api.versus(this.game.id));
@@ -150,20 +162,27 @@ class VersusController {
     };
   }
 
+  // The opponents play on a worker: follow the table until it is your move again, showing
+  // each placement as it arrives. Opponents that stop moving (the poller's one give-up
+  // rule) are sent again.
   async poll() {
     if (this.polling) return;
     this.polling = true;
+    const id = this.game.id;
     try {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const game = await api.versus(this.game.id);
+      const game = await follow({
+        first: () => api.versus(id),
+        next: () => api.versus(id),
+        settled: (answer) => answer.status !== "playing" || answer.to_move === "you" || Boolean(answer.opponent_error),
+        progress: (answer) => String(answer.log.length),
+        onUpdate: (answer) => this.show(answer),
+        every: POLL_MS,
+      });
       this.polling = false;
-      if (game.log.length === this.game.log.length && Date.now() - this.progressAt > STALLED_MS) {
-        this.game = game;
-        return this.resume();
-      }
       this.show(game);
     } catch (error) {
       this.polling = false;
+      if (error instanceof GaveUp) return this.resume();
       this.message(`Lost the table: ${error.message}`, true);
     }
   }
@@ -205,6 +224,8 @@ class VersusController {
     this.renderHand(myTurn);
     this.renderMarket(myTurn);
     this.renderPrompt(myTurn);
+    $("[data-market-card]", this.root).hidden = this.turn.last;
+    $("[data-confirm-bar]", this.root).hidden = !(myTurn && this.turn.confirming);
   }
 
   renderHand(myTurn) {
@@ -234,6 +255,7 @@ class VersusController {
     let text;
     if (this.busy) text = "Sewing…";
     else if (!myTurn) text = `${game.to_move} is sewing…`;
+    else if (this.turn.confirming) text = "The last patch: sew it here, or undo and choose again.";
     else if (!this.pending) text = `Your turn: place your ${describePatch(game.you.hand[this.selectedHand])} patch on an empty space.`;
     else text = "Now take a patch from the market (the slot you take is refilled from the bag).";
     $("[data-prompt]", this.root).textContent = text;
@@ -325,42 +347,18 @@ class VersusController {
   }
 
   chooseHand(index) {
-    if (this.busy || !this.game) return;
-    this.selectedHand = index;
-    this.renderMine([]);
+    if (!this.game) return;
+    this.turn.chooseHand(index);
   }
 
   chooseCell(cell) {
     const game = this.game;
-    if (this.busy || !game || game.status !== "playing" || game.to_move !== "you") return;
-    this.pending = this.pending === cell ? null : cell;
-    if (this.pending && game.turn === game.turns) return this.submit(null);
-    this.renderMine([]);
+    if (!game || game.status !== "playing" || game.to_move !== "you") return;
+    if (this.turn.chooseCell(cell) && this.turn.last) $('[data-action="confirm"]', this.root).focus({ preventScroll: true });
   }
 
   chooseMarket(index) {
-    if (this.busy || !this.pending) return;
-    this.submit(index);
-  }
-
-  async submit(marketIndex) {
-    this.busy = true;
-    this.renderMine([]);
-    try {
-      const game = await api.versusMove(this.game.id, {
-        turn: this.game.turn, hand_index: this.selectedHand, cell: this.pending, market_index: marketIndex,
-      });
-      this.pending = null;
-      this.selectedHand = 0;
-      this.busy = false;
-      this.show(game);
-    } catch (error) {
-      this.busy = false;
-      this.pending = null;
-      this.message(error.message, true);
-      if (error instanceof ApiError && error.status === 409) return this.show(await api.versus(this.game.id));
-      this.renderMine([]);
-    }
+    this.turn.chooseMarket(index);
   }
 
   message(text, isError = false) {
