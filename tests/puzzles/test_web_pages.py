@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from django.test import RequestFactory
-from django.views.defaults import server_error
 
 from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
@@ -30,7 +29,9 @@ def test_an_unknown_address_gets_the_sites_own_404_page(client):
 
 
 def test_a_server_error_gets_the_sites_own_500_page():
-    # Django renders 500.html with no request context: the page must need none.
+    from puzzles.api.errors import server_error  # after Django's set-up: DRF's settings import it
+
+    # The site's handler500 renders the page with no request context: it must need none.
     response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500
     html = response.content.decode()
