@@ -59,6 +59,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):  # only behind a proxy that sets it
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+# A session (a guest's games live in it) lasts a year from its latest visit: the expiry
+# slides, saved again at most once a day (puzzles.sessions.SlidingSessionMiddleware).
+SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=365 * 24 * 3600)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -82,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "puzzles.sessions.SlidingSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "puzzles.limits.ThrottledMiddleware",
@@ -235,7 +239,7 @@ CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 CALICO_LIMITS = {
     "password-address": "30/h",  # log in, token, register, sign up, admin log in
     "password-username": "20/h",
-    "guests-address": "30/h",  # guests made by page visits
+    "guests-address": "30/h",  # guests made by pages' first writes (never by a page view)
     "games-account": "30/h",
     "hints-account": "60/h",
     "hints-address": "150/h",

@@ -1,13 +1,20 @@
-"""The site's one authentication backend: every password check (the log-in page, the admin,
-API tokens and log-ins) passes the abuse limits before the deliberately slow hash. And the
-API's token check."""
+"""Who is calling. The site's one authentication backend: every password check (the log-in
+page, the admin, API tokens and log-ins) passes the abuse limits before the deliberately slow
+hash. The API's token check. And the visitor of a page: a page view makes nobody (it writes
+nothing); the page's first write makes a guest (``acting_player``)."""
 
+import contextlib
+
+from django.conf import settings
+from django.contrib.auth import login
 from django.contrib.auth.backends import ModelBackend
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
-from rest_framework import authentication, exceptions
+from rest_framework import authentication, exceptions, permissions
 
 from . import limits
 from .rows import token_with_player
+from .services.players import do_create_guest, do_fold_guest
 
 BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just made or claimed
 
@@ -35,3 +42,49 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return token.user, token
+
+
+def from_a_page(request) -> bool:
+    """A call made by the site's own page for a visitor who has no player yet: no session
+    and no token, but the CSRF cookie every page sets (a cookie, not a row). An API client
+    without a token has none, so it stays anonymous; one that fetches a page first is a
+    browser like any other (and counted as one by the guest limit)."""
+    return settings.CSRF_COOKIE_NAME in request.COOKIES
+
+
+class PlayerOrPageVisitor(permissions.BasePermission):
+    """``IsAuthenticated``, and also a page's first write (an unsafe method, CSRF-checked
+    like a session's): the view makes the guest (``acting_player``). Reads stay for players."""
+
+    def has_permission(self, request, view):
+        if request.user and request.user.is_authenticated:
+            return True
+        if request.method in permissions.SAFE_METHODS or not from_a_page(request):
+            return False  # answered as IsAuthenticated is: not_authenticated
+        authentication.SessionAuthentication().enforce_csrf(request)
+        return True
+
+
+@contextlib.contextmanager
+def acting_player(request):
+    """The caller as a player for a write: the logged-in player, or (for a page's first write,
+    ``PlayerOrPageVisitor``) a new guest. The guest is made in the same transaction as the
+    write, so a refused write (a bad goal, a limit) leaves no guest behind, and is logged into
+    the browser's session once the write has succeeded."""
+    if request.user.is_authenticated:
+        yield request.user
+        return
+    address = limits.client_address(request)
+    with transaction.atomic():
+        guest = do_create_guest(address)
+        yield guest
+    login(request, guest, backend=BACKEND)
+
+
+def log_in(request, user) -> None:
+    """Log ``user`` into the browser's session; a guest playing in it is folded into the
+    account (its games, tables and groups move there: ``do_fold_guest``)."""
+    current = request.user
+    if current.is_authenticated and current.is_guest and current.pk != user.pk:
+        do_fold_guest(current, into=user)
+    login(request, user, backend=BACKEND)

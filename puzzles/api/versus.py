@@ -9,6 +9,7 @@ from rest_framework.response import Response
 
 from solver.game import TURNS
 
+from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.versus import versus_json, versus_list, versus_of, versus_record
 from ..services import versus
 from ..services.errors import NotFound
@@ -53,13 +54,14 @@ class VersusListOut(serializers.Serializer):
     methods=["GET"], responses={200: VersusListOut, **ERRORS}, operation_id="versus_list"
 )
 @api_view(["GET", "POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def versus_games(request):
     """GET: your record per level and latest tables. POST: sit down at a new table."""
     if request.method == "GET":
         return Response({"record": versus_record(request.user), "games": versus_list(request.user)})
     data = _valid(VersusIn, request.data)
-    game = _call(versus.do_start_versus, request.user, **data)
+    with acting_player(request) as player:  # a page's first write makes its guest
+        game = _call(versus.do_start_versus, player, **data)
     return Response(versus_json(game), status=status.HTTP_201_CREATED)
 
 

@@ -1,5 +1,6 @@
-"""Players: guests made on a first page visit, claimed later with a username and password;
-API clients register and use tokens."""
+"""Players: a guest is made by a page's first write (never by a page view), claimed later
+with a username and password, or folded into an account it logs into; API clients register
+and use tokens."""
 
 import secrets
 
@@ -10,14 +11,15 @@ from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 from .. import limits
-from ..models import GUEST_PREFIX, Player
+from ..models import GUEST_PREFIX, Game, Group, Membership, Player, VersusGame
+from . import tallies
 from .errors import BadInput
 
 
 def do_create_guest(address: str) -> Player:
-    """A new guest player, for a first page visit (API calls never create guests; the page
-    logs it into its session). Counted towards the guest limit of the client ``address``:
-    a loop of page views."""
+    """A new guest player, for a page's first write (a page view makes none, nor does an API
+    client; the caller logs it into the browser's session). Counted towards the guest limit
+    of the client ``address``, so that a script cannot fill the table."""
     limits.enforce("guests", address=address)
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
@@ -68,6 +70,36 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     except IntegrityError:
         raise BadInput(f"username: {username!r} is taken") from None
     return user
+
+
+def do_fold_guest(guest: Player, *, into: Player) -> None:
+    """Move everything of ``guest`` to the account ``into`` it just logged into, then delete
+    the guest: its games (with their hints and analyses), versus tables, groups (memberships
+    and ownership) and so its streak, which is counted from the games.
+
+    One ranked game per player and day: on a day both played ranked, the account's game
+    stays ranked and the guest's becomes practice (out of the day's tallies), whichever
+    scored more, so that logging in never picks the better of two attempts.
+
+    Locks the two player rows (in id order, so two log-ins at once cannot deadlock), so
+    that the guest cannot start a game while it is being folded."""
+    if not guest.is_guest or guest.pk == into.pk:
+        return
+    with transaction.atomic():
+        list(Player.objects.select_for_update().filter(pk__in=(guest.pk, into.pk)).order_by("pk"))
+        games = Game.objects.filter(player=guest)
+        taken = Game.objects.filter(player=into, ranked=True).values("challenge_id")
+        for game in games.filter(ranked=True, challenge_id__in=taken):
+            if game.counts:
+                tallies.do_uncount_game(game)
+            game.ranked = False
+            game.save(update_fields=["ranked"])
+        games.update(player=into)
+        VersusGame.objects.filter(player=guest).update(player=into)
+        Group.objects.filter(owner=guest).update(owner=into)
+        joined = Membership.objects.filter(player=into).values("group_id")
+        Membership.objects.filter(player=guest).exclude(group_id__in=joined).update(player=into)
+        guest.delete()  # what is left: memberships of groups the account was in, its token
 
 
 def do_ensure_token(user: Player) -> str:
