@@ -237,7 +237,14 @@ CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 # normally: a whole daily with a hint every turn and a practice game after it is 2 games and
 # 44 hints (tests/puzzles/test_limits.py).
 CALICO_LIMITS = {
-    "password-address": "30/h",  # log in, token, register, sign up, admin log in
+    # Wrong passwords (log in, token, admin log in) and registrations (register, sign up)
+    # from an address; a correct password is not counted.
+    "password-address": "30/h",
+    # Wrong passwords for one username from one address: past it that pair waits, while the
+    # right password from any other address still logs in (no one can lock a player out).
+    "password-username-address": "10/h",
+    # Wrong passwords for one username from every address: past it, only the addresses that
+    # have failed for it wait too (a guessing spread over many addresses).
     "password-username": "20/h",
     "guests-address": "30/h",  # guests made by pages' first writes (never by a page view)
     "games-account": "30/h",

@@ -20,15 +20,28 @@ BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just m
 
 
 class ThrottledModelBackend(ModelBackend):
+    """Wrong passwords are counted per (username, address) and per address; a correct
+    password from an address that has not failed for that username is never refused, so
+    nobody can lock a player out from elsewhere. When a username's wrong passwords from
+    every address pass ``password-username`` (a spread-out guessing), the addresses that
+    failed for it wait too, the others still not."""
+
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if request is not None:  # None: a shell or a script on the server
-            name = username or kwargs.get("username") or ""
-            limits.enforce(
-                "password",
-                address=limits.client_address(request),
-                username=name.strip().lower() or None,
-            )
-        return super().authenticate(request, username, password, **kwargs)
+        name = username if username is not None else kwargs.pop("username", "")
+        if request is None:  # a shell or a script on the server
+            return super().authenticate(request, name, password, **kwargs)
+        address = limits.client_address(request)
+        key = name.lower() if isinstance(name, str) and name else None
+        pair = f"{key}|{address}" if key else None
+        refusal = limits.spent("password", address=address, username_address=pair)
+        if refusal is None and pair and limits.counted("password", "username_address", pair):
+            refusal = limits.spent("password", username=key)
+        if refusal is not None:
+            raise refusal
+        user = super().authenticate(request, name, password, **kwargs)
+        if user is None:
+            limits.record("password", address=address, username=key, username_address=pair)
+        return user
 
 
 class TokenAuthentication(authentication.TokenAuthentication):

@@ -80,17 +80,48 @@ def test_password_checks_per_address_cover_every_way_in(limits, make_player):
     assert from_address("203.0.113.8").post("/api/auth/token/", right).status_code == 200
 
 
-def test_password_checks_per_username_hold_across_addresses(limits, make_player):
-    limits(password_username="2/d")
+def test_wrong_passwords_lock_out_a_username_from_that_address_only(limits, make_player):
+    limits(password_username_address="2/d", password_address="100/d", password_username="100/d")
     make_player("hank")
     make_player("ivy")
     wrong = {"username": "hank", "password": "guess"}
-    for n in range(2):
-        assert from_address(f"198.51.100.{n}").post("/api/auth/token/", wrong).status_code == 400
-    refused = from_address("198.51.100.9").post("/api/auth/token/", {**wrong, "username": "HANK"})
-    assert_throttled(refused, "password checks for this username")
+    right = {"username": "hank", "password": PASSWORD}
+    attacker = from_address("198.51.100.1")
+    for _ in range(2):
+        assert attacker.post("/api/auth/token/", wrong).status_code == 400
+    refused = attacker.post("/api/auth/token/", {**wrong, "username": "HANK"})
+    assert_throttled(refused, "password checks for this username from your address")
+    assert_throttled(attacker.post("/api/auth/token/", right), "from your address")
+    # The owner, from an address that has not failed, is never refused; nor is another
+    # username from the attacker's address.
+    assert from_address("198.51.100.2").post("/api/auth/token/", right).status_code == 200
+    assert from_address("198.51.100.2", Client).post("/login/", right).status_code == 302
     ivy = {"username": "ivy", "password": PASSWORD}
-    assert from_address("198.51.100.9").post("/api/auth/token/", ivy).status_code == 200
+    assert attacker.post("/api/auth/token/", ivy).status_code == 200
+
+
+def test_a_correct_password_is_never_counted(limits, make_player):
+    limits(password_username_address="2/d", password_address="2/d", password_username="2/d")
+    make_player("hank")
+    right = {"username": "hank", "password": PASSWORD}
+    school = from_address("198.51.100.3")  # one address, many correct log-ins
+    for _ in range(10):
+        assert school.post("/api/auth/token/", right).status_code == 200
+
+
+def test_guessing_spread_over_addresses_holds_back_only_those_that_failed(limits, make_player):
+    limits(password_username="3/d", password_username_address="100/d", password_address="100/d")
+    make_player("hank")
+    wrong = {"username": "hank", "password": "guess"}
+    right = {"username": "hank", "password": PASSWORD}
+    for n in range(3):
+        assert (
+            from_address(f"198.51.100.{10 + n}").post("/api/auth/token/", wrong).status_code == 400
+        )
+    assert_throttled(
+        from_address("198.51.100.10").post("/api/auth/token/", right), "for this username"
+    )
+    assert from_address("198.51.100.99").post("/api/auth/token/", right).status_code == 200
 
 
 def page(address: str) -> Client:
