@@ -252,6 +252,12 @@ CALICO_LIMITS = {
     "hints-address": "150/h",
     "analyses-account": "20/h",
     "analyses-address": "60/h",
+    "versus-account": "20/h",  # versus tables started
+    "versus-address": "60/h",
+    "versus-moves-account": "1000/h",  # a table is 22 moves
+    "versus-moves-address": "3000/h",
+    "groups-account": "10/h",  # groups created
+    "groups-address": "30/h",
     **env.json("CALICO_LIMITS", default={}),
 }
 # The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).

@@ -23,6 +23,9 @@ WHAT = {
     "games": "new games",
     "hints": "new hints",
     "analyses": "analyses",
+    "versus": "new versus tables",
+    "versus-moves": "versus moves",
+    "groups": "new groups",
 }
 PER = {
     "address": "from your address",

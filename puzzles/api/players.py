@@ -6,6 +6,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from .. import limits
 from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors import groups as group_reads
 from ..selectors.leaderboards import leaderboard as leaderboard_of
@@ -162,8 +163,9 @@ def group_list(request):
     if request.method == "GET":
         return Response([group_reads.group_summary(g) for g in group_reads.groups_of(request.user)])
     data = _valid(GroupIn, request.data)
+    address = limits.client_address(request)
     with acting_player(request) as player:  # a page's first write makes its guest
-        group = _call(groups.do_create_group, player, name=data["name"])
+        group = _call(groups.do_create_group, player, name=data["name"], address=address)
     return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
 
 

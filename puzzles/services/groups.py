@@ -4,6 +4,7 @@ import secrets
 
 from django.db import IntegrityError, transaction
 
+from .. import limits
 from ..models import Group, Membership, Player
 from ..selectors.groups import group_by_code
 from .errors import BadInput, NotFound, ServiceError
@@ -28,9 +29,11 @@ def _check_name(name) -> str:
     return name
 
 
-def do_create_group(owner: Player, *, name) -> Group:
-    """A new group with ``owner`` as its first member."""
+def do_create_group(owner: Player, *, name, address: str | None = None) -> Group:
+    """A new group with ``owner`` as its first member; counted towards the group limits of
+    the owner and of the client ``address``."""
     name = _check_name(name)
+    limits.enforce("groups", account=owner.pk, address=address)
     for _ in range(5):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         try:

@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from puzzle_helpers import next_move
 from rest_framework.test import APIClient
+from test_api_versus import sit_down, versus_move
 
-from puzzles.models import Game, Hint, Player
+from puzzles.models import Game, Group, Hint, Player, VersusGame
 
 PASSWORD = "a long password 1"
 
@@ -154,6 +155,57 @@ def test_ipv6_callers_are_counted_by_their_64(limits, db):
         assert first_write(page(host)).status_code == 201
     assert_throttled(first_write(page("2001:db8::ffff")), "new guests")
     assert first_write(page("2001:db8:0:1::1")).status_code == 201
+
+
+def test_versus_tables_per_account_and_per_address(limits, alice_api, client_for, make_player):
+    limits(versus_account="2/d", versus_address="3/d")
+    table = {"opponents": 1, "level": "easy"}
+    for _ in range(2):
+        assert alice_api.post("/api/versus/", table, "json").status_code == 201
+    assert_throttled(alice_api.post("/api/versus/", table, "json"), "new versus tables for your")
+    bob = client_for(make_player("bob"))
+    assert bob.post("/api/versus/", table, "json").status_code == 201
+    assert_throttled(bob.post("/api/versus/", table, "json"), "versus tables from your address")
+    assert VersusGame.objects.count() == 3
+
+
+def test_versus_moves_per_account_and_per_address(limits, alice_api, client_for, make_player):
+    limits(versus_moves_account="1/d", versus_moves_address="2/d")
+    games = []
+    for client in (alice_api, client_for(make_player("bob"))):
+        games.append((client, sit_down(client)))
+    (alice, mine), (bob, theirs) = games
+    moved = alice.post(f"/api/versus/{mine['id']}/moves/", versus_move(mine), "json")
+    assert moved.status_code == 200, moved.content
+    again = alice.post(f"/api/versus/{mine['id']}/moves/", versus_move(moved.json()), "json")
+    assert_throttled(again, "versus moves for your account")
+    assert (
+        bob.post(f"/api/versus/{theirs['id']}/moves/", versus_move(theirs), "json").status_code
+        == 200
+    )
+    third = client_for(make_player("carol"))
+    table = sit_down(third)
+    refused = third.post(f"/api/versus/{table['id']}/moves/", versus_move(table), "json")
+    assert_throttled(refused, "versus moves from your address")
+
+
+def test_groups_created_per_account_and_per_address(limits, alice_api, client_for, make_player):
+    limits(groups_account="2/d", groups_address="3/d")
+    for name in ("a", "b"):
+        assert alice_api.post("/api/groups/", {"name": name}, "json").status_code == 201
+    assert_throttled(alice_api.post("/api/groups/", {"name": "c"}, "json"), "new groups for your")
+    bob = client_for(make_player("bob"))
+    assert bob.post("/api/groups/", {"name": "d"}, "json").status_code == 201
+    assert_throttled(bob.post("/api/groups/", {"name": "e"}, "json"), "groups from your address")
+    assert Group.objects.count() == 3
+
+
+def test_the_defaults_never_bother_a_person(settings):
+    """20 tables an hour, a table's 22 moves each; a few groups."""
+    rates = settings.CALICO_LIMITS
+    assert rates["versus-account"] == "20/h"
+    assert int(rates["versus-moves-account"].split("/")[0]) >= 20 * 22
+    assert int(rates["groups-account"].split("/")[0]) >= 5
 
 
 def test_games_started_per_account(limits, alice_api, client_for, make_player, yesterday):
