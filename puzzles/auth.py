@@ -14,7 +14,7 @@ from rest_framework import authentication, exceptions, permissions
 
 from . import limits
 from .rows import token_with_player
-from .services.players import do_create_guest, do_fold_guest
+from .services.players import do_create_guest, do_fold_guest, normal_username
 
 BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just made or claimed
 
@@ -28,6 +28,7 @@ class ThrottledModelBackend(ModelBackend):
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         name = username if username is not None else kwargs.pop("username", "")
+        name = normal_username(name) if isinstance(name, str) else name
         if request is None:  # a shell or a script on the server
             return super().authenticate(request, name, password, **kwargs)
         address = limits.client_address(request)

@@ -3,7 +3,9 @@ with a username and password, or folded into an account it logs into; API client
 and use tokens."""
 
 import secrets
+import unicodedata
 
+from confusable_homoglyphs import confusables
 from django.contrib.auth import password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -27,10 +29,32 @@ def do_create_guest(address: str) -> Player:
     return guest
 
 
+def normal_username(username: str) -> str:
+    """A username as stored and looked up: NFKC (fullwidth ``ａlice`` is ``alice``), trimmed."""
+    return unicodedata.normalize("NFKC", username).strip()
+
+
+def _looks_like_latin(username: str) -> bool:
+    """Whether the name passes for another: mixed scripts with a look-alike (Cyrillic ``а``
+    in ``аlice``: confusable_homoglyphs' ``is_dangerous``, as django-registration uses it), or
+    a name without a Latin letter whose every letter has a Latin look-alike (Cyrillic ``рое``
+    for ``poe``; ``борис`` is fine: ``б`` has none)."""
+    if confusables.is_dangerous(username):
+        return True
+    letters = [char for char in username if char.isalpha()]
+    if not letters or any(confusables.alias(char) == "LATIN" for char in letters):
+        return False
+    found = confusables.is_confusable(username, greedy=True, preferred_aliases=["latin"]) or []
+    lookalikes = {entry["character"] for entry in found}
+    return all(char in lookalikes for char in letters)
+
+
 def _check_username(username) -> str:
     if not isinstance(username, str) or not username.strip():
         raise BadInput("username: required")
-    username = username.strip()
+    username = normal_username(username)
+    if not username:
+        raise BadInput("username: required")
     if len(username) > 150:
         raise BadInput("username: at most 150 characters")
     if username.lower().startswith(GUEST_PREFIX):
@@ -39,6 +63,8 @@ def _check_username(username) -> str:
         UnicodeUsernameValidator()(username)
     except ValidationError as error:
         raise BadInput(f"username: {' '.join(error.messages)}") from None
+    if _looks_like_latin(username):
+        raise BadInput(f"username: {username!r} mixes look-alike letters of other scripts")
     return username
 
 
@@ -64,6 +90,9 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     user.is_guest = False
     try:
         with transaction.atomic():
+            # A friendly answer for a name taken in another case; two registrations at once
+            # both pass this, and the database's one case-insensitive index refuses the
+            # second (migration 0007_username_case_insensitive).
             if Player.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
                 raise IntegrityError
             user.save()
