@@ -110,8 +110,10 @@ def do_fold_guest(guest: Player, *, into: Player) -> None:
     stays ranked and the guest's becomes practice (out of the day's tallies), whichever
     scored more, so that logging in never picks the better of two attempts.
 
-    Locks the two player rows (in id order, so two log-ins at once cannot deadlock), so
-    that the guest cannot start a game while it is being folded."""
+    Locks the two player rows (in id order, so that two folds at once cannot deadlock): two
+    log-ins from the same guest session at once fold it once, the second finding it gone.
+    A game the guest starts during the fold (the same browser, at the same instant) is not
+    guarded against: it would go with the guest."""
     if not guest.is_guest or guest.pk == into.pk:
         return
     with transaction.atomic():
