@@ -60,6 +60,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):  # only behind a proxy that sets it
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+# A session (a guest's games live in it) lasts a year from its latest visit: the expiry
+# slides, saved again at most once a day (puzzles.sessions.SlidingSessionMiddleware).
+SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=365 * 24 * 3600)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -83,6 +86,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "puzzles.sessions.SlidingSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "puzzles.limits.ThrottledMiddleware",
@@ -238,14 +242,27 @@ CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 # normally: a whole daily with a hint every turn and a practice game after it is 2 games and
 # 44 hints (tests/puzzles/test_limits.py).
 CALICO_LIMITS = {
-    "password-address": "30/h",  # log in, token, register, sign up, admin log in
+    # Wrong passwords (log in, token, admin log in) and registrations (register, sign up)
+    # from an address; a correct password is not counted.
+    "password-address": "30/h",
+    # Wrong passwords for one username from one address: past it that pair waits, while the
+    # right password from any other address still logs in (no one can lock a player out).
+    "password-username-address": "10/h",
+    # Wrong passwords for one username from every address: past it, only the addresses that
+    # have failed for it wait too (a guessing spread over many addresses).
     "password-username": "20/h",
-    "guests-address": "30/h",  # guests made by page visits
+    "guests-address": "30/h",  # guests made by pages' first writes (never by a page view)
     "games-account": "30/h",
     "hints-account": "60/h",
     "hints-address": "150/h",
     "analyses-account": "20/h",
     "analyses-address": "60/h",
+    "versus-account": "20/h",  # versus tables started
+    "versus-address": "60/h",
+    "versus-moves-account": "1000/h",  # a table is 22 moves
+    "versus-moves-address": "3000/h",
+    "groups-account": "10/h",  # groups created
+    "groups-address": "30/h",
     **env.json("CALICO_LIMITS", default={}),
 }
 # The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).

@@ -1,27 +1,48 @@
-"""The site's one authentication backend: every password check (the log-in page, the admin,
-API tokens and log-ins) passes the abuse limits before the deliberately slow hash. And the
-API's token check."""
+"""Who is calling. The site's one authentication backend: every password check (the log-in
+page, the admin, API tokens and log-ins) passes the abuse limits before the deliberately slow
+hash. The API's token check. And the visitor of a page: a page view makes nobody (it writes
+nothing); the page's first write makes a guest (``acting_player``)."""
 
+import contextlib
+
+from django.conf import settings
+from django.contrib.auth import login
 from django.contrib.auth.backends import ModelBackend
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
-from rest_framework import authentication, exceptions
+from rest_framework import authentication, exceptions, permissions
 
 from . import limits
 from .rows import token_with_player
+from .services.players import do_create_guest, do_fold_guest, normal_username
 
 BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just made or claimed
 
 
 class ThrottledModelBackend(ModelBackend):
+    """Wrong passwords are counted per (username, address) and per address; a correct
+    password from an address that has not failed for that username is never refused, so
+    nobody can lock a player out from elsewhere. When a username's wrong passwords from
+    every address pass ``password-username`` (a spread-out guessing), the addresses that
+    failed for it wait too, the others still not."""
+
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if request is not None:  # None: a shell or a script on the server
-            name = username or kwargs.get("username") or ""
-            limits.enforce(
-                "password",
-                address=limits.client_address(request),
-                username=name.strip().lower() or None,
-            )
-        return super().authenticate(request, username, password, **kwargs)
+        name = username if username is not None else kwargs.pop("username", "")
+        name = normal_username(name) if isinstance(name, str) else name
+        if request is None:  # a shell or a script on the server
+            return super().authenticate(request, name, password, **kwargs)
+        address = limits.client_address(request)
+        key = name.lower() if isinstance(name, str) and name else None
+        pair = f"{key}|{address}" if key else None
+        refusal = limits.spent("password", address=address, username_address=pair)
+        if refusal is None and pair and limits.counted("password", "username_address", pair):
+            refusal = limits.spent("password", username=key)
+        if refusal is not None:
+            raise refusal
+        user = super().authenticate(request, name, password, **kwargs)
+        if user is None:
+            limits.record("password", address=address, username=key, username_address=pair)
+        return user
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
@@ -35,3 +56,49 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return token.user, token
+
+
+def from_a_page(request) -> bool:
+    """A call made by the site's own page for a visitor who has no player yet: no session
+    and no token, but the CSRF cookie every page sets (a cookie, not a row). An API client
+    without a token has none, so it stays anonymous; one that fetches a page first is a
+    browser like any other (and counted as one by the guest limit)."""
+    return settings.CSRF_COOKIE_NAME in request.COOKIES
+
+
+class PlayerOrPageVisitor(permissions.BasePermission):
+    """``IsAuthenticated``, and also a page's first write (an unsafe method, CSRF-checked
+    like a session's): the view makes the guest (``acting_player``). Reads stay for players."""
+
+    def has_permission(self, request, view):
+        if request.user and request.user.is_authenticated:
+            return True
+        if request.method in permissions.SAFE_METHODS or not from_a_page(request):
+            return False  # answered as IsAuthenticated is: not_authenticated
+        authentication.SessionAuthentication().enforce_csrf(request)
+        return True
+
+
+@contextlib.contextmanager
+def acting_player(request):
+    """The caller as a player for a write: the logged-in player, or (for a page's first write,
+    ``PlayerOrPageVisitor``) a new guest. The guest is made in the same transaction as the
+    write, so a refused write (a bad goal, a limit) leaves no guest behind, and is logged into
+    the browser's session once the write has succeeded."""
+    if request.user.is_authenticated:
+        yield request.user
+        return
+    address = limits.client_address(request)
+    with transaction.atomic():
+        guest = do_create_guest(address)
+        yield guest
+    login(request, guest, backend=BACKEND)
+
+
+def log_in(request, user) -> None:
+    """Log ``user`` into the browser's session; a guest playing in it is folded into the
+    account (its games, tables and groups move there: ``do_fold_guest``)."""
+    current = request.user
+    if current.is_authenticated and current.is_guest and current.pk != user.pk:
+        do_fold_guest(current, into=user)
+    login(request, user, backend=BACKEND)

@@ -23,11 +23,15 @@ WHAT = {
     "games": "new games",
     "hints": "new hints",
     "analyses": "analyses",
+    "versus": "new versus tables",
+    "versus-moves": "versus moves",
+    "groups": "new groups",
 }
 PER = {
     "address": "from your address",
     "account": "for your account",
     "username": "for this username",
+    "username-address": "for this username from your address",
 }
 PERIODS = {"s": "a second", "m": "a minute", "h": "an hour", "d": "a day"}
 
@@ -57,6 +61,22 @@ def client_address(request) -> str:
     return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
 
 
+def _usage(what: str, per: str, value, *, increment: bool) -> tuple[str, dict | None]:
+    rate = settings.CALICO_LIMITS[f"{what}-{per.replace('_', '-')}"]
+    try:
+        usage = get_usage(
+            None,
+            group=f"{what}-{per}",
+            key=lambda _group, _request, value=value: str(value),
+            rate=rate,
+            increment=increment,
+        )
+    except Exception as exc:  # the cache is down: play on unlimited rather than fail
+        log.warning("abuse limit %s-%s not counted: %s", what, per, exc)
+        usage = None
+    return rate, usage
+
+
 def enforce(what: str, **keys) -> None:
     """Count one of ``what`` for each key given (``address=``, ``account=``, ``username=``;
     None is skipped) and raise ``Throttled`` past its rate. Called before the work it guards,
@@ -65,20 +85,39 @@ def enforce(what: str, **keys) -> None:
     for per, value in keys.items():
         if value is None:
             continue
-        rate = settings.CALICO_LIMITS[f"{what}-{per}"]
-        try:
-            usage = get_usage(
-                None,
-                group=f"{what}-{per}",
-                key=lambda _group, _request, value=value: str(value),
-                rate=rate,
-                increment=True,
-            )
-        except Exception as exc:  # the cache is down: play on unlimited rather than fail
-            log.warning("abuse limit %s-%s not counted: %s", what, per, exc)
-            continue
+        rate, usage = _usage(what, per, value, increment=True)
         if usage is not None and usage["should_limit"]:
-            raise Throttled(what, per, rate, usage["time_left"])
+            raise Throttled(what, PER_KEYS.get(per, per), rate, usage["time_left"])
+
+
+# Keyword arguments name the keys (``username_address=``); the settings say ``username-address``.
+PER_KEYS = {"username_address": "username-address"}
+
+
+def spent(what: str, **keys) -> Throttled | None:
+    """The refusal for the first key given whose ``what`` has already reached its rate, or
+    None, without counting this request (``record`` counts): for password failures, which
+    are only known after the check."""
+    for per, value in keys.items():
+        if value is None:
+            continue
+        rate, usage = _usage(what, per, value, increment=False)
+        if usage is not None and usage["count"] >= usage["limit"]:
+            return Throttled(what, PER_KEYS.get(per, per), rate, usage["time_left"])
+    return None
+
+
+def counted(what: str, per: str, value) -> int:
+    """How many of ``what`` were counted for one key in its current window."""
+    _rate, usage = _usage(what, per, value, increment=False)
+    return usage["count"] if usage is not None else 0
+
+
+def record(what: str, **keys) -> None:
+    """Count one of ``what`` for each key given, refusing nothing now."""
+    for per, value in keys.items():
+        if value is not None:
+            _usage(what, per, value, increment=True)
 
 
 class ThrottledMiddleware:

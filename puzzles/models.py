@@ -4,10 +4,11 @@ denormalised on the row only for the leaderboard index."""
 
 import datetime
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models import Q
 from django.db.models.expressions import RawSQL
+from django.db.models.functions import Upper
 from django.utils import timezone
 
 from solver.game import TURNS
@@ -15,10 +16,27 @@ from solver.game import TURNS
 GUEST_PREFIX = "guest-"
 
 
+class PlayerManager(UserManager):
+    def get_by_natural_key(self, username):
+        """Log-in finds a name in any case (``Alice`` logs in as ``alice``): names are unique
+        regardless of case. ``iexact`` is ``UPPER(username) = UPPER(%s)`` on PostgreSQL,
+        the index ``username_case_insensitive``."""
+        return self.get(username__iexact=username)
+
+
 class Player(AbstractUser):
-    """A user; a guest is made on a first page visit and can later claim a username."""
+    """A user; a guest is made by a page's first write and can later claim a username."""
 
     is_guest = models.BooleanField(default=False)
+
+    objects = PlayerManager()
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            # One name whatever its case: two registrations at once of Alice and alice cannot
+            # both pass (services.players.do_register checks first for a friendlier answer).
+            models.UniqueConstraint(Upper("username"), name="username_case_insensitive"),
+        ]
 
     @property
     def display_name(self) -> str:

@@ -6,6 +6,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from .. import limits
+from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors import groups as group_reads
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..selectors.players import profile, public_player
@@ -155,24 +157,27 @@ def player_detail(request, username: str):
 )
 @extend_schema(methods=["POST"], request=GroupIn, responses={201: GroupOut, **ERRORS})
 @api_view(["GET", "POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def group_list(request):
     """The caller's groups; POST creates one, with the caller as its owner."""
     if request.method == "GET":
         return Response([group_reads.group_summary(g) for g in group_reads.groups_of(request.user)])
     data = _valid(GroupIn, request.data)
-    group = _call(groups.do_create_group, request.user, name=data["name"])
+    address = limits.client_address(request)
+    with acting_player(request) as player:  # a page's first write makes its guest
+        group = _call(groups.do_create_group, player, name=data["name"], address=address)
     return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=JoinIn, responses={200: GroupOut, **ERRORS})
 @api_view(["POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def group_join(request):
     """Join a group by its invite code; joining twice changes nothing."""
     data = _valid(JoinIn, request.data)
     code = data["invite_code"]
-    group = _call(groups.do_join_group, request.user, invite_code=code)
+    with acting_player(request) as player:  # a page's first write makes its guest
+        group = _call(groups.do_join_group, player, invite_code=code)
     return Response(group_reads.group_json(group))
 
 

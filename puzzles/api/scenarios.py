@@ -4,9 +4,9 @@ starting a scenario game. Moves, hints and replay are those of any game."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..selectors.scenarios import scenario_list
 from ..services.scenarios import do_start_scenario_game
@@ -59,10 +59,11 @@ def scenarios(request):
 
 @extend_schema(request=ScenarioGameIn, responses={201: GameOut, **ERRORS, 404: ErrorOut})
 @api_view(["POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def scenario_game_create(request, number: int):
     """Start a practice game of a scenario on a fresh seed."""
     data = _valid(ScenarioGameIn, request.data)
     goals = data.get("goals")
-    game = _call(do_start_scenario_game, request.user, number=number, goals=goals)
+    with acting_player(request) as player:  # a page's first write makes its guest
+        game = _call(do_start_scenario_game, player, number=number, goals=goals)
     return Response(game_json(game), status=status.HTTP_201_CREATED)

@@ -9,6 +9,8 @@ from rest_framework.response import Response
 
 from solver.game import TURNS
 
+from .. import limits
+from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.versus import versus_json, versus_list, versus_of, versus_record
 from ..services import versus
 from ..services.errors import NotFound
@@ -53,13 +55,15 @@ class VersusListOut(serializers.Serializer):
     methods=["GET"], responses={200: VersusListOut, **ERRORS}, operation_id="versus_list"
 )
 @api_view(["GET", "POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def versus_games(request):
     """GET: your record per level and latest tables. POST: sit down at a new table."""
     if request.method == "GET":
         return Response({"record": versus_record(request.user), "games": versus_list(request.user)})
     data = _valid(VersusIn, request.data)
-    game = _call(versus.do_start_versus, request.user, **data)
+    address = limits.client_address(request)
+    with acting_player(request) as player:  # a page's first write makes its guest
+        game = _call(versus.do_start_versus, player, **data, address=address)
     return Response(versus_json(game), status=status.HTTP_201_CREATED)
 
 
@@ -91,7 +95,10 @@ def versus_move(request, game_id: int):
     """Your move for ``turn``; a stale, repeated or out-of-turn move is 409 and changes
     nothing. The opponents' turns follow on a worker: poll the game to see them."""
     data = _valid(MoveIn, request.data)
-    game, _ = _call(versus.do_play_versus_move, game_id, player=request.user, data=dict(data))
+    address = limits.client_address(request)
+    game, _ = _call(
+        versus.do_play_versus_move, game_id, player=request.user, data=dict(data), address=address
+    )
     return Response(versus_json(game))
 
 

@@ -1,6 +1,6 @@
 """Thin views: parse, call a service or selector, answer. Errors are ``{error, detail}``."""
 
-from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import update_session_auth_hash
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -12,7 +12,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from .. import limits
-from ..auth import BACKEND
+from ..auth import PlayerOrPageVisitor, acting_player, log_in
 from ..play import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, game_of
@@ -86,13 +86,14 @@ def register(request):
 @permission_classes([AllowAny])
 def login_session(request):
     """Browser sign-in: start a session for a registered player (answers with a token too,
-    revoked when the session logs out). CSRF-checked even for an anonymous caller: else a
-    foreign page could log a visitor into its own account (login CSRF)."""
+    revoked when the session logs out); a guest playing in the session moves into it.
+    CSRF-checked even for an anonymous caller: else a foreign page could log a visitor into
+    its own account (login CSRF)."""
     SessionAuthentication().enforce_csrf(request)
     serializer = AuthTokenSerializer(data=request.data, context={"request": request})
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
-    login(request, user, backend=BACKEND)
+    log_in(request, user)  # a guest playing in this session is folded into the account
     return Response({"token": players.do_hand_session_token(user, session=request.session)})
 
 
@@ -148,11 +149,12 @@ def challenge_detail(request, date):
 
 @extend_schema(request=s.GameIn, responses={201: s.GameOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def game_create(request):
     data = _valid(s.GameIn, request.data)
     day = data.get("date") or today()
-    game = _call(games.do_start_game, request.user, date=day, goals=data.get("goals"))
+    with acting_player(request) as player:  # a page's first write makes its guest
+        game = _call(games.do_start_game, player, date=day, goals=data.get("goals"))
     return Response(game_json(game), status=status.HTTP_201_CREATED)
 
 

@@ -5,6 +5,7 @@ import secrets
 
 from django.db import IntegrityError, transaction
 
+from .. import limits
 from ..models import Group, Membership, Player
 from ..selectors.groups import group_by_code
 from .errors import BadInput, NotFound, ServiceError
@@ -33,9 +34,11 @@ def _draw_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def do_create_group(owner: Player, *, name) -> Group:
-    """A new group with ``owner`` as its first member."""
+def do_create_group(owner: Player, *, name, address: str | None = None) -> Group:
+    """A new group with ``owner`` as its first member; counted towards the group limits of
+    the owner and of the client ``address``."""
     name = _check_name(name)
+    limits.enforce("groups", account=owner.pk, address=address)
     for _ in range(5):
         try:
             with transaction.atomic():

@@ -1,8 +1,11 @@
-"""Players: guests made on a first page visit, claimed later with a username and password;
-API clients register and use tokens."""
+"""Players: a guest is made by a page's first write (never by a page view), claimed later
+with a username and password, or folded into an account it logs into; API clients register
+and use tokens."""
 
 import secrets
+import unicodedata
 
+from confusable_homoglyphs import confusables
 from django.contrib.auth import password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -10,14 +13,15 @@ from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 from .. import limits
-from ..models import GUEST_PREFIX, Player
+from ..models import GUEST_PREFIX, Game, Group, Membership, Player, VersusGame
+from . import tallies
 from .errors import BadInput
 
 
 def do_create_guest(address: str) -> Player:
-    """A new guest player, for a first page visit (API calls never create guests; the page
-    logs it into its session). Counted towards the guest limit of the client ``address``:
-    a loop of page views."""
+    """A new guest player, for a page's first write (a page view makes none, nor does an API
+    client; the caller logs it into the browser's session). Counted towards the guest limit
+    of the client ``address``, so that a script cannot fill the table."""
     limits.enforce("guests", address=address)
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
@@ -25,10 +29,32 @@ def do_create_guest(address: str) -> Player:
     return guest
 
 
+def normal_username(username: str) -> str:
+    """A username as stored and looked up: NFKC (fullwidth ``ａlice`` is ``alice``), trimmed."""
+    return unicodedata.normalize("NFKC", username).strip()
+
+
+def _looks_like_latin(username: str) -> bool:
+    """Whether the name passes for another: mixed scripts with a look-alike (Cyrillic ``а``
+    in ``аlice``: confusable_homoglyphs' ``is_dangerous``, as django-registration uses it), or
+    a name without a Latin letter whose every letter has a Latin look-alike (Cyrillic ``рое``
+    for ``poe``; ``борис`` is fine: ``б`` has none)."""
+    if confusables.is_dangerous(username):
+        return True
+    letters = [char for char in username if char.isalpha()]
+    if not letters or any(confusables.alias(char) == "LATIN" for char in letters):
+        return False
+    found = confusables.is_confusable(username, greedy=True, preferred_aliases=["latin"]) or []
+    lookalikes = {entry["character"] for entry in found}
+    return all(char in lookalikes for char in letters)
+
+
 def _check_username(username) -> str:
     if not isinstance(username, str) or not username.strip():
         raise BadInput("username: required")
-    username = username.strip()
+    username = normal_username(username)
+    if not username:
+        raise BadInput("username: required")
     if len(username) > 150:
         raise BadInput("username: at most 150 characters")
     if username.lower().startswith(GUEST_PREFIX):
@@ -37,6 +63,8 @@ def _check_username(username) -> str:
         UnicodeUsernameValidator()(username)
     except ValidationError as error:
         raise BadInput(f"username: {' '.join(error.messages)}") from None
+    if _looks_like_latin(username):
+        raise BadInput(f"username: {username!r} mixes look-alike letters of other scripts")
     return username
 
 
@@ -62,12 +90,47 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     user.is_guest = False
     try:
         with transaction.atomic():
+            # A friendly answer for a name taken in another case; two registrations at once
+            # both pass this, and the database's one case-insensitive index refuses the
+            # second (migration 0007_username_case_insensitive).
             if Player.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
                 raise IntegrityError
             user.save()
     except IntegrityError:
         raise BadInput(f"username: {username!r} is taken") from None
     return user
+
+
+def do_fold_guest(guest: Player, *, into: Player) -> None:
+    """Move everything of ``guest`` to the account ``into`` it just logged into, then delete
+    the guest: its games (with their hints and analyses), versus tables, groups (memberships
+    and ownership) and so its streak, which is counted from the games.
+
+    One ranked game per player and day: on a day both played ranked, the account's game
+    stays ranked and the guest's becomes practice (out of the day's tallies), whichever
+    scored more, so that logging in never picks the better of two attempts.
+
+    Locks the two player rows (in id order, so that two folds at once cannot deadlock): two
+    log-ins from the same guest session at once fold it once, the second finding it gone.
+    A game the guest starts during the fold (the same browser, at the same instant) is not
+    guarded against: it would go with the guest."""
+    if not guest.is_guest or guest.pk == into.pk:
+        return
+    with transaction.atomic():
+        list(Player.objects.select_for_update().filter(pk__in=(guest.pk, into.pk)).order_by("pk"))
+        games = Game.objects.filter(player=guest)
+        taken = Game.objects.filter(player=into, ranked=True).values("challenge_id")
+        for game in games.filter(ranked=True, challenge_id__in=taken):
+            if game.counts:
+                tallies.do_uncount_game(game)
+            game.ranked = False
+            game.save(update_fields=["ranked"])
+        games.update(player=into)
+        VersusGame.objects.filter(player=guest).update(player=into)
+        Group.objects.filter(owner=guest).update(owner=into)
+        joined = Membership.objects.filter(player=into).values("group_id")
+        Membership.objects.filter(player=guest).exclude(group_id__in=joined).update(player=into)
+        guest.delete()  # what is left: memberships of groups the account was in, its token
 
 
 def do_ensure_token(user: Player) -> str:

@@ -18,6 +18,7 @@ from django.utils import timezone
 from solver.game import TURNS, MultiplayerGame, RulesError
 from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent
 
+from .. import limits
 from ..models import Player, VersusGame
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
@@ -34,13 +35,16 @@ def seat_seed(game: VersusGame, seat: int) -> str:
     return f"{game.seed}/seat-{seat}"
 
 
-def do_start_versus(player: Player, *, opponents, level) -> VersusGame:
+def do_start_versus(player: Player, *, opponents, level, address: str | None = None) -> VersusGame:
     """A new table in ``choosing``: the opponents place their goals now (the solver's goal
-    choice, from their own four options); the player chooses next."""
+    choice, from their own four options); the player chooses next. Counted towards the table
+    limits of the player and of the client ``address`` (a table costs web CPU to deal, and
+    its opponents share the workers with every player's hints)."""
     if type(opponents) is not int or opponents not in OPPONENTS:
         raise BadInput(f"opponents: {opponents!r} must be 1, 2 or 3")
     if level not in LEVELS:
         raise BadInput(f"level: {level!r} must be one of {', '.join(LEVELS)}")
+    limits.enforce("versus", account=player.pk, address=address)
     game = VersusGame(player=player, seed=secrets.token_hex(16), level=level, opponents=opponents)
     table = table_of(game.seed, opponents + 1)
     game.goals = [None] + [
@@ -76,10 +80,12 @@ def do_choose_versus_goals(game_id: int, *, player: Player, goals) -> VersusGame
 
 
 def do_play_versus_move(
-    game_id: int, *, player: Player, data
+    game_id: int, *, player: Player, data, address: str | None = None
 ) -> tuple[VersusGame, MultiplayerGame]:
-    """Apply the player's move; the opponents' turns are sent to a worker on commit."""
+    """Apply the player's move; the opponents' turns are sent to a worker on commit. Counted
+    towards the versus move limits of the player and of the client ``address``."""
     turn, move = parse_move(data)
+    limits.enforce("versus-moves", account=player.pk, address=address)
     with transaction.atomic():
         game = lock_versus(game_id, player)
         if game.status == VersusGame.Status.CHOOSING:

@@ -1,27 +1,18 @@
-"""What every page does: a first page visit makes the visitor a guest player, logged into the
-browser session (API calls never create guests); a page is a shell whose script fetches every
-number from the API."""
+"""What every page does: nothing but render. A page view writes nothing (no player, no
+session: a classroom or a phone carrier's shared address is never refused a page); the
+visitor becomes a guest with the page's first write (``puzzles.auth.acting_player``). A page
+is a shell whose script fetches every number from the API."""
 
-from django.contrib.auth import login
 from django.shortcuts import render
-
-from .. import limits
-from ..auth import BACKEND
-from ..services.players import do_create_guest
 
 
 def visitor(request):
-    """The request's player, or a new guest logged into the session."""
-    if request.user.is_authenticated:
-        return request.user
-    guest = do_create_guest(limits.client_address(request))
-    login(request, guest, backend=BACKEND)
-    return guest
+    """The request's player, or the anonymous visitor (who has not played yet)."""
+    return request.user
 
 
 def shell(request, template: str, **context):
     """The page ``puzzles/<template>.html`` for the visitor."""
-    visitor(request)
     return render(request, f"puzzles/{template}.html", context)
 
 

@@ -16,7 +16,6 @@ def player(request, username):
     found = public_player(username)
     if found is None:
         return not_found(request, f"There is no player called {username!r}")
-    visitor(request)
     context = {"profile_of": found.username, "nav": "me" if found == request.user else None}
     return render(request, "puzzles/profile.html", context)
 
@@ -41,7 +40,7 @@ def group_join(request, invite_code):
         return not_found(request, "That invite link is not (or no longer) valid")
     context = {
         "group": found,
-        "member": found.memberships.filter(player=user).exists(),
+        "member": user.is_authenticated and found.memberships.filter(player=user).exists(),
         "member_count": found.memberships.count(),
         "nav": "groups",
     }

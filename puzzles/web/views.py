@@ -1,7 +1,8 @@
 """Page views: thin shells around the JSON API, plus the sign-up and log-in forms.
 
-A first page visit makes the visitor a guest player (``pages.visitor``); the pages' scripts
-fetch every number from the API, so no view here computes or repeats a score.
+A page view writes nothing; the visitor becomes a guest with the page's first write
+(``puzzles.auth.acting_player``). The pages' scripts fetch every number from the API, so no
+view here computes or repeats a score.
 """
 
 import datetime
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from solver.search.versus import LEVELS
 
 from .. import limits
-from ..auth import BACKEND
+from ..auth import BACKEND, log_in
 from ..play import today
 from ..selectors import challenges as challenge_reads
 from ..services import players
@@ -109,7 +110,7 @@ def login_view(request):
         if user is None:
             error = "That username and password do not match a player."
         else:
-            login(request, user)
+            log_in(request, user)  # a guest playing here is folded into the account
             return redirect("web:daily")
     context = {"error": error, "username": username, "nav": "login"}
     return render(request, "puzzles/login.html", context, status=400 if error else 200)

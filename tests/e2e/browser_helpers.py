@@ -15,8 +15,14 @@ def start_daily(page, site: str, path: str = "/"):
     return page.get_attribute("[data-game-id]", "data-game-id")
 
 
+def csrf_token(page) -> str:
+    """The CSRF token as the page's script sends it: the cookie's (the page's first write logs
+    its new guest in, which rotates the token the page was rendered with)."""
+    return {c["name"]: c["value"] for c in page.context.cookies()}["csrftoken"]
+
+
 def api_get(page, site: str, path: str) -> dict:
-    """A GET with the page's own session (the guest the page made)."""
+    """A GET with the page's own session (the guest its first write made)."""
     response = page.request.get(site + path)
     assert response.ok, f"{path}: {response.status} {response.text()}"
     return json.loads(response.text())

@@ -4,7 +4,15 @@ and a real worker; the page's final score must equal the API's and an independen
 import re
 
 import pytest
-from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, empty_cells, play_turn, start_daily
+from browser_helpers import (
+    TURNS,
+    WORKER_WAIT_MS,
+    api_get,
+    csrf_token,
+    empty_cells,
+    play_turn,
+    start_daily,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -73,7 +81,7 @@ def _latest_hint(page, site, game_id) -> int:
     """The hint id of the current turn: asking again on a turn answers the same hint."""
     response = page.request.post(
         f"{site}/api/games/{game_id}/hints/",
-        headers={"X-CSRFToken": page.get_attribute('meta[name="csrf-token"]', "content")},
+        headers={"X-CSRFToken": csrf_token(page)},
     )
     assert response.status == 202, response.text()
     return response.json()["id"]

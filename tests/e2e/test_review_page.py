@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 import time_machine
-from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, start_daily
+from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, csrf_token, start_daily
 
 from puzzles.models import SolverRun
 from puzzles.play import deal_of, today
@@ -21,8 +21,8 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _post(page, site, path, body=None):
-    token = page.get_attribute('meta[name="csrf-token"]', "content")
-    response = page.request.post(site + path, data=body or {}, headers={"X-CSRFToken": token})
+    headers = {"X-CSRFToken": csrf_token(page)}
+    response = page.request.post(site + path, data=body or {}, headers=headers)
     assert response.ok, f"{path}: {response.status} {response.text()}"
     return response.json()
 

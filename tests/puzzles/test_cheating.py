@@ -48,7 +48,7 @@ def test_pages_errors_and_logs_of_a_whole_game_reveal_nothing_unrevealed(client,
             assert patches_in(response.json()) <= drawn, text
 
     for page in pages:
-        scan(client.get(page), 0)  # the first visit makes a guest with a session
+        scan(client.get(page), 0)  # a page view makes nobody; the first game, a guest
     challenge = client.get("/api/daily/").json()
     created = client.post("/api/games/", {"goals": goals_for(challenge)}, "application/json")
     scan(created, 0)

@@ -13,17 +13,19 @@ from test_game_services import goals_of
 
 from puzzles.models import Player
 from puzzles.services.games import do_start_game
+from puzzles.services.players import do_create_guest
 from puzzles.tasks import prune_guests
 
 NOW = datetime.datetime(2031, 3, 4, 12, 0, tzinfo=datetime.UTC)
 
 
 def visit(days_ago: int) -> Player:
-    """A cookieless page view ``days_ago`` days before NOW: a new guest and its session."""
-    before = set(Player.objects.values_list("pk", flat=True))
+    """A guest made ``days_ago`` days before NOW (as a page's first write makes one), with
+    its session."""
     with time_machine.travel(NOW - datetime.timedelta(days=days_ago), tick=False):
-        Client(REMOTE_ADDR=f"192.0.2.{days_ago}").get("/archive/")
-    return Player.objects.exclude(pk__in=before).get()
+        guest = do_create_guest(f"192.0.2.{days_ago}")
+        Client().force_login(guest)
+    return guest
 
 
 @pytest.fixture
@@ -41,8 +43,8 @@ def test_prune_guests_removes_old_guests_that_never_played(guests, make_player, 
         call_command("prune_guests")
     assert "removed 1 unused guests" in capsys.readouterr().out
     assert set(Player.objects.all()) == {recent, player, registered}
-    # The three visits' sessions (29 days old and more) expired after two weeks: gone too.
-    assert settings.SESSION_COOKIE_AGE == 14 * 86400 and not Session.objects.exists()
+    # Sessions last a year from the latest visit: the guests' are still there; none expired.
+    assert settings.SESSION_COOKIE_AGE == 365 * 86400 and Session.objects.count() == 3
 
 
 def test_the_beat_task_and_the_days_setting(guests, settings):

@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from puzzle_helpers import next_move
 from rest_framework.test import APIClient
+from test_api_versus import sit_down, versus_move
 
-from puzzles.models import Game, Hint, Player
+from puzzles.models import Game, Group, Hint, Player, VersusGame
 
 PASSWORD = "a long password 1"
 
@@ -80,38 +81,131 @@ def test_password_checks_per_address_cover_every_way_in(limits, make_player):
     assert from_address("203.0.113.8").post("/api/auth/token/", right).status_code == 200
 
 
-def test_password_checks_per_username_hold_across_addresses(limits, make_player):
-    limits(password_username="2/d")
+def test_wrong_passwords_lock_out_a_username_from_that_address_only(limits, make_player):
+    limits(password_username_address="2/d", password_address="100/d", password_username="100/d")
     make_player("hank")
     make_player("ivy")
     wrong = {"username": "hank", "password": "guess"}
-    for n in range(2):
-        assert from_address(f"198.51.100.{n}").post("/api/auth/token/", wrong).status_code == 400
-    refused = from_address("198.51.100.9").post("/api/auth/token/", {**wrong, "username": "HANK"})
-    assert_throttled(refused, "password checks for this username")
+    right = {"username": "hank", "password": PASSWORD}
+    attacker = from_address("198.51.100.1")
+    for _ in range(2):
+        assert attacker.post("/api/auth/token/", wrong).status_code == 400
+    refused = attacker.post("/api/auth/token/", {**wrong, "username": "HANK"})
+    assert_throttled(refused, "password checks for this username from your address")
+    assert_throttled(attacker.post("/api/auth/token/", right), "from your address")
+    # The owner, from an address that has not failed, is never refused; nor is another
+    # username from the attacker's address.
+    assert from_address("198.51.100.2").post("/api/auth/token/", right).status_code == 200
+    assert from_address("198.51.100.2", Client).post("/login/", right).status_code == 302
     ivy = {"username": "ivy", "password": PASSWORD}
-    assert from_address("198.51.100.9").post("/api/auth/token/", ivy).status_code == 200
+    assert attacker.post("/api/auth/token/", ivy).status_code == 200
 
 
-def test_a_loop_of_cookieless_page_views_makes_a_bounded_number_of_guests(limits, db):
+def test_a_correct_password_is_never_counted(limits, make_player):
+    limits(password_username_address="2/d", password_address="2/d", password_username="2/d")
+    make_player("hank")
+    right = {"username": "hank", "password": PASSWORD}
+    school = from_address("198.51.100.3")  # one address, many correct log-ins
+    for _ in range(10):
+        assert school.post("/api/auth/token/", right).status_code == 200
+
+
+def test_guessing_spread_over_addresses_holds_back_only_those_that_failed(limits, make_player):
+    limits(password_username="3/d", password_username_address="100/d", password_address="100/d")
+    make_player("hank")
+    wrong = {"username": "hank", "password": "guess"}
+    right = {"username": "hank", "password": PASSWORD}
+    for n in range(3):
+        assert (
+            from_address(f"198.51.100.{10 + n}").post("/api/auth/token/", wrong).status_code == 400
+        )
+    assert_throttled(
+        from_address("198.51.100.10").post("/api/auth/token/", right), "for this username"
+    )
+    assert from_address("198.51.100.99").post("/api/auth/token/", right).status_code == 200
+
+
+def page(address: str) -> Client:
+    browser = from_address(address, Client)
+    assert browser.get("/").status_code == 200  # a page view: never counted
+    return browser
+
+
+def first_write(browser: Client):
+    return browser.post("/api/groups/", {"name": "Cats"}, content_type="application/json")
+
+
+def test_page_views_are_never_refused_and_guests_made_are_bounded(limits, db):
     limits(guests_address="3/d")
-    for _ in range(3):
+    for _ in range(40):
         assert from_address("192.0.2.1", Client).get("/leaderboard/").status_code == 200
-    assert_throttled(from_address("192.0.2.1", Client).get("/leaderboard/"), "new guests")
+    assert not Player.objects.exists()
+    for _ in range(3):
+        assert first_write(page("192.0.2.1")).status_code == 201
+    assert_throttled(first_write(page("192.0.2.1")), "new guests from your address")
     assert Player.objects.filter(is_guest=True).count() == 3
-    visitor = from_address("192.0.2.1", Client)  # over the limit: nothing is made
-    assert_throttled(visitor.get("/"), "new guests from your address")
-    assert Player.objects.count() == 3
+    assert from_address("192.0.2.1", Client).get("/").status_code == 200
     # A visitor who has a guest already is not counted; another address gets its own.
-    assert from_address("192.0.2.2", Client).get("/").status_code == 200
+    assert first_write(page("192.0.2.2")).status_code == 201
 
 
 def test_ipv6_callers_are_counted_by_their_64(limits, db):
     limits(guests_address="2/d")
     for host in ("2001:db8::1", "2001:db8::2"):
-        assert from_address(host, Client).get("/archive/").status_code == 200
-    assert_throttled(from_address("2001:db8::ffff", Client).get("/archive/"), "new guests")
-    assert from_address("2001:db8:0:1::1", Client).get("/archive/").status_code == 200
+        assert first_write(page(host)).status_code == 201
+    assert_throttled(first_write(page("2001:db8::ffff")), "new guests")
+    assert first_write(page("2001:db8:0:1::1")).status_code == 201
+
+
+def test_versus_tables_per_account_and_per_address(limits, alice_api, client_for, make_player):
+    limits(versus_account="2/d", versus_address="3/d")
+    table = {"opponents": 1, "level": "easy"}
+    for _ in range(2):
+        assert alice_api.post("/api/versus/", table, "json").status_code == 201
+    assert_throttled(alice_api.post("/api/versus/", table, "json"), "new versus tables for your")
+    bob = client_for(make_player("bob"))
+    assert bob.post("/api/versus/", table, "json").status_code == 201
+    assert_throttled(bob.post("/api/versus/", table, "json"), "versus tables from your address")
+    assert VersusGame.objects.count() == 3
+
+
+def test_versus_moves_per_account_and_per_address(limits, alice_api, client_for, make_player):
+    limits(versus_moves_account="1/d", versus_moves_address="2/d")
+    games = []
+    for client in (alice_api, client_for(make_player("bob"))):
+        games.append((client, sit_down(client)))
+    (alice, mine), (bob, theirs) = games
+    moved = alice.post(f"/api/versus/{mine['id']}/moves/", versus_move(mine), "json")
+    assert moved.status_code == 200, moved.content
+    again = alice.post(f"/api/versus/{mine['id']}/moves/", versus_move(moved.json()), "json")
+    assert_throttled(again, "versus moves for your account")
+    assert (
+        bob.post(f"/api/versus/{theirs['id']}/moves/", versus_move(theirs), "json").status_code
+        == 200
+    )
+    third = client_for(make_player("carol"))
+    table = sit_down(third)
+    refused = third.post(f"/api/versus/{table['id']}/moves/", versus_move(table), "json")
+    assert_throttled(refused, "versus moves from your address")
+
+
+def test_groups_created_per_account_and_per_address(limits, alice_api, client_for, make_player):
+    limits(groups_account="2/d", groups_address="3/d")
+    for name in ("a", "b"):
+        assert alice_api.post("/api/groups/", {"name": name}, "json").status_code == 201
+    assert_throttled(alice_api.post("/api/groups/", {"name": "c"}, "json"), "new groups for your")
+    bob = client_for(make_player("bob"))
+    assert bob.post("/api/groups/", {"name": "d"}, "json").status_code == 201
+    assert_throttled(bob.post("/api/groups/", {"name": "e"}, "json"), "groups from your address")
+    assert Group.objects.count() == 3
+
+
+def test_the_defaults_never_bother_a_person(settings):
+    """20 tables an hour, a table's 22 moves each; a few groups."""
+    rates = settings.CALICO_LIMITS
+    assert rates["versus-account"] == "20/h"
+    assert int(rates["versus-moves-account"].split("/")[0]) >= 20 * 22
+    assert int(rates["groups-account"].split("/")[0]) >= 5
 
 
 def test_games_started_per_account(limits, alice_api, client_for, make_player, yesterday):

@@ -9,11 +9,13 @@ export class ApiError extends Error {
   }
 }
 
+// The cookie first: a page's first write logs its new guest in, which rotates the token
+// (the meta tag still holds the one the page was rendered with).
 function csrfToken() {
-  const meta = document.querySelector('meta[name="csrf-token"]');
-  if (meta && meta.content) return meta.content;
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return match ? decodeURIComponent(match[1]) : "";
+  if (match) return decodeURIComponent(match[1]);
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
 }
 
 async function request(method, path, body) {

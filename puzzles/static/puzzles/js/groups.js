@@ -29,7 +29,8 @@ async function listPage(root) {
   try {
     render(await api.groups());
   } catch (error) {
-    showError(root, error.message);
+    if (error.status === 403) render([]); // a visitor who has not played yet: no groups
+    else showError(root, error.message);
   }
 }
 

@@ -1,5 +1,5 @@
 // A profile page (/me/ or /players/{username}/): stats, the three pictures and recent days.
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { scoreBars, scoreLine, streakCalendar } from "./charts.js";
 import { el, formatDay } from "./dom.js";
 import { showError } from "./panel.js";
@@ -55,6 +55,7 @@ async function load() {
   try {
     profile = username ? await api.player(username) : await api.me();
   } catch (error) {
+    if (!username && error instanceof ApiError && error.status === 403) return notPlayedYet();
     showError($("[data-message]"), `This profile could not be loaded: ${error.message}`);
     return;
   }
@@ -75,6 +76,19 @@ async function load() {
   );
   renderRecent(profile.recent);
   renderVersus(profile.versus);
+}
+
+// A visitor becomes a guest with their first game (a page view makes nobody): until then
+// there is nothing to show but the way in.
+function notPlayedYet() {
+  root.dataset.loaded = "true";
+  root.dataset.visitor = "true";
+  const box = $("[data-message]");
+  box.className = "card note";
+  box.hidden = false;
+  box.replaceChildren("You have not played yet: your stats start with your first game. ",
+    el("a", { href: "/", text: "Play today's quilt" }), ".");
+  for (const section of root.querySelectorAll("section.card, .profile-grid")) section.hidden = true;
 }
 
 load();
