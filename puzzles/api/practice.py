@@ -4,11 +4,11 @@ deal is public to the caller (``services.practice``)."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from solver.game import TURNS
 
+from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..services.practice import do_start_practice
 from .serializers import GameOut
@@ -21,10 +21,12 @@ class PracticeIn(serializers.Serializer):
 
 @extend_schema(request=PracticeIn, responses={201: GameOut, **THROTTLED_ERRORS})
 @api_view(["POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([PlayerOrPageVisitor])
 def practice_create(request, game_id: int):
     """A practice game from the position before ``turn``: same deal, goals and moves before
     it, so the same remaining bag. 409 ``deal_not_public`` for an open day's ranked game."""
     turn = _valid(PracticeIn, request.data)["turn"]
-    game = _call(do_start_practice, game_id, player=request.user, turn=turn)
+    # A visitor replaying someone's closed day may try it: a page's first write makes its guest.
+    with acting_player(request) as player:
+        game = _call(do_start_practice, game_id, player=player, turn=turn)
     return Response(game_json(game), status=status.HTTP_201_CREATED)

@@ -120,3 +120,23 @@ def test_a_scenario_retry_is_no_try_on_the_scenario_record(alice_api, play_throu
     play_through(alice_api, retry)
     card = next(c for c in alice_api.get("/api/scenarios/").json() if c["number"] == 1)
     assert card["tries"] == 1 and card["best"]["game"] == finished["id"]
+
+
+def test_a_page_visitor_trying_a_closed_days_game_again_becomes_a_guest(finished):
+    from django.test import Client
+
+    from puzzles.models import Player
+
+    with _after_close():
+        browser = Client(enforce_csrf_checks=True)
+        assert browser.get(f"/review/{finished['id']}/").status_code == 200  # writes nothing
+        players = Player.objects.count()
+        answer = browser.post(
+            f"/api/games/{finished['id']}/practice/",
+            {"turn": 5},
+            content_type="application/json",
+            HTTP_X_CSRFTOKEN=browser.cookies["csrftoken"].value,
+        )
+        assert answer.status_code == 201, answer.content
+        guest = Game.objects.get(pk=answer.json()["id"]).player
+        assert guest.is_guest and Player.objects.count() == players + 1
