@@ -318,6 +318,7 @@ class ScenarioPlayer(FairPlayer):
     scenario it is the fair player itself."""
 
     pass_margin: float = MARGIN  # its margin, in utility (``margin`` stays the fair one's)
+    condition_aware: bool = True  # False: the daily's evaluation throughout (for ablations)
 
     def __init__(self, seed: str = "", **options):
         super().__init__(seed, **options)
@@ -325,6 +326,8 @@ class ScenarioPlayer(FairPlayer):
 
     def strength(self) -> dict:
         boosts = [RAINBOW_BONUS, RAINBOW_SCALE, BUTTON_BOOST, CAT_BOOST, GOAL_BOOST]
+        if not self.condition_aware:
+            boosts = []
         return {**super().strength(), "mode": "scenario-pass", "shape": SHAPE,
                 "pass_margin": self.pass_margin, "boosts": boosts}  # fmt: skip
 
@@ -339,14 +342,15 @@ class ScenarioPlayer(FairPlayer):
             self._raised = None
             return super().choose_goals(setup, deal)
         futures = sampled_deals(setup, self.seed, max(2, self.samples // 4))
-        return choose_arrangement_for_pass(setup, scenario, futures)
+        return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware)
 
     def valuation(self, observation: Observation, also=()) -> Valuation:
         scenario = scenario_of(observation.setup)
         if scenario is None:
             self._raised = None
             return super().valuation(observation, also)
-        self._raised = open_kinds(scenario, observation.quilt)
+        self._raised = open_kinds(scenario, observation.quilt) if self.condition_aware else (
+            frozenset())  # fmt: skip
         visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
@@ -355,11 +359,12 @@ class ScenarioPlayer(FairPlayer):
                                     seed=self.seed, margin=self.pass_margin)  # fmt: skip
 
 
-def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal]) -> dict:
+def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal],
+                                condition_aware: bool = True) -> dict:  # fmt: skip
     """The arrangement of the scenario's goals with the highest mean utility of the quick
-    game (every condition open: the raised evaluation) on the same ``deals``; ties: the
-    first in ``arrangements`` order."""
-    raised = frozenset(c.kind for c in scenario.conditions)
+    game (every condition open: the raised evaluation, when ``condition_aware``) on the same
+    ``deals``; ties: the first in ``arrangements`` order."""
+    raised = frozenset(c.kind for c in scenario.conditions) if condition_aware else frozenset()
     best = None
     for goals in arrangements(setup):
         layout = setup.layout(goals)

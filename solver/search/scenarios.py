@@ -11,9 +11,17 @@ from .base import play_game
 from .players import FairPlayer, search_options
 from .scenario_play import ScenarioPlayer
 
+
+class BlindScenarioPlayer(ScenarioPlayer):
+    """Plays for the pass with the daily's evaluation throughout (an ablation)."""
+
+    condition_aware = False
+
+
 # the players a pass rate can be measured with: "pass" plays for the pass (the service's),
-# "points" is the fair solver as the daily plays (for the comparison)
-RATE_PLAYERS = {"pass": ScenarioPlayer, "points": FairPlayer}
+# "points" is the fair solver as the daily plays (for the comparison), "blind" plays for the
+# pass without the condition-aware evaluation
+RATE_PLAYERS = {"pass": ScenarioPlayer, "points": FairPlayer, "blind": BlindScenarioPlayer}
 
 
 @dataclass(frozen=True)
