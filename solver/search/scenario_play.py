@@ -6,7 +6,7 @@ So in a scenario game the search maximises the chance of passing, not the score:
 - **The utility** of a finished play-out is ``1`` if it passes (the score and every
   condition, the engine's ``Scenario`` read off the compiled state) plus a small shaped term
   (``SHAPE`` times the mean of each condition's share done, the score's counted from 10
-  below the threshold up to it), as KataGo adds a small score term to its win
+  below the threshold up to it, ``SCORE_BAND``), as KataGo adds a small score term to its win
   probability: a pass always counts for more than any failing game, and among failing
   play-outs those that nearly pass count for something. A move's value is its mean utility
   over the sampled futures, so nearly its chance of passing.
@@ -63,7 +63,8 @@ from .players import FairPlayer, sampled_deals
 from .valuation import Valuation, _after, _still_close, sampled_bag
 
 SHAPE = 0.1  # weight of the shaped term: below the 1 of a pass, whatever the play-out
-SCORE_RAMP = 10  # points below the threshold from which the score's share starts to count
+# the score's share rises from SCORE_BAND[0] points below the threshold to SCORE_BAND[1] above
+SCORE_BAND = (10, 0)
 # How much an open condition's evaluation terms are raised (1: the daily's evaluation).
 RAINBOW_BONUS = 10.0  # what the evaluation counts a rainbow as (the rules: 3 points)
 RAINBOW_SCALE = 0.75  # its shrink per colour still missing a button (daily: 0.6)
@@ -146,7 +147,8 @@ def _tally(state, goals, cat_of_pattern, scenario_cats):
 class Judge:
     """A scenario's verdict and utility on a layout's packed full quilts."""
 
-    def __init__(self, scenario: Scenario, layout: Layout, evaluator: Evaluator):
+    def __init__(self, scenario: Scenario, layout: Layout, evaluator: Evaluator,
+                 score_band: tuple[int, int] = SCORE_BAND):  # fmt: skip
         self.scenario = scenario
         self.goals = evaluator.arrays[0]
         ids = list(scenario.cats)
@@ -156,9 +158,11 @@ class Judge:
         conditions = scenario.conditions
         self.index = np.array([KINDS.index(c.kind) for c in conditions], dtype=np.int64)
         self.targets = np.array([c.target for c in conditions], dtype=np.int64)
-        # the score's share starts SCORE_RAMP below the threshold; a count's at zero
-        self.floor = np.array([c.target - SCORE_RAMP if c.kind == "score" else 0
-                               for c in conditions], dtype=np.float64)  # fmt: skip
+        # a count's share rises from 0 to its target; the score's over ``score_band``
+        below, above = score_band
+        is_score = np.array([c.kind == "score" for c in conditions])
+        self.floor = np.where(is_score, self.targets - below, 0).astype(np.float64)
+        self.top = np.where(is_score, self.targets + above, self.targets).astype(np.float64)
 
     def tally(self, state: np.ndarray) -> np.ndarray:
         return _tally(state, self.goals, self.cat_of_pattern, len(self.scenario.cats))
@@ -171,7 +175,7 @@ class Judge:
         """(utility, passed, score) of a finished game whose conditions count ``counts`` (in
         ``scenario.conditions`` order, the score first)."""
         passed = bool((counts >= self.targets).all())
-        share = np.clip((counts - self.floor) / (self.targets - self.floor), 0.0, 1.0)
+        share = np.clip((counts - self.floor) / (self.top - self.floor), 0.0, 1.0)
         return float(passed) + SHAPE * float(share.mean()), passed, int(counts[0])
 
 
@@ -255,7 +259,8 @@ class ScenarioValuation(Valuation):
 
 def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: Scenario,
                          beam: Beam, *, samples: int = 256, seed: str = "",
-                         margin: float | None = MARGIN) -> ScenarioValuation:  # fmt: skip
+                         margin: float | None = MARGIN,
+                         score_band=SCORE_BAND) -> ScenarioValuation:  # fmt: skip
     """``valuation.value_moves`` with the utility of a finished play-out for its score: the
     same sampled futures (``sampled_bag``: deterministic for a seed and position), the same
     early drop of the moves that surely cannot beat the leader by ``margin`` (utility)."""
@@ -265,7 +270,7 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
     game = SoloGame.from_observation(observation, ())
     for move in moves:
         game.check(move)
-    judge = Judge(scenario, observation.layout, beam.evaluator)
+    judge = Judge(scenario, observation.layout, beam.evaluator, score_band)
     afters = [_after(beam, observation, move) for move in moves]
     states = [pack(after.quilt) for after in afters]
     if observation.turn == TURNS:  # the move ends the game: exact
@@ -319,6 +324,7 @@ class ScenarioPlayer(FairPlayer):
 
     pass_margin: float = MARGIN  # its margin, in utility (``margin`` stays the fair one's)
     condition_aware: bool = True  # False: the daily's evaluation throughout (for ablations)
+    score_band: tuple[int, int] = SCORE_BAND
 
     def __init__(self, seed: str = "", **options):
         super().__init__(seed, **options)
@@ -329,7 +335,8 @@ class ScenarioPlayer(FairPlayer):
         if not self.condition_aware:
             boosts = []
         return {**super().strength(), "mode": "scenario-pass", "shape": SHAPE,
-                "pass_margin": self.pass_margin, "boosts": boosts}  # fmt: skip
+                "pass_margin": self.pass_margin, "boosts": boosts,
+                "score_band": list(self.score_band)}  # fmt: skip
 
     def evaluator(self, layout: Layout) -> Evaluator:
         if self._raised is None:
@@ -342,7 +349,8 @@ class ScenarioPlayer(FairPlayer):
             self._raised = None
             return super().choose_goals(setup, deal)
         futures = sampled_deals(setup, self.seed, max(2, self.samples // 4))
-        return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware)
+        return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware,
+                                           self.score_band)  # fmt: skip
 
     def valuation(self, observation: Observation, also=()) -> Valuation:
         scenario = scenario_of(observation.setup)
@@ -356,11 +364,13 @@ class ScenarioPlayer(FairPlayer):
         moves += [move for move in also if move not in moves]
         return value_moves_for_pass(observation, moves, scenario,
                                     self.playout(observation.layout), samples=self.samples,
-                                    seed=self.seed, margin=self.pass_margin)  # fmt: skip
+                                    seed=self.seed, margin=self.pass_margin,
+                                    score_band=self.score_band)  # fmt: skip
 
 
 def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal],
-                                condition_aware: bool = True) -> dict:  # fmt: skip
+                                condition_aware: bool = True,
+                                score_band: tuple[int, int] = SCORE_BAND) -> dict:  # fmt: skip
     """The arrangement of the scenario's goals with the highest mean utility of the quick
     game (every condition open: the raised evaluation, when ``condition_aware``) on the same
     ``deals``; ties: the first in ``arrangements`` order."""
@@ -370,7 +380,7 @@ def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[De
         layout = setup.layout(goals)
         evaluator = scenario_evaluator(layout, raised)
         beam = Beam(evaluator, QUICK)
-        judge = Judge(scenario, layout, evaluator)
+        judge = Judge(scenario, layout, evaluator, score_band)
         quilt = Quilt(layout)
         empty = pack(quilt)
         total = 0.0
