@@ -2,6 +2,7 @@
 real worker), and hints on a scenario game (from the same player)."""
 
 import datetime
+import importlib
 
 import pytest
 from django.utils import timezone
@@ -88,3 +89,13 @@ def test_a_worker_computes_a_scenarios_pass_rate(celery_worker_process, client):
     assert row.deals == 2 and len(row.scores) == 2 and 0 <= row.passes <= 2
     third = client.get("/api/scenarios/").json()[2]
     assert third["solver"]["status"] == "ready" and third["solver"]["deals"] == 2
+
+
+def test_the_fair_solvers_old_rates_are_dropped_and_sent_again(db):
+    from django.apps import apps
+
+    migration = importlib.import_module("puzzles.migrations.0008_scenario_rates_play_for_the_pass")
+    ScenarioPassRate.objects.create(number=1, status="ready", deals=4, passes=4)
+    migration.drop_old_rates(apps, None)
+    assert not ScenarioPassRate.objects.exists()
+    assert scenarios.do_ensure_pass_rates() == list(SCENARIOS)  # the new player's, once
