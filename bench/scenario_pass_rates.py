@@ -1,13 +1,18 @@
-"""The fair solver's pass rate per solo scenario: ``python bench/scenario_pass_rates.py
-[--deals 4] [--processes 2] [--options JSON]``.
+"""The solvers' pass rate per solo scenario: ``python bench/scenario_pass_rates.py [--deals 4]
+[--processes 2] [--options JSON] [--players pass,points] [--prefix pass-rate] [--markdown]``.
 
-Plays the same fixed deals the service's pass rate uses (``solver.search.scenarios``), at par
-strength unless told otherwise, and prints a Markdown table: passes, mean and range of the
-solver's score, and seconds per game. Every verdict is the rules engine's.
+Plays the same deals with each player (``solver.search.scenarios.RATE_PLAYERS``: ``pass``
+plays for the pass, the service's; ``points`` is the fair solver as the daily plays), at par
+strength unless told otherwise, and prints per scenario: passes with a Wilson 95% interval,
+mean and range of the score, seconds per game; then the pooled rate of each player and, with
+two players, the deals one passes and the other fails (the same deals: a paired comparison).
+The service's deals are ``pass-rate-N-k``; ``--prefix`` deals others (held-out deals for a
+measurement, never those used for tuning). Every verdict is the rules engine's.
 """
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -18,12 +23,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.game import SCENARIOS
-from solver.search.scenarios import play_scenario_deals
+from solver.search.scenarios import RATE_PLAYERS, play_scenario_deals
+
+
+def wilson(passes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = passes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(passes: int, n: int) -> str:
+    low, high = wilson(passes, n)
+    return f"{passes}/{n} {100 * passes / n:.0f}% [{100 * low:.0f}-{100 * high:.0f}]"
 
 
 def run(job):
-    number, deals, options = job
-    return number, play_scenario_deals(number, deals, **options)
+    number, player, k, prefix, options = job
+    return job, play_scenario_deals(number, 1, player=player, prefix=prefix, first=k, **options)[0]
 
 
 def main() -> None:
@@ -33,23 +53,74 @@ def main() -> None:
     parser.add_argument(
         "--options", default="{}", help='solver options as JSON, e.g. {"samples": 32}'
     )
+    parser.add_argument("--players", default="pass,points", help="of: " + ",".join(RATE_PLAYERS))
+    parser.add_argument("--prefix", default="pass-rate", help="seeds PREFIX-N-k")
+    parser.add_argument("--scenarios", default="", help="e.g. 1,4,9 (default: all ten)")
+    parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     args = parser.parse_args()
-    options = json.loads(args.options)
+    try:
+        options = json.loads(args.options)
+        players = args.players.split(",")
+        numbers = [int(n) for n in args.scenarios.split(",")] if args.scenarios else [*SCENARIOS]
+        if any(p not in RATE_PLAYERS for p in players) or any(n not in SCENARIOS for n in numbers):
+            raise ValueError("unknown player or scenario")
+    except ValueError as error:
+        parser.exit(2, f"scenario_pass_rates: {error}\n")
     started = time.perf_counter()
-    jobs = [(number, args.deals, options) for number in SCENARIOS]
-    print(f"fair solver {options or '(par strength)'}, {args.deals} deals per scenario")
-    print("| scenario | score to reach | solver passes | solver score: mean (min-max) | s/game |")
-    print("|---|---|---|---|---|", flush=True)
+    # one game a job, deal-major: a run cut short has every scenario at about the same N
+    jobs = [
+        (number, player, k, args.prefix, options)
+        for k in range(args.deals)
+        for number in numbers
+        for player in players
+    ]
+    print(f"{', '.join(players)} {options or '(par strength)'}, {args.deals} deals per scenario "
+          f"({args.prefix}-N-k)", flush=True)  # fmt: skip
+    results = {}
     with ProcessPoolExecutor(args.processes) as pool:
-        for number, runs in pool.map(run, jobs):  # rows in order, each as soon as it is done
-            scores = [r.score for r in runs]
+        for (number, player, k, _, _), result in pool.map(run, jobs):
+            results[number, player, k] = result
+            print(f"# {number} {player} {k}: {result.score} {'pass' if result.passed else 'fail'}"
+                  f" {result.seconds:.1f} s", file=sys.stderr, flush=True)  # fmt: skip
+    sep = " | " if args.markdown else "  "
+    head = ["scenario", "score to reach"]
+    for player in players:
+        head += [f"{player}: passes [95%]", f"{player}: score mean (min-max)", f"{player}: s/game"]
+    if len(players) == 2:
+        head += [f"{players[0]} only", f"{players[1]} only"]
+    print()
+    print(("| " if args.markdown else "") + sep.join(head) + (" |" if args.markdown else ""))
+    if args.markdown:
+        print("|" + "---|" * len(head))
+    totals = {p: [0, 0] for p in players}
+    only = [0, 0]
+    for number in numbers:
+        row = [str(number), str(SCENARIOS[number].min_score)]
+        for player in players:
+            runs = [results[number, player, k] for k in range(args.deals)]
             passes = sum(r.passed for r in runs)
-            print(
-                f"| {number} | {SCENARIOS[number].min_score} | {passes}/{len(runs)} "
-                f"({round(100 * passes / len(runs))}%) | {statistics.mean(scores):.1f} "
-                f"({min(scores)}-{max(scores)}) | {statistics.mean(r.seconds for r in runs):.1f} |",
-                flush=True,
-            )
+            totals[player][0] += passes
+            totals[player][1] += len(runs)
+            scores = [r.score for r in runs]
+            row += [
+                rate(passes, len(runs)),
+                f"{statistics.mean(scores):.1f} ({min(scores)}-{max(scores)})",
+                f"{statistics.mean(r.seconds for r in runs):.1f}",
+            ]
+        if len(players) == 2:
+            a = [results[number, players[0], k].passed for k in range(args.deals)]
+            b = [results[number, players[1], k].passed for k in range(args.deals)]
+            pairs = list(zip(a, b, strict=True))
+            mine = (sum(x and not y for x, y in pairs), sum(y and not x for x, y in pairs))
+            only = [only[0] + mine[0], only[1] + mine[1]]
+            row += [str(mine[0]), str(mine[1])]
+        print(("| " if args.markdown else "") + sep.join(row) + (" |" if args.markdown else ""))
+    print()
+    for player in players:
+        print(f"{player}: all ten {rate(*totals[player])}")
+    if len(players) == 2:
+        print(f"common deals: {players[0]} passes and {players[1]} fails {only[0]}, "
+              f"the other way round {only[1]}")  # fmt: skip
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\n{time.perf_counter() - started:.0f} s in all; load average at the end: {load}")
 

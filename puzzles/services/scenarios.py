@@ -1,6 +1,7 @@
 """Solo scenarios as practice (docs/rules.md "Solo scenarios"): a game on a fresh seed with no
-daily challenge, so it never reaches a leaderboard, a tally or a streak; and the fair solver's
-pass rate per scenario, computed once by a worker."""
+daily challenge, so it never reaches a leaderboard, a tally or a streak; and the pass rate per
+scenario of the solver that plays for the pass (``solver.search.scenario_play``, the player
+a scenario game's hints come from), computed once by a worker."""
 
 import datetime
 import logging
@@ -49,7 +50,7 @@ def record_result(game: Game, state: SoloGame) -> None:
     game.scenario_passed = SCENARIOS[game.scenario].passed(state.quilt)
 
 
-# -- the fair solver's pass rate ------------------------------------------------------------
+# -- the solver's pass rate (it plays for the pass) -----------------------------------------
 
 
 def do_ensure_pass_rates() -> list[int]:
@@ -81,14 +82,16 @@ def _enqueue_rate(number: int) -> None:
 
 
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
-    """Play the fair solver (at par strength unless told) on ``CALICO_SCENARIO_RATE_DEALS``
-    fixed deals of the scenario and store how many it passed, by the engine's check."""
+    """Play the solver that plays for the pass (the fair player's scenario mode, at par
+    strength unless told) on ``CALICO_SCENARIO_RATE_DEALS`` fixed deals of the scenario and
+    store how many it passed, by the engine's check."""
     row = ScenarioPassRate.objects.filter(number=number).first()
     if row is None or row.status == ScenarioPassRate.Status.READY:
         return row
     try:
         deals = settings.CALICO_SCENARIO_RATE_DEALS
-        runs = play_scenario_deals(number, deals, **settings.CALICO_SCENARIO_RATE_OPTIONS)
+        options = settings.CALICO_SCENARIO_RATE_OPTIONS
+        runs = play_scenario_deals(number, deals, player="pass", **options)
     except Exception as exc:  # recorded on the row, never lost in a worker log
         log.exception("pass rate of scenario %s failed", number)
         ScenarioPassRate.objects.filter(number=number).update(

@@ -1,4 +1,5 @@
-"""Players that search: baselines, beam search (hindsight and fair), hints.
+"""Players that search: baselines, beam search (hindsight and fair), hints, and the fair
+player's scenario mode (``scenario_play``: plays for the pass).
 
 Public API used by the service (``puzzles``): ``STRATEGIES``, ``make_player``, ``play_game``,
 ``hint``, ``position_key``. Nothing here imports Django.
@@ -32,6 +33,7 @@ from .base import GameRecord, Player, play_game
 from .baselines import GreedyPlayer, RandomPlayer
 from .hints import Hint, hint, position_key
 from .players import BeamPlayer, FairPlayer, HindsightPlayer, search_options
+from .scenario_play import ScenarioPlayer
 
 STRATEGIES = {
     "random": RandomPlayer,
@@ -39,6 +41,9 @@ STRATEGIES = {
     "beam": BeamPlayer,
     "fair": FairPlayer,
     "hindsight": HindsightPlayer,
+    # the fair player's options; in a scenario game it plays for the pass (scenario_play),
+    # on any other setup it is the fair player
+    "scenario": ScenarioPlayer,
 }
 
 
@@ -63,6 +68,7 @@ __all__ = [
     "Hint",
     "Player",
     "RandomPlayer",
+    "ScenarioPlayer",
     "hint",
     "make_player",
     "play_game",

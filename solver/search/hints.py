@@ -1,6 +1,8 @@
 """Hints: the fair solver's move for a visible state, with short reasons a person understands.
 
-The move is the fair player's, at par's full strength unless options say otherwise;
+The move is the fair player's, at par's full strength unless options say otherwise (in a
+scenario game the player that plays for the pass, ``scenario_play.ScenarioPlayer``, with the
+same options; its hint also says its chance of passing);
 ``expected_score`` is its value in the same valuation
 (``valuation.value_moves``): the mean final score of the play-outs from it in sampled futures;
 the reasons say what the placement earns now, what it builds towards, and why the market
@@ -18,6 +20,7 @@ from solver.game import (
     Move,
     Observation,
     Quilt,
+    Setup,
     cat_by_id,
     group_of,
     patch_name,
@@ -28,6 +31,7 @@ from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 from .beam import state_key
 from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
+from .scenario_play import ScenarioPlayer, ScenarioValuation, scenario_of
 
 
 @dataclass
@@ -35,28 +39,39 @@ class Hint:
     move: Move
     expected_score: float
     reasons: list[str] = field(default_factory=list)
+    pass_chance: float | None = None  # a scenario's hint: the chance of passing after it
 
     def to_json(self) -> dict:
-        return {
+        found = {
             "move": self.move.to_json(),
             "expected_score": round(self.expected_score, 1),
             "reasons": self.reasons,
         }
+        if self.pass_chance is not None:  # the daily's hint stays as it was
+            found["pass_chance"] = round(self.pass_chance, 2)
+        return found
 
 
 def hint(observation: Observation, **options) -> Hint:
     """The suggested move for ``observation``. Never reads the bag: it has none to read."""
     if observation.turn > TURNS:
         raise ValueError("the game is over: there is no move to hint")
-    player = hint_player(options)
+    player = hint_player(options, observation.setup)
     valuation = player.valuation(observation)
     best = valuation.best()
     move = valuation.moves[best]
+    if isinstance(valuation, ScenarioValuation):  # its values are utilities, not scores
+        found = Hint(move, valuation.scores[best], reasons(observation, move))
+        found.pass_chance = valuation.passes[best]
+        return found
     return Hint(move, valuation.values[best], reasons(observation, move))
 
 
-def hint_player(options: dict) -> FairPlayer:
-    """The player that hints: par itself, unless ``options`` say otherwise."""
+def hint_player(options: dict, setup: Setup | None = None) -> FairPlayer:
+    """The player that hints: par itself, unless ``options`` say otherwise; in a scenario
+    game (``setup`` one of a scenario) the same strength playing for the pass."""
+    if setup is not None and scenario_of(setup) is not None:
+        return ScenarioPlayer(seed="hint", **search_options(options, ScenarioPlayer))
     return FairPlayer(seed="hint", **search_options(options, FairPlayer))
 
 
@@ -69,7 +84,7 @@ def position_key(observation: Observation, **options) -> str:
     of another strength is another hint). Never the bag: two players in the same visible
     position get the same hint."""
     visible = {
-        "strength": hint_player(options).strength(),
+        "strength": hint_player(options, observation.setup).strength(),
         "setup": observation.setup.to_json(),
         "layout": observation.layout.to_json(),
         "quilt": state_key(observation.quilt),

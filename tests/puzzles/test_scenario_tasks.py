@@ -1,7 +1,8 @@
-"""The fair solver's pass rate per scenario (in-process and on a real worker), and hints on a
-scenario game."""
+"""The pass rate per scenario of the solver that plays for the pass (in-process and on a
+real worker), and hints on a scenario game (from the same player)."""
 
 import datetime
+import importlib
 
 import pytest
 from django.utils import timezone
@@ -13,7 +14,8 @@ from puzzles.services import scenarios
 from puzzles.services.hints import do_compute_hint, do_request_hint
 from puzzles.tasks import compute_scenario_pass_rate
 from solver.game import SCENARIOS, Move, deal
-from solver.search import make_player, play_game
+from solver.search import FairPlayer, hint, make_player, play_game, position_key
+from solver.search.hints import hint_player
 from solver.search.scenarios import rate_seed
 
 TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
@@ -29,7 +31,8 @@ def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings)
     passes, scores = 0, []
     for k in range(2):  # the same fixed deals, played again: the figure can be reproduced
         seed = rate_seed(1, k)
-        record = play_game(deal(seed, "scenario-1"), make_player("fair", seed=seed, **TINY_FAIR))
+        player = make_player("scenario", seed=seed, **TINY_FAIR)
+        record = play_game(deal(seed, "scenario-1"), player)
         scores.append(record.score["total"])
         passes += all(SCENARIOS[1].check(record.score).values())
     assert (row.scores, row.passes) == (scores, passes)
@@ -64,6 +67,18 @@ def test_a_hint_on_a_scenario_game_is_a_legal_move(alice):
     state.check(Move.from_json(row.move))  # raises if illegal
 
 
+def test_a_scenario_games_hint_plays_for_the_pass(alice, settings):
+    settings.CALICO_HINT_OPTIONS = TINY_FAIR
+    game = scenarios.do_start_scenario_game(alice, number=1, goals=None)
+    row = do_compute_hint(do_request_hint(game.pk, player=alice).pk)
+    observation = replay(game)[0].observation()
+    assert row.position == position_key(observation, **TINY_FAIR)
+    assert Move.from_json(row.move) == hint(observation, **TINY_FAIR).move
+    # the key is the scenario player's: a fair solver's hint of the position is another one
+    fair = FairPlayer(seed="hint", **TINY_FAIR).strength()
+    assert hint_player(TINY_FAIR, observation.setup).strength() != fair
+
+
 @pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_computes_a_scenarios_pass_rate(celery_worker_process, client):
@@ -74,3 +89,13 @@ def test_a_worker_computes_a_scenarios_pass_rate(celery_worker_process, client):
     assert row.deals == 2 and len(row.scores) == 2 and 0 <= row.passes <= 2
     third = client.get("/api/scenarios/").json()[2]
     assert third["solver"]["status"] == "ready" and third["solver"]["deals"] == 2
+
+
+def test_the_fair_solvers_old_rates_are_dropped_and_sent_again(db):
+    from django.apps import apps
+
+    migration = importlib.import_module("puzzles.migrations.0008_scenario_rates_play_for_the_pass")
+    ScenarioPassRate.objects.create(number=1, status="ready", deals=4, passes=4)
+    migration.drop_old_rates(apps, None)
+    assert not ScenarioPassRate.objects.exists()
+    assert scenarios.do_ensure_pass_rates() == list(SCENARIOS)  # the new player's, once

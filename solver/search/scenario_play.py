@@ -1,0 +1,406 @@
+"""Play for the pass: the fair solver's mode for solo scenarios (RULES.md "Solo scenarios").
+
+A scenario is passed or not: a 70 that misses the rainbow fails where a 58 with it passes.
+So in a scenario game the search maximises the chance of passing, not the score:
+
+- **The utility** of a finished play-out is ``1`` if it passes (the score and every
+  condition, the engine's ``Scenario`` read off the compiled state) plus a small shaped term
+  (``SHAPE`` times the mean of each condition's share done, the score's counted from 10
+  below the threshold up to it, ``SCORE_BAND``), as KataGo adds a small score term to its win
+  probability: a pass always counts for more than any failing game, and among failing
+  play-outs those that nearly pass count for something. A move's value is its mean utility
+  over the sampled futures, so nearly its chance of passing.
+- **Condition-aware play-outs**: the evaluation that ranks the candidates and steers the
+  play-outs (``ScenarioEvaluator``) raises the terms of every condition still open at the
+  decision (the rainbow's value, colour pairs, cat progress, goal chances) and uses the
+  plain terms for one met or missed (a condition never un-meets: the engine's ``progress``).
+  Awards, and so the points, stay the rules'.
+- **Goals**: every arrangement of the scenario's three goals plays the same quick games;
+  the one with the highest mean utility is placed.
+
+The daily never comes here: ``scenario_of`` is None for every other setup, and the fair
+player, its evaluator and its valuation are untouched.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from solver.game import (
+    SCENARIOS,
+    TURNS,
+    Deal,
+    Layout,
+    Move,
+    Observation,
+    Quilt,
+    Scenario,
+    Setup,
+    SoloGame,
+)
+from solver.game.quilt import BUTTON_POINTS
+from solver.game.scenarios import OPEN
+from solver.game.solo import conveyor
+
+from .beam import Beam, Node
+from .evaluation import DEFAULT_WEIGHTS, Weights
+from .fastcore import (  # the compiled game, kept in place
+    _G_KEY,
+    _W_PAIR,
+    _W_RAINBOW,
+    _W_SINGLE,
+    _W_STEP,
+    Evaluator,
+    _group,
+    _popcount,
+    _quick_game,
+    pack,
+)
+from .goal_choice import QUICK, arrangements
+from .players import FairPlayer, sampled_deals
+from .valuation import Valuation, _after, _still_close, sampled_bag
+
+SHAPE = 0.1  # weight of the shaped term: below the 1 of a pass, whatever the play-out
+# the score's share rises from SCORE_BAND[0] points below the threshold to SCORE_BAND[1] above
+SCORE_BAND = (10, 0)
+# How much an open condition's evaluation terms are raised (1: the daily's evaluation).
+RAINBOW_BONUS = 10.0  # what the evaluation counts a rainbow as (the rules: 3 points)
+RAINBOW_SCALE = 0.75  # its shrink per colour still missing a button (daily: 0.6)
+BUTTON_BOOST = 1.6  # live colour singles and pairs, when buttons of one colour are wanted
+CAT_BOOST = 1.6  # cat progress, when cat tokens (or each cat, or one cat thrice) are wanted
+GOAL_BOOST = 1.3  # goal chances (capped at 1), when goals must be met
+MARGIN = 0.01  # utility by which a candidate must be able to beat the leader to keep sampling
+
+# the counts the compiled tally returns, in this order (the kinds of ``Condition``)
+KINDS = ("score", "goals-met", "goals-both", "rainbow", "cat-tokens", "each-cat",
+         "buttons-one-color", "tokens-one-cat")  # fmt: skip
+
+
+def scenario_of(setup: Setup) -> Scenario | None:
+    """The scenario a setup deals, or None (standard, beginner: the daily's modes)."""
+    if not setup.kind.startswith("scenario-"):
+        return None
+    return SCENARIOS[int(setup.kind.removeprefix("scenario-"))]
+
+
+# -- the utility ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _tally(state, goals, cat_of_pattern, scenario_cats):
+    """What each condition kind counts on a full packed quilt, in ``KINDS`` order."""
+    out = np.zeros(8, dtype=np.int64)
+    out[0] = state[66]
+    for i in range(goals.shape[0]):
+        colors = np.zeros(6, dtype=np.int64)
+        patterns = np.zeros(6, dtype=np.int64)
+        for k in range(6):
+            p = state[goals[i, k]]
+            if p < 0:
+                return out  # not full: nothing decided (the tally is for finished games)
+            colors[p // 6] += 1
+            patterns[p % 6] += 1
+        ckey = 0
+        pkey = 0
+        for v in range(6):
+            if colors[v]:
+                ckey += 1 << (3 * (colors[v] - 1))
+            if patterns[v]:
+                pkey += 1 << (3 * (patterns[v] - 1))
+        met_c = ckey == goals[i, _G_KEY]
+        met_p = pkey == goals[i, _G_KEY]
+        if met_c or met_p:
+            out[1] += 1
+        if met_c and met_p:
+            out[2] += 1
+    out[3] = 6 if state[65] else _popcount(state[64])
+    buttons = state[62]
+    most = 0
+    for c in range(6):
+        rest = buttons & state[49 + c]
+        n = 0
+        while rest:
+            rest &= ~_group(rest & -rest, rest)
+            n += 1
+        most = max(most, n)
+    out[6] = most
+    tokens = np.zeros(scenario_cats, dtype=np.int64)
+    cats = state[63]
+    for p in range(6):
+        which = cat_of_pattern[p]
+        if which < 0:
+            continue
+        rest = cats & state[55 + p]
+        while rest:
+            rest &= ~_group(rest & -rest, rest)
+            tokens[which] += 1
+    for j in range(scenario_cats):
+        out[4] += tokens[j]
+        if tokens[j]:
+            out[5] += 1
+        out[7] = max(out[7], tokens[j])
+    return out
+
+
+class Judge:
+    """A scenario's verdict and utility on a layout's packed full quilts."""
+
+    def __init__(self, scenario: Scenario, layout: Layout, evaluator: Evaluator,
+                 score_band: tuple[int, int] = SCORE_BAND):  # fmt: skip
+        self.scenario = scenario
+        self.goals = evaluator.arrays[0]
+        ids = list(scenario.cats)
+        self.cat_of_pattern = np.array(
+            [ids.index(cat.id) if cat is not None and cat.id in ids else -1
+             for cat in layout.cat_of_pattern], dtype=np.int64)  # fmt: skip
+        conditions = scenario.conditions
+        self.index = np.array([KINDS.index(c.kind) for c in conditions], dtype=np.int64)
+        self.targets = np.array([c.target for c in conditions], dtype=np.int64)
+        # a count's share rises from 0 to its target; the score's over ``score_band``
+        below, above = score_band
+        is_score = np.array([c.kind == "score" for c in conditions])
+        self.floor = np.where(is_score, self.targets - below, 0).astype(np.float64)
+        self.top = np.where(is_score, self.targets + above, self.targets).astype(np.float64)
+
+    def tally(self, state: np.ndarray) -> np.ndarray:
+        return _tally(state, self.goals, self.cat_of_pattern, len(self.scenario.cats))
+
+    def judge(self, state: np.ndarray) -> tuple[float, bool, int]:
+        """(utility, passed, score) of a packed full quilt."""
+        return self.of_counts(self.tally(state)[self.index])
+
+    def of_counts(self, counts: np.ndarray) -> tuple[float, bool, int]:
+        """(utility, passed, score) of a finished game whose conditions count ``counts`` (in
+        ``scenario.conditions`` order, the score first)."""
+        passed = bool((counts >= self.targets).all())
+        share = np.clip((counts - self.floor) / (self.top - self.floor), 0.0, 1.0)
+        return float(passed) + SHAPE * float(share.mean()), passed, int(counts[0])
+
+
+def utility(scenario: Scenario, quilt) -> float:
+    """The utility of a finished quilt (``Judge.judge`` of it): what a play-out ends with."""
+    layout = quilt.layout
+    return Judge(scenario, layout, Evaluator(layout)).judge(pack(quilt))[0]
+
+
+# -- condition-aware evaluation -------------------------------------------------------------
+
+
+def open_kinds(scenario: Scenario, quilt) -> frozenset[str]:
+    """The kinds of the scenario's conditions still open on ``quilt`` (neither met nor
+    missed): their evaluation terms are raised; a met one's are the daily's again."""
+    return frozenset(p.condition.kind for p in scenario.progress(quilt) if p.status == OPEN)
+
+
+class ScenarioEvaluator(Evaluator):
+    """The evaluation with the terms of the ``raised`` condition kinds raised. Only the
+    evaluation's tables change (goal chances, cat progress, colour and rainbow weights);
+    the awards' tables are the daily's, so every point is the rules' point."""
+
+    def __init__(self, layout: Layout, raised: frozenset[str], weights: Weights = DEFAULT_WEIGHTS):
+        super().__init__(layout, weights)
+        self.raised = raised
+        goals, goal_at, chance, cats, progress, award, shapes, reach, floats = self.arrays
+        chance, progress, floats = chance.copy(), progress.copy(), floats.copy()
+        if raised & {"goals-met", "goals-both"}:
+            np.minimum(chance * GOAL_BOOST, 1.0, out=chance)
+        if raised & {"cat-tokens", "each-cat", "tokens-one-cat"}:
+            progress *= CAT_BOOST
+        if "buttons-one-color" in raised:
+            floats[_W_SINGLE] *= BUTTON_BOOST
+            floats[_W_PAIR] *= BUTTON_BOOST
+        if "rainbow" in raised:
+            for missing in range(7):
+                rainbow = RAINBOW_BONUS * RAINBOW_SCALE**missing
+                floats[_W_RAINBOW + missing] = rainbow
+                floats[_W_STEP + missing] = rainbow * (1 / RAINBOW_SCALE - 1) / BUTTON_POINTS
+        self.arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
+
+
+@lru_cache(maxsize=64)
+def scenario_evaluator(layout: Layout, raised: frozenset[str]) -> ScenarioEvaluator:
+    return ScenarioEvaluator(layout, raised)
+
+
+# -- play-outs and the valuation ------------------------------------------------------------
+
+
+def final_state(beam: Beam, quilt, state: np.ndarray, hand, market, bag, drawn: int, turn: int):
+    """The packed quilt at the end of ``beam``'s game from this position: the quick greedy
+    game played in compiled code (``Evaluator.quick_game``'s, kept in place so that its
+    final quilt can be judged), or a wider ``beam`` run in Python."""
+    options = beam.options
+    empty = int(state[61]).bit_count()
+    if turn > TURNS or not empty:
+        return state
+    if options.width != 1 or options.breadth != 1:
+        node = Node(quilt, tuple(hand), tuple(market), drawn, turn, 0.0)
+        return pack(beam.run([node], list(bag), TURNS)[0].quilt)
+    if min(TURNS - turn, empty - 1) == 0:
+        market = (-1, -1, -1)  # no market step: any market will do
+    work = state.copy()
+    moves = np.empty((TURNS, 3), dtype=np.int64)
+    _quick_game(work, int(hand[0]), int(hand[1]), np.asarray(market, dtype=np.int64),
+                np.asarray(bag, dtype=np.int64), drawn, turn, TURNS,
+                float(options.second_patch), moves, *beam.evaluator.arrays)  # fmt: skip
+    return work
+
+
+@dataclass(frozen=True)
+class ScenarioValuation(Valuation):
+    """``values`` are mean utilities; besides them each move's chance of passing and mean
+    final score in the same play-outs."""
+
+    passes: tuple[float, ...] = ()
+    scores: tuple[float, ...] = ()
+
+
+def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: Scenario,
+                         beam: Beam, *, samples: int = 256, seed: str = "",
+                         margin: float | None = MARGIN,
+                         score_band=SCORE_BAND) -> ScenarioValuation:  # fmt: skip
+    """``valuation.value_moves`` with the utility of a finished play-out for its score: the
+    same sampled futures (``sampled_bag``: deterministic for a seed and position), the same
+    early drop of the moves that surely cannot beat the leader by ``margin`` (utility)."""
+    moves = tuple(moves)
+    if not moves:
+        raise ValueError("there is no move to value")
+    game = SoloGame.from_observation(observation, ())
+    for move in moves:
+        game.check(move)
+    judge = Judge(scenario, observation.layout, beam.evaluator, score_band)
+    afters = [_after(beam, observation, move) for move in moves]
+    states = [pack(after.quilt) for after in afters]
+    if observation.turn == TURNS:  # the move ends the game: exact
+        judged = [judge.judge(state) for state in states]
+        return ScenarioValuation(moves, tuple(u for u, _, _ in judged), (1,) * len(moves),
+                                 tuple(float(p) for _, p, _ in judged),
+                                 tuple(float(s) for _, _, s in judged))  # fmt: skip
+    if observation.turn == TURNS - 1:
+        samples = 1  # the draws after this turn are never played
+    unseen = sorted(observation.unseen().elements())
+    utilities = np.zeros((len(moves), samples))
+    passed = np.zeros((len(moves), samples))
+    scores = np.zeros((len(moves), samples))
+    counts = [0] * len(moves)
+    alive = list(range(len(moves)))
+    look = 16
+    for k in range(samples):
+        if k == look and margin is not None:
+            alive = _still_close(utilities[:, :k], alive, margin)
+            look *= 2
+            if len(alive) == 1:
+                break
+        bag = sampled_bag(unseen, seed, observation.turn, k)
+        for i in alive:
+            after = afters[i]
+            move = after.move
+            draws = iter(bag[:2])
+            market = tuple(conveyor(list(after.market), move.market_index, draws.__next__)[:3])
+            final = final_state(
+                beam, after.quilt, states[i], after.hand, market, bag, 2, after.turn
+            )
+            utilities[i, k], passed[i, k], scores[i, k] = judge.judge(final)
+            counts[i] += 1
+    return ScenarioValuation(
+        moves,
+        tuple(float(utilities[i, :n].mean()) for i, n in enumerate(counts)),
+        tuple(counts),
+        tuple(float(passed[i, :n].mean()) for i, n in enumerate(counts)),
+        tuple(float(scores[i, :n].mean()) for i, n in enumerate(counts)),
+    )
+
+
+# -- the player -----------------------------------------------------------------------------
+
+
+class ScenarioPlayer(FairPlayer):
+    """The fair player in a scenario's mode: the same candidates, samples and futures (it
+    reads no bag), valued by the chance of passing (``value_moves_for_pass``), with the
+    evaluation raised for the open conditions (``ScenarioEvaluator``). On a setup that is no
+    scenario it is the fair player itself."""
+
+    pass_margin: float = MARGIN  # its margin, in utility (``margin`` stays the fair one's)
+    condition_aware: bool = True  # False: the daily's evaluation throughout (for ablations)
+    score_band: tuple[int, int] = SCORE_BAND
+
+    def __init__(self, seed: str = "", **options):
+        super().__init__(seed, **options)
+        self._raised: frozenset[str] | None = None  # None: the daily's evaluation
+
+    def strength(self) -> dict:
+        boosts = [RAINBOW_BONUS, RAINBOW_SCALE, BUTTON_BOOST, CAT_BOOST, GOAL_BOOST]
+        if not self.condition_aware:
+            boosts = []
+        return {**super().strength(), "mode": "scenario-pass", "shape": SHAPE,
+                "pass_margin": self.pass_margin, "boosts": boosts,
+                "score_band": list(self.score_band)}  # fmt: skip
+
+    def evaluator(self, layout: Layout) -> Evaluator:
+        if self._raised is None:
+            return super().evaluator(layout)
+        return scenario_evaluator(layout, self._raised)
+
+    def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
+        scenario = scenario_of(setup)
+        if scenario is None or setup.goals is not None:
+            self._raised = None
+            return super().choose_goals(setup, deal)
+        futures = sampled_deals(setup, self.seed, max(2, self.samples // 4))
+        return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware,
+                                           self.score_band)  # fmt: skip
+
+    def valuation(self, observation: Observation, also=()) -> Valuation:
+        scenario = scenario_of(observation.setup)
+        if scenario is None:
+            self._raised = None
+            return super().valuation(observation, also)
+        self._raised = open_kinds(scenario, observation.quilt) if self.condition_aware else (
+            frozenset())  # fmt: skip
+        visible = self.visible_candidates(observation, max(self.candidates, 4))
+        moves = [node.move for node in visible[: self.candidates]]
+        moves += [move for move in also if move not in moves]
+        return value_moves_for_pass(observation, moves, scenario,
+                                    self.playout(observation.layout), samples=self.samples,
+                                    seed=self.seed, margin=self.pass_margin,
+                                    score_band=self.score_band)  # fmt: skip
+
+
+def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal],
+                                condition_aware: bool = True,
+                                score_band: tuple[int, int] = SCORE_BAND) -> dict:  # fmt: skip
+    """The arrangement of the scenario's goals with the highest mean utility of the quick
+    game (every condition open: the raised evaluation, when ``condition_aware``) on the same
+    ``deals``; ties: the first in ``arrangements`` order."""
+    raised = frozenset(c.kind for c in scenario.conditions) if condition_aware else frozenset()
+    best = None
+    for goals in arrangements(setup):
+        layout = setup.layout(goals)
+        evaluator = scenario_evaluator(layout, raised)
+        beam = Beam(evaluator, QUICK)
+        judge = Judge(scenario, layout, evaluator, score_band)
+        quilt = Quilt(layout)
+        empty = pack(quilt)
+        total = 0.0
+        for deal in deals:
+            final = final_state(beam, quilt, empty, deal.hand, deal.market, list(deal.bag), 0, 1)
+            total += judge.judge(final)[0]
+        if best is None or total > best[0]:
+            best = (total, goals)
+    return best[1]
+
+
+__all__ = [
+    "SHAPE",
+    "Judge",
+    "ScenarioEvaluator",
+    "ScenarioPlayer",
+    "ScenarioValuation",
+    "choose_arrangement_for_pass",
+    "open_kinds",
+    "scenario_of",
+    "utility",
+    "value_moves_for_pass",
+]

@@ -1,0 +1,49 @@
+"""bench/scenario_pass_rates.py: the Wilson interval, and a tiny run of both players."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from scenario_pass_rates import wilson
+
+from solver.game import SCENARIOS, deal
+from solver.search import FairPlayer, ScenarioPlayer, play_game
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "scenario_pass_rates.py"
+TINY = '{"candidates": 1, "samples": 1}'
+
+
+@pytest.mark.parametrize(
+    ("passes", "n", "low", "high"),
+    [(0, 20, 0.0, 0.1611), (10, 20, 0.2993, 0.7007), (61, 200, 0.2454, 0.3720), (4, 4, 0.5101, 1)],
+)
+def test_the_wilson_interval(passes, n, low, high):
+    found = wilson(passes, n)
+    assert found == pytest.approx((low, high), abs=1e-4)
+
+
+def test_a_tiny_run_prints_both_players_on_the_same_deals():
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), "--deals", "1", "--scenarios", "2", "--processes", "1",
+         "--options", TINY, "--prefix", "bench-test", "--markdown"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    row = next(line for line in out.splitlines() if line.startswith("| 2 |"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    seed = "bench-test-2-0"
+    scenario = SCENARIOS[2]
+    for player, cell in ((ScenarioPlayer, cells[2]), (FairPlayer, cells[5])):
+        record = play_game(deal(seed, scenario.setup), player(seed=seed, candidates=1, samples=1))
+        passed = scenario.passed(record.game.quilt)
+        assert cell.startswith(f"{int(passed)}/1 ")
+        assert cells[3 if player is ScenarioPlayer else 6].startswith(f"{record.score['total']}.0")
+
+
+def test_a_bad_player_exits_2_with_one_line():
+    run = subprocess.run([sys.executable, str(SCRIPT), "--players", "oracle"],
+                         capture_output=True, text=True)  # fmt: skip
+    assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
