@@ -2,7 +2,7 @@
 
 The document depends on the code alone (every view is public in it, none varies by caller),
 yet drf-spectacular rebuilds it on every request: 80-110 ms of CPU each, unauthenticated
-(docs/apierr-notes.md has the measurement). Each process now builds it on the first request
+(docs/operations.md, "Health", has the measurement). Each process now builds it on the first request
 for a format (YAML or JSON) and serves those bytes afterwards; a deploy restarts the
 processes, so a changed API is never served stale.
 """
