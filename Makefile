@@ -33,7 +33,7 @@ test: lint
 	$(PY) manage.py collectstatic --noinput -v0
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest
 
-# The site on the embedded default (SQLite and a filesystem broker under var/), with two
+# The site on the embedded default (SQLite and a folder broker under var/), with two
 # Celery workers beside it (bin/serve): one on both queues (solver runs and hints; and the beat
 # schedule), one on the hint queue only, so that a par run never delays a hint. Ctrl-C or
 # SIGTERM stops them all.

@@ -13,6 +13,7 @@ import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
+from kombu.transport import TRANSPORT_ALIASES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("CALICO_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -176,11 +177,14 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Celery: Redis in production; the embedded default is kombu's filesystem transport.
+# Celery: Redis in production; the embedded default is a folder under var/ with atomic
+# writes (calico_site/broker.py: kombu's own "filesystem://" loses messages and kills workers
+# under load, issue 21; it is still accepted, for the reproduction in bench/broker_race.py).
+TRANSPORT_ALIASES["calico-files"] = "calico_site.broker:Transport"
 REDIS_URL = env.str("REDIS_URL", default="")
 BROKER_DIR = VAR_DIR / "broker"
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "filesystem://")
-if CELERY_BROKER_URL == "filesystem://":
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "calico-files://")
+if CELERY_BROKER_URL in ("calico-files://", "filesystem://"):
     for folder in ("queue", "processed", "control"):
         (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
