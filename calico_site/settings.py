@@ -198,15 +198,17 @@ if CELERY_BROKER_URL in ("calico-files://", "filesystem://"):
         "polling_interval": 0.1,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
-# Hints, analyses and versus opponents (a player waits for them) have a queue of their own
-# (``puzzles.tasks.route``), so that a par or best-known run never delays one. A worker
-# started without -Q consumes both.
+# Hints and analyses (a player waits for them) have a queue of their own, and the versus
+# opponents another (``puzzles.tasks.route``): a par or best-known run never delays a hint or
+# a table, and four hard tables never delay a solo hint (bench/hint_beside_versus.py). A
+# worker started without -Q consumes all three.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
+CALICO_VERSUS_QUEUE = env.str("CELERY_VERSUS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-versus")
 # Each queue on an exchange and key of its own: bound to the default exchange and key, the
 # hint queue would also receive every solver run (and the default queue every hint).
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
-    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE, CALICO_VERSUS_QUEUE)
 ]
 CELERY_TASK_ROUTES = ("puzzles.tasks.route",)
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
@@ -221,6 +223,8 @@ if CELERY_BROKER_URL.startswith("redis"):
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
+# /healthz answers from a report at most this old (puzzles/selectors/health.py).
+CALICO_HEALTH_SECONDS = env.float("CALICO_HEALTH_SECONDS", default=5.0)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {
