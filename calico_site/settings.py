@@ -212,16 +212,33 @@ CELERY_TASK_QUEUES = [
 ]
 CELERY_TASK_ROUTES = ("puzzles.tasks.route",)
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
-CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A broker that does not answer fails a publish in seconds (a hint is then marked failed).
-CELERY_BROKER_CONNECTION_TIMEOUT = 3
-if CELERY_BROKER_URL.startswith("redis"):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 10}
 # A par or best-known run stops after this long; a hint has its own, shorter limit
 # (CALICO_HINT_SECONDS, sent with the task by puzzles/services/hints.py).
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+# The acknowledgement policy (docs/ops-notes.md). A message is acknowledged when its task
+# returns (acks_late), so that a worker stopped or cut off mid-task leaves it to be delivered
+# again: the embedded broker puts a cold-stopped worker's messages back; Redis delivers an
+# unacknowledged message again after the visibility timeout, which therefore outlasts the
+# longest task (a solver run's hard limit), or a run still computing would go to a second
+# worker. A task whose pool process was killed (SIGKILL, out of memory) is not put back
+# (task_reject_on_worker_lost off): a task that kills its worker would loop forever. The
+# database decides instead: a solver run's heartbeat goes stale and the beat task sends it
+# again (puzzles/services/solver_runs.py), a hint or an analysis is sent again when the player
+# asks after ``lost_after`` (puzzles/services/sending.py). Every task is idempotent on its
+# row (a ready row is skipped, a run claimed by a live worker dropped), so a message
+# delivered twice does no harm.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = False
+# A broker that does not answer fails a publish in seconds (a hint is then marked failed).
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+if CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 3,
+        "socket_timeout": 10,
+        "visibility_timeout": CELERY_TASK_TIME_LIMIT + 600,
+    }
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
 # /healthz answers from a report at most this old (puzzles/selectors/health.py).
 CALICO_HEALTH_SECONDS = env.float("CALICO_HEALTH_SECONDS", default=5.0)
@@ -232,7 +249,14 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
     "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
+    "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
 }
+# A par or best-known run's worker beats on its row this often; a heartbeat older than
+# CALICO_RUN_LOST_SECONDS means the worker died and the run is sent again (at most
+# CALICO_RUN_ATTEMPTS times before it is marked failed): puzzles/services/solver_runs.py.
+CALICO_RUN_HEARTBEAT_SECONDS = env.float("CALICO_RUN_HEARTBEAT_SECONDS", default=10.0)
+CALICO_RUN_LOST_SECONDS = env.float("CALICO_RUN_LOST_SECONDS", default=60.0)
+CALICO_RUN_ATTEMPTS = env.int("CALICO_RUN_ATTEMPTS", default=3)
 # Guests that never played are removed after this many days (manage.py prune_guests).
 CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 

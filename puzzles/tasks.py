@@ -16,6 +16,11 @@ def compute_solver_run(run_id: int) -> None:
     solver_runs.do_compute_solver_run(run_id)
 
 
+@shared_task(name="puzzles.tasks.resend_lost_runs")
+def resend_lost_runs() -> list[int]:
+    return solver_runs.do_resend_lost_runs()
+
+
 @shared_task(name="puzzles.tasks.compute_hint")  # time limits: sent with each hint (services)
 def compute_hint(hint_id: int) -> None:
     hints.do_compute_hint(hint_id)
