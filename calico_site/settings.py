@@ -77,6 +77,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzles.metrics.MetricsMiddleware",  # first: times the whole stack (/metrics)
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -242,6 +243,8 @@ if CELERY_BROKER_URL.startswith("redis"):
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
 # /healthz answers from a report at most this old (puzzles/selectors/health.py).
 CALICO_HEALTH_SECONDS = env.float("CALICO_HEALTH_SECONDS", default=5.0)
+# Who may read /metrics: networks, matched against the connection's address (REMOTE_ADDR).
+CALICO_METRICS_ALLOW = env.list("CALICO_METRICS_ALLOW", default=["127.0.0.0/8", "::1/128"])
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {
