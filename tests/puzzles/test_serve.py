@@ -66,6 +66,7 @@ def test_serve_announces_itself_and_sigterm_stops_everything(tmp_path):
 def test_a_killed_worker_or_gunicorn_is_started_again(tmp_path):
     served = Served(tmp_path)
     try:
+        assert "is running (Ctrl-C stops it): healthy" in served.log(), served.log()[-3000:]
         assert served.restarts() == [], served.log()[-3000:]
         for marker, name in (("-n hints@%h", "worker hints@"), ("-n versus@%h", "worker versus@")):
             os.kill(served.pid_of(marker), signal.SIGKILL)
