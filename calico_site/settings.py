@@ -220,8 +220,8 @@ CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=180
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 # The acknowledgement policy (docs/ops-notes.md). A message is acknowledged when its task
 # returns (acks_late), so that a worker stopped or cut off mid-task leaves it to be delivered
-# again: the embedded broker puts a cold-stopped worker's messages back; Redis delivers an
-# unacknowledged message again after the visibility timeout, which therefore outlasts the
+# again: Redis delivers an unacknowledged message again after the visibility timeout (the
+# embedded broker has none: a worker killed outright loses its message), which outlasts the
 # longest task (a solver run's hard limit), or a run still computing would go to a second
 # worker. A task whose pool process was killed (SIGKILL, out of memory) is not put back
 # (task_reject_on_worker_lost off): a task that kills its worker would loop forever. The

@@ -49,11 +49,11 @@ class ScrapeTime:
         yield from figures
 
     def from_database(self):
-        for kind, model in metrics.KINDS.items():
+        for kind, (model, plural) in metrics.KINDS.items():
             latencies = metrics.recent_latencies(model)
             latency = GaugeMetricFamily(
                 f"calico_{kind}_latency_seconds_last_hour",
-                f"Seconds from a {kind} sent to the workers to its answer, over the {kind}s "
+                f"Seconds from a {kind} sent to the workers to its answer, over the {plural} "
                 "computed in the last hour: quantiles 0.5, 0.95 and 1 (the largest).",
                 labels=["quantile"],
             )
@@ -61,8 +61,8 @@ class ScrapeTime:
                 latency.add_metric([quantile], seconds)
             yield latency
             count = GaugeMetricFamily(
-                f"calico_{kind}s_computed_last_hour",
-                f"{kind.capitalize()}s computed in the last hour.",
+                f"calico_{plural}_computed_last_hour",
+                f"{plural.capitalize()} computed in the last hour.",
             )
             count.add_metric([], len(latencies))
             yield count

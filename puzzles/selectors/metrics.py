@@ -65,4 +65,4 @@ def par_today() -> tuple[str, int | None]:
 
 
 PAR_STATUSES = ("none", *WorkStatus.values)
-KINDS = {"hint": Hint, "analysis": Analysis}
+KINDS = {"hint": (Hint, "hints"), "analysis": (Analysis, "analyses")}  # model, plural

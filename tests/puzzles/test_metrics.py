@@ -80,7 +80,7 @@ def test_queue_depths_latency_and_par(client, daily, celery_test_broker, alice):
     latency = "calico_hint_latency_seconds_last_hour"
     assert found[(latency, (("quantile", "1"),))] == pytest.approx(8.0, abs=0.01)
     assert 1.0 <= found[(latency, (("quantile", "0.5"),))] <= 2.0
-    assert found[("calico_analysiss_computed_last_hour", ())] == 0
+    assert found[("calico_analyses_computed_last_hour", ())] == 0
     assert found[("calico_par_status", (("status", "pending"),))] == 1
     assert found[("calico_par_status", (("status", "ready"),))] == 0
     with celery_test_broker.connection_for_write() as conn:
