@@ -77,9 +77,18 @@ class Soak:
         self.count("tables")
 
     def solo(self, api: Api) -> None:
+        """A game of the day with a hint every turn from the second on; each game opens with
+        another first move, so that its hints are new positions (a position's hint is
+        computed once), computed by the hint worker."""
         _, daily = api.call("GET", "/api/daily/")
         status, game = api.call("POST", "/api/games/", {"goals": goals_for(daily)})
         assert status == 201, game
+        opening = self.counts["solo moves"]
+        move = {"turn": 1, "hand_index": opening % 2, "market_index": opening % 3,
+                "cell": game["empty_cells"][opening % len(game["empty_cells"])]}  # fmt: skip
+        status, game = api.call("POST", f"/api/games/{game['id']}/moves/", move)
+        assert status == 200, game
+        self.count("solo moves")
         while game["status"] == "playing" and time.monotonic() < self.until:
             asked = time.monotonic()
             status, hint = api.call("POST", f"/api/games/{game['id']}/hints/")
