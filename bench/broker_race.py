@@ -52,18 +52,21 @@ def produce(url: str, folder: str, first: int, count: int) -> None:
             queue.put({"n": number, "filler": FILLER})
 
 
-def consume(url: str, folder: str, results, errors, until: float) -> None:
+def consume(url: str, folder: str, results, errors, total, sent: int, until: float) -> None:
+    """Read until every message sent has been read (by any consumer), or ``until``."""
     received = []
     try:
         with connection(url, folder) as conn:
             queue = conn.SimpleQueue("race")
-            while time.monotonic() < until:
+            while time.monotonic() < until and total.value < sent:
                 try:
                     message = queue.get(timeout=0.2)
                 except queue.Empty:
                     continue
                 received.append(message.payload["n"])
                 message.ack()
+                with total.get_lock():
+                    total.value += 1
     except Exception as exc:  # what kills a worker
         errors.put(f"{type(exc).__name__}: {exc}"[:120])
     results.put(received)
@@ -72,13 +75,15 @@ def consume(url: str, folder: str, results, errors, until: float) -> None:
 def race(url: str, messages: int, producers: int, consumers: int, seconds: float) -> dict:
     folder = tempfile.mkdtemp(prefix="calico-broker-race-")
     context = multiprocessing.get_context("spawn")
-    results, errors = context.Queue(), context.Queue()
+    results, errors, total = context.Queue(), context.Queue(), context.Value("i", 0)
     until = time.monotonic() + seconds
+    share = messages // producers
     readers = [
-        context.Process(target=consume, args=(url, folder, results, errors, until))
+        context.Process(
+            target=consume, args=(url, folder, results, errors, total, share * producers, until)
+        )
         for _ in range(consumers)
     ]
-    share = messages // producers
     writers = [
         context.Process(target=produce, args=(url, folder, i * share, share))
         for i in range(producers)
@@ -108,7 +113,9 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=3000)
     parser.add_argument("--producers", type=int, default=3)
     parser.add_argument("--consumers", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=20, help="how long consumers read")
+    parser.add_argument(
+        "--seconds", type=float, default=60, help="the most consumers wait for the last message"
+    )
     parser.add_argument("--transport", action="append", help="a URL (default: both)")
     args = parser.parse_args()
     for url in args.transport or ("filesystem://", "calico-files://"):

@@ -69,11 +69,13 @@ def health() -> tuple[bool, dict]:
     else:
         broker = "ok"
         served = {name for names in queues.values() for name in names}
-        missing = [name for name in required_queues() if name not in served]
+        required = required_queues()
+        missing = [name for name in required if name not in served]
         status = f"down: no worker consumes {', '.join(missing)}" if missing else "ok"
-        # How many workers consume each queue, not who: node names are host names.
-        counts = {name: sum(name in names for names in queues.values()) for name in served}
-        workers = {"status": status, "queues": dict(sorted(counts.items()))}
+        # How many workers consume each of the site's queues, not who: node names are host
+        # names (and other sites' workers on the same broker are none of its business).
+        counts = {name: sum(name in names for names in queues.values()) for name in required}
+        workers = {"status": status, "queues": counts}
     report = {
         "database": database,
         "broker": broker,

@@ -16,8 +16,8 @@ SETTINGS = "calico_site.settings"
 def race(transport: str) -> dict:
     answer = subprocess.run(
         [sys.executable, "bench/broker_race.py", "--transport", transport, "--messages", "2400",
-         "--seconds", "12"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=True,
+         "--seconds", "90"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180, check=True,
     )  # fmt: skip
     return json.loads(answer.stdout.strip().splitlines()[-1])
 

@@ -61,6 +61,8 @@ def test_queue_depths_latency_and_par(client, daily, celery_test_broker, alice):
     require(redis_reachable(), f"needs Redis at {REDIS_URL}")
     from django.conf import settings
 
+    default = celery_test_broker.conf.task_default_queue
+    before = scrape(client)[("calico_queue_depth", (("queue", default),))]
     for _ in range(2):
         compute_solver_run.delay(10**9)  # nobody consumes this run's queues here
     now = timezone.now()
@@ -72,9 +74,9 @@ def test_queue_depths_latency_and_par(client, daily, celery_test_broker, alice):
             sent_at=now - datetime.timedelta(seconds=seconds), finished_at=now,
         )  # fmt: skip
     found = scrape(client)
-    default, hints = celery_test_broker.conf.task_default_queue, settings.CALICO_HINT_QUEUE
-    assert found[("calico_queue_depth", (("queue", default),))] == 2
-    assert found[("calico_queue_depth", (("queue", hints),))] == 0
+    hints = settings.CALICO_HINT_QUEUE
+    assert found[("calico_queue_depth", (("queue", default),))] == before + 2
+    assert ("calico_queue_depth", (("queue", hints),)) in found
     assert found[("calico_broker_up", ())] == 1
     assert found[("calico_hints_computed_last_hour", ())] == 4
     latency = "calico_hint_latency_seconds_last_hour"
@@ -83,8 +85,6 @@ def test_queue_depths_latency_and_par(client, daily, celery_test_broker, alice):
     assert found[("calico_analyses_computed_last_hour", ())] == 0
     assert found[("calico_par_status", (("status", "pending"),))] == 1
     assert found[("calico_par_status", (("status", "ready"),))] == 0
-    with celery_test_broker.connection_for_write() as conn:
-        conn.default_channel.queue_purge(default)
 
 
 @pytest.mark.integration
