@@ -33,10 +33,10 @@ test: lint
 	$(PY) manage.py collectstatic --noinput -v0
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest
 
-# The site on the embedded default (SQLite and a filesystem broker under var/), with two
-# Celery workers beside it (bin/serve): one on both queues (solver runs and hints; and the beat
-# schedule), one on the hint queue only, so that a par run never delays a hint. Ctrl-C or
-# SIGTERM stops them all.
+# The site on the embedded default (SQLite and a folder broker under var/), with three
+# Celery workers beside it (bin/serve), one per queue (solver runs and the beat schedule;
+# hints and analyses; versus opponents), so that a par run or a table never delays a hint;
+# bin/serve restarts any that dies. Ctrl-C or SIGTERM stops them all.
 serve: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py collectstatic --noinput -v0

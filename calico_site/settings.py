@@ -14,6 +14,7 @@ import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
+from kombu.transport import TRANSPORT_ALIASES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("CALICO_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -80,6 +81,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "puzzles.metrics.MetricsMiddleware",  # first: times the whole stack (/metrics)
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -185,11 +187,14 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Celery: Redis in production; the embedded default is kombu's filesystem transport.
+# Celery: Redis in production; the embedded default is a folder under var/ with atomic
+# writes (calico_site/broker.py: kombu's own "filesystem://" loses messages and kills workers
+# under load, issue 21; it is still accepted, for the reproduction in bench/broker_race.py).
+TRANSPORT_ALIASES["calico-files"] = "calico_site.broker:Transport"
 REDIS_URL = env.str("REDIS_URL", default="")
 BROKER_DIR = VAR_DIR / "broker"
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "filesystem://")
-if CELERY_BROKER_URL == "filesystem://":
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "calico-files://")
+if CELERY_BROKER_URL in ("calico-files://", "filesystem://"):
     for folder in ("queue", "processed", "control"):
         (BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -203,29 +208,52 @@ if CELERY_BROKER_URL == "filesystem://":
         "polling_interval": 0.1,
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
-# Hints, analyses and versus opponents (a player waits for them) have a queue of their own
-# (``puzzles.tasks.route``), so that a par or best-known run never delays one. A worker
-# started without -Q consumes both.
+# Hints and analyses (a player waits for them) have a queue of their own, and the versus
+# opponents another (``puzzles.tasks.route``): a par or best-known run never delays a hint or
+# a table, and four hard tables never delay a solo hint (bench/hint_beside_versus.py). A
+# worker started without -Q consumes all three.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
+CALICO_VERSUS_QUEUE = env.str("CELERY_VERSUS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-versus")
 # Each queue on an exchange and key of its own: bound to the default exchange and key, the
 # hint queue would also receive every solver run (and the default queue every hint).
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
-    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE, CALICO_VERSUS_QUEUE)
 ]
 CELERY_TASK_ROUTES = ("puzzles.tasks.route",)
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
-CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A broker that does not answer fails a publish in seconds (a hint is then marked failed).
-CELERY_BROKER_CONNECTION_TIMEOUT = 3
-if CELERY_BROKER_URL.startswith("redis"):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 10}
 # A par or best-known run stops after this long; a hint has its own, shorter limit
 # (CALICO_HINT_SECONDS, sent with the task by puzzles/services/hints.py).
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+# The acknowledgement policy (docs/ops-notes.md). A message is acknowledged when its task
+# returns (acks_late), so that a worker stopped or cut off mid-task leaves it to be delivered
+# again: Redis delivers an unacknowledged message again after the visibility timeout (the
+# embedded broker has none: a worker killed outright loses its message), which outlasts the
+# longest task (a solver run's hard limit), or a run still computing would go to a second
+# worker. A task whose pool process was killed (SIGKILL, out of memory) is not put back
+# (task_reject_on_worker_lost off): a task that kills its worker would loop forever. The
+# database decides instead: a solver run's heartbeat goes stale and the beat task sends it
+# again (puzzles/services/solver_runs.py), a hint or an analysis is sent again when the player
+# asks after ``lost_after`` (puzzles/services/sending.py). Every task is idempotent on its
+# row (a ready row is skipped, a run claimed by a live worker dropped), so a message
+# delivered twice does no harm.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = False
+# A broker that does not answer fails a publish in seconds (a hint is then marked failed).
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+if CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 3,
+        "socket_timeout": 10,
+        "visibility_timeout": CELERY_TASK_TIME_LIMIT + 600,
+    }
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
+# /healthz answers from a report at most this old (puzzles/selectors/health.py).
+CALICO_HEALTH_SECONDS = env.float("CALICO_HEALTH_SECONDS", default=5.0)
+# Who may read /metrics: networks, matched against the connection's address (REMOTE_ADDR).
+CALICO_METRICS_ALLOW = env.list("CALICO_METRICS_ALLOW", default=["127.0.0.0/8", "::1/128"])
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {
@@ -233,7 +261,14 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
     "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
+    "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
 }
+# A par or best-known run's worker beats on its row this often; a heartbeat older than
+# CALICO_RUN_LOST_SECONDS means the worker died and the run is sent again (at most
+# CALICO_RUN_ATTEMPTS times before it is marked failed): puzzles/services/solver_runs.py.
+CALICO_RUN_HEARTBEAT_SECONDS = env.float("CALICO_RUN_HEARTBEAT_SECONDS", default=10.0)
+CALICO_RUN_LOST_SECONDS = env.float("CALICO_RUN_LOST_SECONDS", default=60.0)
+CALICO_RUN_ATTEMPTS = env.int("CALICO_RUN_ATTEMPTS", default=3)
 # Guests that never played are removed after this many days (manage.py prune_guests).
 CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 

@@ -106,6 +106,11 @@ class SolverRun(WorkerJob):
     moves = models.JSONField(default=list, blank=True)
     goals = models.JSONField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Who computes it (puzzles/services/solver_runs.py): when it was last sent, the claiming
+    # worker's latest heartbeat (null when nobody holds it), and how many claims it took.
+    sent_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -278,6 +283,7 @@ class Hint(WorkerJob):
     reasons = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+    finished_at = models.DateTimeField(null=True, blank=True)  # when computed (/metrics)
     # solver.search.position_key of the visible position: a ready hint of the same position
     # answers every player who reaches it (never a hash of the bag)
     position = models.CharField(max_length=64, blank=True, db_index=True)
@@ -403,6 +409,7 @@ class Analysis(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+    finished_at = models.DateTimeField(null=True, blank=True)  # when computed (/metrics)
 
     def __str__(self):
         return f"analysis of game {self.game_id}: {self.status}"

@@ -1,4 +1,4 @@
-"""A browser's session lasts a year from its latest visit (DESIGN.md, Phase 3, "Visitors and
+"""A browser's session lasts a year from its latest visit (docs/design.md, Phase 3, "Visitors and
 guests"), so that a guest playing daily never loses their games, streak and groups.
 
 The expiry slides: a session seen on a new UTC day is saved again, which moves its row's

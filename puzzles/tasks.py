@@ -16,6 +16,11 @@ def compute_solver_run(run_id: int) -> None:
     solver_runs.do_compute_solver_run(run_id)
 
 
+@shared_task(name="puzzles.tasks.resend_lost_runs")
+def resend_lost_runs() -> list[int]:
+    return solver_runs.do_resend_lost_runs()
+
+
 @shared_task(name="puzzles.tasks.compute_hint")  # time limits: sent with each hint (services)
 def compute_hint(hint_id: int) -> None:
     hints.do_compute_hint(hint_id)
@@ -41,11 +46,18 @@ def compute_analysis(analysis_id: int) -> None:
     analysis.do_compute_analysis(analysis_id)
 
 
-# The tasks a player waits for run on the hint queue, so that a par or best-known run never
-# delays them (docs/design.md, "Operations"); everything else goes to the default queue.
-INTERACTIVE = {compute_hint.name, play_versus_opponents.name, compute_analysis.name}
+# The tasks a player waits for run on queues of their own, so that a par or best-known run
+# never delays them (docs/operations.md): hints and analyses on the hint queue, the
+# versus opponents (a hard table keeps a worker for seconds a move) on theirs, so that they
+# never delay a solo hint. Everything else goes to the default queue.
+INTERACTIVE = {compute_hint.name, compute_analysis.name}
+VERSUS = {play_versus_opponents.name}
 
 
 def route(name, args, kwargs, options, task=None, **kw):
     """Celery's router (settings ``CELERY_TASK_ROUTES``)."""
-    return {"queue": settings.CALICO_HINT_QUEUE} if name in INTERACTIVE else None
+    if name in INTERACTIVE:
+        return {"queue": settings.CALICO_HINT_QUEUE}
+    if name in VERSUS:
+        return {"queue": settings.CALICO_VERSUS_QUEUE}
+    return None

@@ -2,16 +2,29 @@
 database, the Celery broker, the workers that consume the queues, today's challenge and par.
 
 Each check answers within about a second and never raises: a part that is down is named.
+The checks (the worker ping waits its whole second for replies) run at most once per
+``CALICO_HEALTH_SECONDS`` for all the site's processes: ``cached_health`` answers from the
+shared cache, and one caller at a time refreshes it (the others answer the report being
+replaced, at most a ping older).
 """
+
+import datetime
+import logging
+import time
 
 from celery import current_app
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 
 from ..models import Challenge, SolverRun
 from ..play import today
 
+log = logging.getLogger(__name__)
+
 WORKER_PING_SECONDS = 1.0
+CACHE_KEY = "health:report"
+REFRESH_KEY = "health:refreshing"
 
 
 def database_ok() -> tuple[bool, str]:
@@ -38,7 +51,11 @@ def worker_queues(timeout: float = WORKER_PING_SECONDS) -> dict[str, list[str]] 
 
 def required_queues() -> list[str]:
     """The queues some worker must consume for the site to work."""
-    return [current_app.conf.task_default_queue, settings.CALICO_HINT_QUEUE]
+    return [
+        current_app.conf.task_default_queue,
+        settings.CALICO_HINT_QUEUE,
+        settings.CALICO_VERSUS_QUEUE,
+    ]
 
 
 def health() -> tuple[bool, dict]:
@@ -48,13 +65,17 @@ def health() -> tuple[bool, dict]:
     database_up, database = database_ok()
     queues = worker_queues()
     if queues is None:
-        broker, workers = "down", {"status": "unknown: the broker is down", "nodes": {}}
+        broker, workers = "down", {"status": "unknown: the broker is down", "queues": {}}
     else:
         broker = "ok"
         served = {name for names in queues.values() for name in names}
-        missing = [name for name in required_queues() if name not in served]
+        required = required_queues()
+        missing = [name for name in required if name not in served]
         status = f"down: no worker consumes {', '.join(missing)}" if missing else "ok"
-        workers = {"status": status, "nodes": queues}
+        # How many workers consume each of the site's queues, not who: node names are host
+        # names (and other sites' workers on the same broker are none of its business).
+        counts = {name: sum(name in names for names in queues.values()) for name in required}
+        workers = {"status": status, "queues": counts}
     report = {
         "database": database,
         "broker": broker,
@@ -84,3 +105,41 @@ def today_report() -> dict:
         "challenge": challenge.date.isoformat(),
         "par": {"status": par.status, "score": par.score} if par else {"status": "none"},
     }
+
+
+def cached_health() -> tuple[bool, dict]:
+    """``health()`` as of at most ``CALICO_HEALTH_SECONDS`` ago (plus one refresh), with
+    ``checked_at`` and ``age`` (seconds) in the report. A cache that fails is bypassed."""
+    max_age = settings.CALICO_HEALTH_SECONDS
+    now = time.time()
+    try:
+        entry = cache.get(CACHE_KEY)
+        fresh = entry is not None and now - entry["checked_at"] < max_age
+        # Another caller is refreshing it: this one answers the report being replaced.
+        if fresh or (entry is not None and not cache.add(REFRESH_KEY, 1, timeout=30)):
+            return _aged(entry, now)
+    except Exception as error:  # the cache is down (Redis): check directly, every time
+        log.warning("health: cache unavailable (%s)", error.__class__.__name__)
+        return _aged(_check(now), now)
+    entry = _check(now)
+    try:
+        cache.set(CACHE_KEY, entry, timeout=max(60, 10 * max_age))
+        cache.delete(REFRESH_KEY)
+    except Exception:
+        pass
+    return _aged(entry, time.time())
+
+
+def _check(now: float) -> dict:
+    healthy, report = health()
+    return {"checked_at": now, "healthy": healthy, "report": report}
+
+
+def _aged(entry: dict, now: float) -> tuple[bool, dict]:
+    checked = datetime.datetime.fromtimestamp(entry["checked_at"], tz=datetime.UTC)
+    report = {
+        **entry["report"],
+        "checked_at": checked.isoformat(timespec="seconds"),
+        "age": round(max(0.0, now - entry["checked_at"]), 1),
+    }
+    return entry["healthy"], report

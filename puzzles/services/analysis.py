@@ -86,7 +86,7 @@ def do_compute_analysis(analysis_id: int) -> Analysis | None:
         )
         raise
     Analysis.objects.filter(pk=analysis_id).update(
-        status=Analysis.Status.READY, result=result.to_json()
+        status=Analysis.Status.READY, result=result.to_json(), finished_at=timezone.now()
     )
     row.refresh_from_db()
     return row

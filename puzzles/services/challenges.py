@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from ..models import Challenge, SolverRun
 from ..play import today
+from .solver_runs import do_resend_lost_runs, do_send_run
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ def do_ensure_challenge(date: datetime.date) -> Challenge:
                 date=date, seed=seed, commitment=commitment_of(seed)
             )
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
-            transaction.on_commit(lambda: _enqueue_run(run.pk))
+            transaction.on_commit(lambda: do_send_run(run.pk))
     except IntegrityError:
         return Challenge.objects.get(date=date)
     return challenge
@@ -54,31 +55,18 @@ def do_ensure_best_known(challenge: Challenge) -> None:
     try:
         with transaction.atomic():
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.BEST)
-            transaction.on_commit(lambda: _enqueue_run(run.pk))
+            transaction.on_commit(lambda: do_send_run(run.pk))
     except IntegrityError:
         pass  # already there
 
 
 def do_daily_rollover() -> Challenge:
     """The 00:00 UTC job (and ``manage.py ensure_daily``): make today's challenge, the
-    best-known runs of closed days, and enqueue again every run not ready (a failed run, or
-    one whose message a restarted broker lost; a run already done is skipped by the task)."""
-    unfinished = SolverRun.objects.exclude(status=SolverRun.Status.READY)
-    for run_id in unfinished.values_list("pk", flat=True):
-        transaction.on_commit(lambda run_id=run_id: _enqueue_run(run_id))
+    best-known runs of closed days, and send again every failed run and every lost one
+    (``solver_runs.lost_runs``), never one still being computed or waiting in the queue."""
+    do_resend_lost_runs(failed_too=True)
     challenge = do_ensure_challenge(today())
     closed = Challenge.objects.filter(date__lt=today()).exclude(solver_runs__kind="best")
     for past in closed:
         do_ensure_best_known(past)
     return challenge
-
-
-def _enqueue_run(run_id: int) -> None:
-    """Send a run to the workers; with the broker down the day still opens (the run stays
-    pending and the next rollover sends it again)."""
-    from ..tasks import compute_solver_run
-
-    try:
-        compute_solver_run.delay(run_id)
-    except Exception as exc:
-        log.warning("solver run %s not enqueued: %s", run_id, exc)

@@ -101,6 +101,6 @@ def do_compute_hint(hint_id: int) -> Hint | None:
             status=Hint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
         )
         raise
-    Hint.objects.filter(pk=hint_id).update(position=position, **known)
+    Hint.objects.filter(pk=hint_id).update(position=position, finished_at=timezone.now(), **known)
     row.refresh_from_db()
     return row

@@ -1,4 +1,4 @@
-"""Play for the pass: the fair solver's mode for solo scenarios (RULES.md "Solo scenarios").
+"""Play for the pass: the fair solver's mode for solo scenarios (docs/rules.md "Solo scenarios").
 
 A scenario is passed or not: a 70 that misses the rainbow fails where a 58 with it passes.
 So in a scenario game the search maximises the chance of passing, not the score:

@@ -1,4 +1,4 @@
-"""One screen per turn (DESIGN.md Phase 3, "The play screen"): a whole daily with a hint, on a
+"""One screen per turn (docs/design.md Phase 3, "The play screen"): a whole daily with a hint, on a
 phone (390x844, touch) and a laptop (1366x900). Before every tap the test reads the boxes the
 player would see: the empty spaces, the hand, the market and the hint button must lie inside
 the viewport and be the element found at their centre (not under the tray, not scrolled

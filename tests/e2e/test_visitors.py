@@ -1,4 +1,4 @@
-"""A visitor in Chromium (DESIGN.md, Phase 3, "Visitors and guests"): every page opens and
+"""A visitor in Chromium (docs/design.md, Phase 3, "Visitors and guests"): every page opens and
 reads sensibly with nobody made (no player row, no session row, no error on the page); the
 first game makes the guest and play goes on (the CSRF token rotated on its log-in); logging
 into an account from there keeps the guest's game."""

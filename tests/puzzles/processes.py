@@ -94,7 +94,7 @@ class Service:
 
 def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> Service:
     """A prefork Celery worker (one child, so time limits apply) on this run's queues (solver
-    runs and hints, or ``queues``); returns once it answers a ping."""
+    runs, hints and versus opponents, or ``queues``); returns once it answers a ping."""
     from django.conf import settings
 
     queue = app.conf.task_default_queue
@@ -106,9 +106,10 @@ def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> S
         "CELERY_BROKER_URL": broker_url,
         "CELERY_QUEUE": queue,
         "CELERY_HINT_QUEUE": settings.CALICO_HINT_QUEUE,
+        "CELERY_VERSUS_QUEUE": settings.CALICO_VERSUS_QUEUE,
         **env,
     }
-    queues = ",".join(queues or (queue, settings.CALICO_HINT_QUEUE))
+    queues = ",".join(queues or (queue, settings.CALICO_HINT_QUEUE, settings.CALICO_VERSUS_QUEUE))
     worker = Service(
         [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork", "-c",
          "1", "-Q", queues, "-n", node, "--without-gossip", "--without-mingle",

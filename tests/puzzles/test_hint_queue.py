@@ -1,6 +1,7 @@
 """Hints have a Celery queue of their own, and so do the versus opponents (every task a player
-waits for: ``puzzles.tasks.route``): a worker on it serves them while the solver-run queue
-(par, best-known) waits, so a par run never delays them."""
+waits for: ``puzzles.tasks.route``): workers on them serve them while the solver-run queue
+(par, best-known) waits, so a par run never delays them; and an opponent never takes the
+hint queue."""
 
 import pytest
 from django.conf import settings
@@ -20,7 +21,16 @@ def test_the_queues_share_no_binding():
 
     queues = app.amqp.Queues(settings.CELERY_TASK_QUEUES)  # as a worker's, from settings
     bindings = {(queue.exchange.name, queue.routing_key) for queue in queues.values()}
-    assert len(queues) == len(bindings) == 2, bindings
+    assert len(queues) == len(bindings) == 3, bindings
+
+
+def test_versus_opponents_have_a_queue_of_their_own():
+    from puzzles import tasks
+
+    hint = tasks.route(tasks.compute_hint.name, (), {}, {})
+    opponents = tasks.route(tasks.play_versus_opponents.name, (), {}, {})
+    assert hint == {"queue": settings.CALICO_HINT_QUEUE}
+    assert opponents == {"queue": settings.CALICO_VERSUS_QUEUE} != hint
 
 
 @pytest.mark.integration
@@ -30,7 +40,11 @@ def test_hints_and_opponents_are_served_while_the_solver_runs_wait(
 ):
     require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
     require(redis_reachable(), f"needs Redis at {REDIS_URL}")
-    worker = start_worker(celery_test_broker, REDIS_URL, queues=(settings.CALICO_HINT_QUEUE,))
+    worker = start_worker(
+        celery_test_broker,
+        REDIS_URL,
+        queues=(settings.CALICO_HINT_QUEUE, settings.CALICO_VERSUS_QUEUE),
+    )
     try:
         # The par run is sent before the hint: were it routed to the hint queue too, this
         # worker would have run it before the hint.

@@ -1,6 +1,7 @@
 """``make serve`` (bin/serve) as a person and a supervisor use it: it says where things are
 once /healthz answers, and SIGTERM to its process group stops every process it started, even
-with the worker busy on a full-strength par run."""
+with the worker busy on a full-strength par run; a worker or gunicorn that dies is started
+again, with a log line, and the site keeps answering."""
 
 import os
 import signal
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from processes import free_port, wait_until
+from puzzle_helpers import goals_for
+from served import Api, Served
 
 pytestmark = pytest.mark.integration
 
@@ -58,3 +61,49 @@ def test_serve_announces_itself_and_sigterm_stops_everything(tmp_path):
     while group_members(serve.pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert group_members(serve.pid) == [], "".join(lines[-40:])
+
+
+def test_a_killed_worker_or_gunicorn_is_started_again(tmp_path):
+    served = Served(tmp_path)
+    try:
+        assert "is running (Ctrl-C stops it): healthy" in served.log(), served.log()[-3000:]
+        assert served.restarts() == [], served.log()[-3000:]
+        for marker, name in (("-n hints@%h", "worker hints@"), ("-n versus@%h", "worker versus@")):
+            os.kill(served.pid_of(marker), signal.SIGKILL)
+            wait_until(
+                lambda name=name: any(
+                    f"serve: {name} exited" in line for line in served.restarts()
+                ),
+                f"bin/serve says {name} exited and starts it again",
+            )
+            assert served.get("/healthz/live")[0] == 200  # the site never stopped
+        wait_until(lambda: served.get("/healthz")[0] == 200, "every queue has its worker again")
+
+        # the restarted hint worker computes a hint
+        player = Api(served.port, "kept")
+        _, daily = player.call("GET", "/api/daily/")
+        status, game = player.call("POST", "/api/games/", {"goals": goals_for(daily)})
+        assert status == 201, game
+        status, hint = player.call("POST", f"/api/games/{game['id']}/hints/")
+        assert status == 202, hint
+        url = f"/api/games/{game['id']}/hints/{hint['id']}/"
+        hint = wait_until(
+            lambda: (lambda h: h if h["status"] != "pending" else None)(player.call("GET", url)[1]),
+            "the hint is computed",
+        )
+        assert hint["status"] == "ready", hint
+
+        os.kill(served.pid_of("gunicorn calico_site.wsgi"), signal.SIGKILL)
+        wait_until(lambda: any("serve: gunicorn exited" in x for x in served.restarts()), "restart")
+
+        def answers() -> bool:
+            try:
+                return served.get("/healthz/live")[0] == 200
+            except OSError:
+                return False
+
+        wait_until(answers, "gunicorn answers again", seconds=60)
+        assert len(served.restarts()) == 3, served.restarts()
+        assert "giving up" not in served.log()
+    finally:
+        served.stop()

@@ -1,4 +1,4 @@
-"""Usernames (DESIGN.md, Phase 3; issue 21 point 12): NFKC-normalised, unique whatever their
+"""Usernames (docs/design.md, Phase 3; issue 21 point 12): NFKC-normalised, unique whatever their
 case (one index, which two registrations at once cannot both pass on PostgreSQL), and names
 that pass for another by look-alike letters of other scripts are refused."""
 

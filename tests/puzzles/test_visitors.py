@@ -1,4 +1,4 @@
-"""Visitors and guests (DESIGN.md, Phase 3): a page view writes nothing (no player, no
+"""Visitors and guests (docs/design.md, Phase 3): a page view writes nothing (no player, no
 session, never refused for a shared address); the page's first write makes the guest, CSRF
 checked; token and anonymous API clients never get one; a session lasts a year from the
 latest visit; logging in from a guest session folds the guest into the account."""
