@@ -227,7 +227,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # (CALICO_HINT_SECONDS, sent with the task by puzzles/services/hints.py).
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
-# The acknowledgement policy (docs/ops-notes.md). A message is acknowledged when its task
+# The acknowledgement policy (docs/operations.md). A message is acknowledged when its task
 # returns (acks_late), so that a worker stopped or cut off mid-task leaves it to be delivered
 # again: Redis delivers an unacknowledged message again after the visibility timeout (the
 # embedded broker has none: a worker killed outright loses its message), which outlasts the
