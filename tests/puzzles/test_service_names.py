@@ -27,7 +27,10 @@ def test_every_write_takes_its_first_argument_positionally_and_the_rest_by_keywo
     for function in found:
         kinds = [p.kind for p in inspect.signature(function).parameters.values()]
         names = list(inspect.signature(function).parameters)
-        rest_by_keyword = all(kind == inspect.Parameter.KEYWORD_ONLY for kind in kinds[1:])
-        if kinds[:1] not in ([], [POSITIONAL]) or not rest_by_keyword or "request" in names:
+        # The subject, if any, positional; everything after it (or every option of a write
+        # that acts on no one row) keyword-only.
+        rest = kinds[1:] if kinds[:1] == [POSITIONAL] else kinds
+        rest_by_keyword = all(kind == inspect.Parameter.KEYWORD_ONLY for kind in rest)
+        if not rest_by_keyword or "request" in names:
             wrong.append(f"{function.__module__}.{function.__name__}{inspect.signature(function)}")
     assert not wrong, "\n".join(wrong)
