@@ -217,6 +217,9 @@ if CELERY_BROKER_URL.startswith("redis"):
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=1800)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
+# Hints computed before anyone asks, on the default queue (puzzles/services/hints.py): the
+# day's turn-1 hints at dawn, the next position's after a move of a player who asks for hints.
+CALICO_HINTS_AHEAD = env.bool("CALICO_HINTS_AHEAD", default=True)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "daily-challenge": {

@@ -1,6 +1,13 @@
 """Hints: one per game and turn, counted on the game when asked (before the move is
 revealed), computed by a worker from what the player sees, then polled. A position's hint is
-computed once: a ready hint of the same visible position (``Hint.position``) answers at once."""
+computed once: a ready hint of the same visible position (``Hint.position``) answers at once.
+
+Hints ahead (``CALICO_HINTS_AHEAD``): some positions' hints are computed before anyone asks,
+on the default queue (the solver runs' queue, which a hint never waits behind), and kept as
+``PositionHint`` rows keyed by the position alone: at dawn the turn-1 position of every goal
+arrangement the day allows, and after each move of a game whose player has asked for a hint,
+the position that move leads to. Such a row answers only a request made in that very
+position, like another player's ready hint; nothing else shows it."""
 
 import logging
 
@@ -9,14 +16,16 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from solver.game import SoloGame
 from solver.search import hint as solver_hint
 from solver.search import position_key
+from solver.search.goal_choice import arrangements
 
 from .. import limits
-from ..models import Game, Hint, Player
-from ..play import replay
+from ..models import Challenge, Game, Hint, Player, PositionHint
+from ..play import deal_of, replay
 from .games import lock_playing_game
-from .sending import do_send_job, lost_after
+from .sending import HARD_AFTER_SECONDS, do_send_job, lost_after
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +61,10 @@ def do_request_hint(game_id: int, *, player: Player, address: str | None = None)
 def _known_answer(position: str) -> dict:
     """The answer of a ready hint of the same visible position (any player's), as the fields
     of a ready row; {} when there is none yet."""
+    fields = ("move", "expected_score", "reasons")
     found = (
-        Hint.objects.filter(position=position, status=Hint.Status.READY)
-        .values("move", "expected_score", "reasons")
-        .first()
+        Hint.objects.filter(position=position, status=Hint.Status.READY).values(*fields).first()
+        or PositionHint.objects.filter(position=position).values(*fields).first()
     )
     return {**found, "status": Hint.Status.READY} if found else {}
 
@@ -104,3 +113,90 @@ def do_compute_hint(hint_id: int) -> Hint | None:
     Hint.objects.filter(pk=hint_id).update(position=position, **known)
     row.refresh_from_db()
     return row
+
+
+def do_send_day_hints(challenge_id: int) -> None:
+    """At dawn (the day's challenge is made, its par run sent): send the task that computes
+    the turn-1 hint of every goal arrangement ahead (``do_hints_of_the_day``)."""
+    from ..tasks import hints_of_the_day
+
+    if settings.CALICO_HINTS_AHEAD:
+        _send_ahead(hints_of_the_day, challenge_id)
+
+
+def do_hints_of_the_day(challenge_id: int) -> None:
+    """One task a turn-1 position (24 for a standard day: one per arrangement), each small, so
+    that a worker that also serves the hint queue takes real hints between them."""
+    from ..tasks import hint_of_the_day
+
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if challenge is None or not settings.CALICO_HINTS_AHEAD:
+        return
+    for index in range(len(_arrangements(challenge))):
+        _send_ahead(hint_of_the_day, challenge_id, index)
+
+
+def do_hint_of_the_day(challenge_id: int, index: int) -> PositionHint | None:
+    """The turn-1 hint of the day's ``index``-th goal arrangement, computed ahead."""
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if challenge is None or not settings.CALICO_HINTS_AHEAD:
+        return None
+    goals = _arrangements(challenge)[index]
+    return _hint_ahead(SoloGame.start(deal_of(challenge), goals).observation())
+
+
+def do_send_hint_ahead(game: Game) -> None:
+    """After a move (in its transaction): for a game whose player has asked for a hint and
+    that goes on, compute the next position's hint ahead, once the move is committed."""
+    from ..tasks import hint_ahead
+
+    if settings.CALICO_HINTS_AHEAD and game.hints_used and game.status == Game.Status.PLAYING:
+        game_id, turn = game.pk, game.turn
+        transaction.on_commit(lambda: _send_ahead(hint_ahead, game_id, turn))
+
+
+def do_hint_ahead(game_id: int, turn: int) -> PositionHint | None:
+    """The hint of the position before ``turn`` of the game, computed ahead; nothing if the
+    player has moved on or asked already (the hint they asked for computes it)."""
+    game = Game.objects.select_related("challenge").filter(pk=game_id).first()
+    if (
+        game is None
+        or not settings.CALICO_HINTS_AHEAD
+        or game.status != Game.Status.PLAYING
+        or game.turn != turn
+        or game.expired(timezone.now())
+        or Hint.objects.filter(game=game, turn=turn).exists()
+    ):
+        return None
+    return _hint_ahead(replay(game)[0].observation())
+
+
+def _arrangements(challenge: Challenge) -> list[dict | None]:
+    """The goal arrangements a player of the day may choose (None: the setup fixes them)."""
+    setup = deal_of(challenge).setup
+    return [None] if setup.goals is not None or setup.family else arrangements(setup)
+
+
+def _hint_ahead(observation) -> PositionHint | None:
+    """Compute and keep the position's hint, unless a hint of it is ready or being computed
+    for a player who asked (no work is done twice; a race of the two is harmless)."""
+    options = settings.CALICO_HINT_OPTIONS
+    position = position_key(observation, **options)
+    if _known_answer(position) or Hint.objects.filter(position=position).exists():
+        return None
+    data = solver_hint(observation, **options).to_json()
+    row, _ = PositionHint.objects.get_or_create(
+        position=position,
+        defaults={key: data[key] for key in ("move", "expected_score", "reasons")},
+    )
+    return row
+
+
+def _send_ahead(task, *args) -> None:
+    """Send a hint-ahead task to the default queue, within a hint's time limits; a broker that
+    refuses it costs nothing but the head start."""
+    seconds = settings.CALICO_HINT_SECONDS
+    try:
+        task.apply_async(args, soft_time_limit=seconds, time_limit=seconds + HARD_AFTER_SECONDS)
+    except Exception as exc:
+        log.warning("%s %s not enqueued: %s", task.name, args, exc)
