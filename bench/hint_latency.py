@@ -106,7 +106,11 @@ def summary(label: str, rows: list) -> str:
     if not rows:
         return f"{label}: none"
     seconds = sorted(s for _, s, _ in rows)
-    p95 = statistics.quantiles(seconds, n=20)[18] if len(seconds) >= 2 else seconds[0]
+    p95 = (
+        statistics.quantiles(seconds, n=20, method="inclusive")[18]
+        if len(seconds) >= 2
+        else seconds[0]
+    )
     return (f"{label}: {len(rows)} hints, p50 {statistics.median(seconds):.2f} s, "
             f"p95 {p95:.2f} s, max {seconds[-1]:.2f} s; answered at once "
             f"{sum(a for _, _, a in rows)} of {len(rows)}")  # fmt: skip

@@ -10,8 +10,10 @@ the position that move leads to. Such a row answers only a request made in that 
 position, like another player's ready hint; nothing else shows it."""
 
 import logging
+import time
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -94,8 +96,9 @@ def do_compute_hint(hint_id: int) -> Hint | None:
         state, _ = replay(row.game, row.turn - 1)
         observation = state.observation()
         position = position_key(observation, **settings.CALICO_HINT_OPTIONS)
-        # another player's hint of this position may have become ready since this was asked
-        known = _known_answer(position)
+        # another player's hint of this position may have become ready since this was asked,
+        # or be nearly so: a hint ahead of it begun before the player asked
+        known = _known_answer(position) or _finish_of_hint_ahead(position)
         if not known:
             data = solver_hint(observation, **settings.CALICO_HINT_OPTIONS).to_json()
             known = {
@@ -179,17 +182,52 @@ def _arrangements(challenge: Challenge) -> list[dict | None]:
 
 def _hint_ahead(observation) -> PositionHint | None:
     """Compute and keep the position's hint, unless a hint of it is ready or being computed
-    for a player who asked (no work is done twice; a race of the two is harmless)."""
+    (for a player who asked, or ahead by another task): no work is done twice. While it
+    computes, a mark in the shared cache says so, and a player's hint of the position waits
+    for it (``_finish_of_hint_ahead``) rather than start again."""
     options = settings.CALICO_HINT_OPTIONS
     position = position_key(observation, **options)
     if _known_answer(position) or Hint.objects.filter(position=position).exists():
         return None
-    data = solver_hint(observation, **options).to_json()
-    row, _ = PositionHint.objects.get_or_create(
-        position=position,
-        defaults={key: data[key] for key in ("move", "expected_score", "reasons")},
-    )
+    mark = _computing(position)
+    seconds = settings.CALICO_HINT_SECONDS + HARD_AFTER_SECONDS
+    if _shared_cache(cache.add, mark, True, seconds) is False:  # under way elsewhere
+        return None
+    try:
+        data = solver_hint(observation, **options).to_json()
+        row, _ = PositionHint.objects.get_or_create(
+            position=position,
+            defaults={key: data[key] for key in ("move", "expected_score", "reasons")},
+        )
+    finally:
+        _shared_cache(cache.delete, mark)
     return row
+
+
+def _finish_of_hint_ahead(position: str) -> dict:
+    """The answer of a hint ahead of ``position`` that is being computed, once it is in
+    (what is left of it is shorter than a whole hint); {} when none is under way, or when
+    its mark lapses or goes without an answer (its worker died: the caller computes)."""
+    deadline = time.monotonic() + settings.CALICO_HINT_SECONDS
+    while _shared_cache(cache.get, _computing(position)) is True:
+        if time.monotonic() > deadline:
+            return {}
+        time.sleep(0.05)
+    return _known_answer(position)
+
+
+def _computing(position: str) -> str:
+    return f"hint-ahead:{position}"
+
+
+def _shared_cache(call, *args):
+    """A call on the shared cache; with the cache down, None (a hint ahead goes unmarked, a
+    player's hint waits for none: at worst a position is computed twice)."""
+    try:
+        return call(*args)
+    except Exception as exc:
+        log.warning("hint-ahead mark: the cache failed: %s", exc)
+        return None
 
 
 def _send_ahead(task, *args) -> None:

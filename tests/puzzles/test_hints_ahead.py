@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
@@ -16,6 +17,7 @@ from puzzles.services import hints
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
 from puzzles.services.hints import (
+    do_compute_hint,
     do_hint_ahead,
     do_hint_of_the_day,
     do_request_hint,
@@ -80,6 +82,26 @@ def test_no_position_is_computed_twice(alice, daily, monkeypatch):
     do_request_hint(game.pk, player=alice)
     assert do_hint_ahead(game.pk, game.turn) is None
     assert PositionHint.objects.count() == 1
+
+
+def test_a_players_hint_waits_for_the_hint_ahead_under_way_instead_of_computing_it(
+    alice, daily, monkeypatch
+):
+    goals = arrangements(deal_of(daily).setup)[3]
+    game = do_start_game(alice, date=daily.date, goals=goals)
+    asked = do_request_hint(game.pk, player=alice)
+    mark = hints._computing(asked.position)
+    cache.add(mark, True)  # a worker is computing this position ahead
+    answer = {"move": Move(0, 10, 1).to_json(), "expected_score": 70.0, "reasons": ["ahead"]}
+
+    def the_ahead_finishes(seconds):  # while the player's hint waits
+        PositionHint.objects.create(position=asked.position, **answer)
+        cache.delete(mark)
+
+    monkeypatch.setattr(hints.time, "sleep", the_ahead_finishes)
+    monkeypatch.setattr(hints, "solver_hint", _no_solver)
+    row = do_compute_hint(asked.pk)
+    assert row.status == "ready" and row.reasons == ["ahead"]
 
 
 def test_only_a_player_who_asks_for_hints_gets_the_next_one_ahead(
