@@ -60,6 +60,11 @@ def parse(argv) -> argparse.Namespace:
         help="each arm chooses its goals (default: the base arm's, for both)",
     )
     parser.add_argument("--json", metavar="FILE", help="append the result's JSON line here")
+    parser.add_argument(
+        "--status",
+        action="store_true",
+        help="play nothing: the row of the pairs the experiment has so far",
+    )
     args = parser.parse_args(argv)
     if not args.name.replace("-", "").replace("_", "").isalnum():
         parser.error("the name may hold letters, digits, - and _ only")
@@ -132,6 +137,14 @@ def run_pairs(pool, ledger: Ledger, seeds: list[str], args, stop=None) -> list[d
     """The pairs of ``seeds`` in order (from the ledger or played, ``--jobs`` at a time); after
     each pair in order ``stop(rows)`` may end the run early (pairs in flight are dropped)."""
     rows, pending, nxt = [], {}, 0
+    if pool is None:  # --status: the pairs in order as far as the ledger has them
+        for seed in seeds:
+            if seed not in ledger.pairs:
+                break
+            rows.append(ledger.pairs[seed])
+            if stop is not None and stop(rows):
+                break
+        return rows
     todo = [s for s in seeds if s not in ledger.pairs]
     playing = {}
     while True:
@@ -176,9 +189,12 @@ def main(argv=None) -> int:
         return sprt([r["difference"] for r in rows], hypotheses).decision != "continue"
 
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        rows = run_pairs(pool, ledger, sprt_seeds, args, stop=decided)
+        play = None if args.status else pool
+        rows = run_pairs(play, ledger, sprt_seeds, args, stop=decided)
         verdict = sprt([r["difference"] for r in rows], hypotheses)
-        held = run_pairs(pool, ledger, holdout_seeds, args) if holdout_seeds else []
+        if verdict.decision == "continue" and not args.status:
+            holdout_seeds = []  # inconclusive: no judgement to make
+        held = run_pairs(play, ledger, holdout_seeds, args) if holdout_seeds else []
     decision = {
         "H1": "better" if args.mode == "gain" else "not worse",
         "H0": "not better" if args.mode == "gain" else "worse",
@@ -186,6 +202,9 @@ def main(argv=None) -> int:
     }[verdict.decision]
     interval = paired_interval([r["difference"] for r in held]) if len(held) >= 2 else None
     every = rows + held
+    if not every:
+        print(f"bench/protocol.py: experiment {args.name!r} has no pairs yet", file=sys.stderr)
+        return 2
 
     def cpu(arm):
         return sum(r[f"{arm}_cpu"] for r in every) / len(every)

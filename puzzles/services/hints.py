@@ -149,11 +149,17 @@ def do_hint_of_the_day(challenge_id: int, index: int) -> PositionHint | None:
 
 
 def do_send_hint_ahead(game: Game) -> None:
-    """After a move (in its transaction): for a game whose player has asked for a hint and
-    that goes on, compute the next position's hint ahead, once the move is committed."""
+    """After a move (in its transaction): if the player asked for a hint at the turn just
+    played and the game goes on, compute the next position's hint ahead once the move is
+    committed (a player who stops asking stops costing a hint a turn)."""
     from ..tasks import hint_ahead
 
-    if settings.CALICO_HINTS_AHEAD and game.hints_used and game.status == Game.Status.PLAYING:
+    if (
+        settings.CALICO_HINTS_AHEAD
+        and game.hints_used  # no query for the games of players who never ask
+        and game.status == Game.Status.PLAYING
+        and Hint.objects.filter(game=game, turn=game.turn - 1).exists()
+    ):
         game_id, turn = game.pk, game.turn
         transaction.on_commit(lambda: _send_ahead(hint_ahead, game_id, turn))
 

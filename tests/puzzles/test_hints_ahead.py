@@ -104,7 +104,7 @@ def test_a_players_hint_waits_for_the_hint_ahead_under_way_instead_of_computing_
     assert row.status == "ready" and row.reasons == ["ahead"]
 
 
-def test_only_a_player_who_asks_for_hints_gets_the_next_one_ahead(
+def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(
     alice, daily, django_capture_on_commit_callbacks
 ):
     goals = arrangements(deal_of(daily).setup)[0]
@@ -121,6 +121,9 @@ def test_only_a_player_who_asks_for_hints_gets_the_next_one_ahead(
     assert do_hint_ahead(game.pk, game.turn - 1) is None  # the player has moved on
     ahead = do_hint_ahead(game.pk, game.turn)
     assert ahead.position == position_key(replay(game)[0].observation(), **SMALL)
+    with django_capture_on_commit_callbacks() as sent:  # not asked at this turn: no more
+        do_play_move(game.pk, player=alice, data=_first_move(game))
+    assert sent == []
 
 
 def test_hints_ahead_can_be_turned_off(alice, daily, settings):
