@@ -98,6 +98,7 @@ def play_pair(seed: str, strategy: str, base: dict, test: dict, own_goals: bool)
         while not game.finished:
             game.play(player.choose_move(game.observation(), game if player.sees_bag else None))
         row[arm] = game.quilt.score()["total"]
+        row[f"{arm}_goals"] = goals
         row[f"{arm}_cpu"] = round(time.process_time() - cpu, 3)
     row["difference"] = row["test"] - row["base"]
     return row
