@@ -9,6 +9,7 @@ arrangement the day allows, and after each move of a game whose player has asked
 the position that move leads to. Such a row answers only a request made in that very
 position, like another player's ready hint; nothing else shows it."""
 
+import datetime
 import logging
 import time
 
@@ -30,6 +31,7 @@ from .games import lock_playing_game
 from .sending import HARD_AFTER_SECONDS, do_send_job, lost_after
 
 log = logging.getLogger(__name__)
+KEEP_DAYS = 2  # hints ahead are kept this long (the day they were made for, and its close)
 
 
 def do_request_hint(game_id: int, *, player: Player, address: str | None = None) -> Hint:
@@ -129,12 +131,15 @@ def do_send_day_hints(challenge_id: int) -> None:
 
 def do_hints_of_the_day(challenge_id: int) -> None:
     """One task a turn-1 position (24 for a standard day: one per arrangement), each small, so
-    that a worker that also serves the hint queue takes real hints between them."""
+    that a worker that also serves the hint queue takes real hints between them. The hints
+    ahead of past days go (a position that comes again is computed again when asked)."""
     from ..tasks import hint_of_the_day
 
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None or not settings.CALICO_HINTS_AHEAD:
         return
+    old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
+    PositionHint.objects.filter(created_at__lt=old).delete()
     for index in range(len(_arrangements(challenge))):
         _send_ahead(hint_of_the_day, challenge_id, index)
 

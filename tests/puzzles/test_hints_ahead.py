@@ -3,11 +3,13 @@ asks, and after a move of a player who asks for hints so is the next position's;
 computed answers a request in that very position at once, and only there; no position is
 computed twice; and the work waits on the default queue, never in front of a real hint."""
 
+import datetime
 import json
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import timezone
 from processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
@@ -124,6 +126,19 @@ def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(
     with django_capture_on_commit_callbacks() as sent:  # not asked at this turn: no more
         do_play_move(game.pk, player=alice, data=_first_move(game))
     assert sent == []
+
+
+def test_the_hints_ahead_of_past_days_go_at_dawn(alice, daily, monkeypatch):
+    ahead = do_hint_of_the_day(daily.pk, 0)
+    PositionHint.objects.filter(pk=ahead.pk).update(
+        created_at=timezone.now() - datetime.timedelta(days=hints.KEEP_DAYS, seconds=1)
+    )
+    recent = do_hint_of_the_day(daily.pk, 1)
+    sent = []
+    monkeypatch.setattr(hints, "_send_ahead", lambda task, *args: sent.append(args))
+    hints.do_hints_of_the_day(daily.pk)
+    assert sent == [(daily.pk, index) for index in range(24)]
+    assert list(PositionHint.objects.all()) == [recent]
 
 
 def test_hints_ahead_can_be_turned_off(alice, daily, settings):
