@@ -26,7 +26,7 @@ from solver.search.goal_choice import arrangements
 
 from .. import limits
 from ..models import Challenge, Game, Hint, Player, PositionHint
-from ..play import deal_of, replay
+from ..play import deal_of, replay, today
 from .games import lock_playing_game
 from .sending import HARD_AFTER_SECONDS, do_send_job, lost_after
 
@@ -136,8 +136,8 @@ def do_hints_of_the_day(challenge_id: int) -> None:
     from ..tasks import hint_of_the_day
 
     challenge = Challenge.objects.filter(pk=challenge_id).first()
-    if challenge is None or not settings.CALICO_HINTS_AHEAD:
-        return
+    if challenge is None or not settings.CALICO_HINTS_AHEAD or challenge.date < today():
+        return  # a past day made late (its practice) gets no dawn
     old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
     PositionHint.objects.filter(created_at__lt=old).delete()
     for index in range(len(_arrangements(challenge))):

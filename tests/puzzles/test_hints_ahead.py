@@ -141,6 +141,13 @@ def test_the_hints_ahead_of_past_days_go_at_dawn(alice, daily, monkeypatch):
     assert list(PositionHint.objects.all()) == [recent]
 
 
+def test_a_past_day_made_late_gets_no_dawn(yesterday, monkeypatch):
+    sent = []
+    monkeypatch.setattr(hints, "_send_ahead", lambda task, *args: sent.append(args))
+    hints.do_hints_of_the_day(yesterday.pk)
+    assert sent == []
+
+
 def test_hints_ahead_can_be_turned_off(alice, daily, settings):
     settings.CALICO_HINTS_AHEAD = False
     assert do_hint_of_the_day(daily.pk, 0) is None
