@@ -318,6 +318,19 @@ def pass_group_ownership(collector, field, sub_objs, using):
         models.CASCADE(collector, field, orphans, using)
 
 
+class PositionHint(models.Model):
+    """A hint computed before anyone asked for it (the day's turn-1 positions at dawn, the next
+    position of a player who asks for hints), keyed by its visible position alone
+    (``solver.search.position_key``, which includes the hint player's strength): it answers
+    only a player who asks in that very position, and is never shown otherwise."""
+
+    position = models.CharField(max_length=64, unique=True)
+    move = models.JSONField()
+    expected_score = models.FloatField()
+    reasons = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
 class Group(models.Model):
     """Friends who compare scores: a board of the day narrowed to the members. Joined with
     the invite code (or its link, which the owner can rotate); the owner may remove members.

@@ -46,6 +46,23 @@ def compute_analysis(analysis_id: int) -> None:
     analysis.do_compute_analysis(analysis_id)
 
 
+# Hints computed before anyone asks (services/hints.py, "hints ahead"): on the default queue,
+# where they never delay a hint a player waits for. Time limits: sent with each.
+@shared_task(name="puzzles.tasks.hints_of_the_day")
+def hints_of_the_day(challenge_id: int) -> None:
+    hints.do_hints_of_the_day(challenge_id)
+
+
+@shared_task(name="puzzles.tasks.hint_of_the_day")
+def hint_of_the_day(challenge_id: int, index: int) -> None:
+    hints.do_hint_of_the_day(challenge_id, index)
+
+
+@shared_task(name="puzzles.tasks.hint_ahead")
+def hint_ahead(game_id: int, turn: int) -> None:
+    hints.do_hint_ahead(game_id, turn)
+
+
 # The tasks a player waits for run on queues of their own, so that a par or best-known run
 # never delays them (docs/operations.md): hints and analyses on the hint queue, the
 # versus opponents (a hard table keeps a worker for seconds a move) on theirs, so that they

@@ -36,6 +36,9 @@ TEST_SOLVER_ENV = {
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
     "CALICO_SCENARIO_RATE_DEALS": "2",  # its options default to the par's (small here)
+    # no hints computed ahead at full strength behind a test's own jobs (tests that check
+    # them turn them on)
+    "CALICO_HINTS_AHEAD": os.environ.get("TEST_CALICO_HINTS_AHEAD", "0"),
     "CALICO_ANALYSIS_OPTIONS": os.environ.get(
         "TEST_CALICO_ANALYSIS_OPTIONS", '{"samples": 4, "candidates": 3}'
     ),

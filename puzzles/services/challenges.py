@@ -43,6 +43,7 @@ def do_ensure_challenge(date: datetime.date) -> Challenge:
             )
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
             transaction.on_commit(lambda: do_send_run(run.pk))
+            transaction.on_commit(lambda: _send_day_hints(challenge.pk))
     except IntegrityError:
         return Challenge.objects.get(date=date)
     return challenge
@@ -70,3 +71,9 @@ def do_daily_rollover() -> Challenge:
     for past in closed:
         do_ensure_best_known(past)
     return challenge
+
+
+def _send_day_hints(challenge_id: int) -> None:
+    from .hints import do_send_day_hints  # hints reads games, which make challenges
+
+    do_send_day_hints(challenge_id)

@@ -108,6 +108,9 @@ def do_play_move(game_id: int, *, player: Player, data) -> tuple[Game, SoloGame,
         game.moves = [*game.moves, move.to_json()]
         _record_score(game, state)
         save_fields(game, MOVE_FIELDS)
+        from .hints import do_send_hint_ahead  # hints lock games with this module's helper
+
+        do_send_hint_ahead(game)
     return game, state, award
 
 

@@ -92,7 +92,7 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
         with transaction.atomic():
             # A friendly answer for a name taken in another case; two registrations at once
             # both pass this, and the database's one case-insensitive index refuses the
-            # second (migration 0007_username_case_insensitive).
+            # second (migration 0009_username_case_insensitive).
             if Player.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
                 raise IntegrityError
             user.save()

@@ -21,6 +21,10 @@ playout_width   fair       1        states a play-out keeps per turn (1: the com
 kept            hindsight  6        states kept after each turn, ranked by their play-outs
 piloted         hindsight  120      children made each turn and played out to the end
 arrangements    hindsight  24       goal arrangements searched in full
+halving         fair       off      play-outs a turn, in hundreds, shared out by
+                                    sequential halving over the best ``candidates`` moves
+                                    (``valuation.halve_moves``) instead of ``samples``
+                                    with a margin; ``candidates`` 1000 is every move
 ==============  =========  =======  ======================================================
 
 Old names, still accepted: ``width`` (beam: ``placements``; fair: ``playout_width``;

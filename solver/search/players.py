@@ -25,13 +25,13 @@ from .beam import Beam, Node, SearchOptions, pilot
 from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, Weights
 from .fastcore import Evaluator, evaluator_for
 from .goal_choice import QUICK, arrangements, choose_arrangement
-from .valuation import Valuation, value_moves
+from .valuation import Valuation, halve_moves, value_moves
 
 # Options every strategy accepts (players that do not use one ignore it; the table of what
 # each means is in ``solver.search``); None means the default, as a command line passes None
 # for an option it was not given.
 OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
-           "arrangements")  # fmt: skip
+           "arrangements", "halving")  # fmt: skip
 # The names the options had before each meaning got its own: settings and command lines
 # written with them keep working; each player says what they mean to it (``renamed``).
 OLD_NAMES = ("width",)
@@ -105,8 +105,10 @@ class FairPlayer(_Searching):
     renamed = {"width": "playout_width"}
 
     def __init__(self, seed: str = "", candidates: int = 48, samples: int = 256,
-                 depth: int = TURNS, playout_width: int = 1, **_search_options):  # fmt: skip
+                 depth: int = TURNS, playout_width: int = 1, halving: int | None = None,
+                 **_search_options):  # fmt: skip
         super().__init__(seed)
+        self.halving = halving
         self.candidates = candidates
         self.samples = samples
         self.depth = depth
@@ -115,7 +117,7 @@ class FairPlayer(_Searching):
     def strength(self) -> dict:
         """Everything its choice of a move depends on besides the position and the seed:
         two players with the same strength choose the same moves."""
-        return {
+        strength = {
             "candidates": self.candidates,
             "samples": self.samples,
             "depth": self.depth,
@@ -123,6 +125,9 @@ class FairPlayer(_Searching):
             "margin": self.margin,
             "weights": asdict(self.weights),
         }
+        if self.halving:  # only when set: the position keys of today's hints stay as they are
+            strength["halving"] = self.halving
+        return strength
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         # every arrangement on an eighth of the futures: the goals are worth a few points, and
@@ -141,6 +146,9 @@ class FairPlayer(_Searching):
         visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
+        if self.halving and not also:  # a review values the played move in every future
+            return halve_moves(observation, moves, budget=self.halving * 100, seed=self.seed,
+                               beam=self.playout(observation.layout))  # fmt: skip
         return value_moves(observation, moves, samples=self.samples, seed=self.seed,
                            margin=self.margin, depth=self.depth,
                            beam=self.playout(observation.layout))  # fmt: skip

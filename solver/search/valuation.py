@@ -11,6 +11,7 @@ moves' difference, not luck of the draw. A play-out is the quick greedy game to 
 (compiled), unless the caller hands another search.
 """
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,6 +106,55 @@ def value_moves(
     return Valuation(moves, values, tuple(counts))
 
 
+def halve_moves(
+    observation: Observation,
+    moves: list[Move],
+    *,
+    budget: int,
+    seed: str = "",
+    beam: Beam | None = None,
+) -> Valuation:
+    """The moves valued by sequential halving (Karnin, Koren and Somekh 2013) with about
+    ``budget`` play-outs in all: ceil(log2 n) rounds, each with an equal share of the budget
+    spread over the moves still in (at least one more future each), every move in on the
+    same futures (those of ``value_moves``); the better half by mean value goes on, ties in
+    the order given. The last two share the most futures and the winner has the higher
+    mean, so it ranks first (``Valuation.ranking``). Deterministic for a seed; the budget
+    does not depend on how close the moves are, so a turn costs the same whatever the
+    position."""
+    if observation.turn >= TURNS - 1 or len(moves) == 1:  # values exact with one future
+        return value_moves(observation, moves, samples=1, seed=seed, beam=beam)
+    moves = tuple(moves)
+    if beam is None:
+        beam = Beam(evaluator_for(observation.layout), QUICK)
+    game = SoloGame.from_observation(observation, ())
+    for move in moves:
+        game.check(move)
+    afters = [_after(beam, observation, move) for move in moves]
+    states = [pack(after.quilt) for after in afters]
+    unseen = sorted(observation.unseen().elements())
+    rounds = max(1, math.ceil(math.log2(len(moves))))
+    totals = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    alive = list(range(len(moves)))
+    played = 0  # futures every move still in has been played in
+    while True:
+        share = max(1, budget // (len(alive) * rounds))
+        for k in range(played, played + share):
+            bag = sampled_bag(unseen, seed, observation.turn, k)
+            play = play_to_end(beam, bag)
+            for i in alive:
+                totals[i] += _play_out(beam, play, afters[i], states[i], bag, TURNS)
+                counts[i] += 1
+        played += share
+        alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+        alive = sorted(alive[: (len(alive) + 1) // 2])
+        if len(alive) == 1:
+            break
+    values = tuple(total / count for total, count in zip(totals, counts, strict=True))
+    return Valuation(moves, values, tuple(counts))
+
+
 def _still_close(finals: np.ndarray, alive: list[int], margin: float) -> list[int]:
     """The leader, and the moves of ``alive`` that may still beat it by ``margin`` points or
     more: a move whose mean difference to the leader, future by future, stays below
@@ -148,4 +198,4 @@ def _play_out(beam: Beam, play, after: Node, state, bag, depth: int) -> float:
     return beam.run([node], bag, depth)[0].value
 
 
-__all__ = ["Valuation", "sampled_bag", "value_moves"]
+__all__ = ["Valuation", "halve_moves", "sampled_bag", "value_moves"]

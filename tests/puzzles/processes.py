@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TINY_RUNS = {
     "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',
     "CALICO_BEST_OPTIONS": '{"kept": 1, "piloted": 2, "arrangements": 2}',
+    "CALICO_HINTS_AHEAD": "0",  # no full-strength hints ahead behind a test's own jobs
 }
 
 

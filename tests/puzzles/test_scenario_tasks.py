@@ -94,7 +94,7 @@ def test_a_worker_computes_a_scenarios_pass_rate(celery_worker_process, client):
 def test_the_fair_solvers_old_rates_are_dropped_and_sent_again(db):
     from django.apps import apps
 
-    migration = importlib.import_module("puzzles.migrations.0008_scenario_rates_play_for_the_pass")
+    migration = importlib.import_module("puzzles.migrations.0010_scenario_rates_play_for_the_pass")
     ScenarioPassRate.objects.create(number=1, status="ready", deals=4, passes=4)
     migration.drop_old_rates(apps, None)
     assert not ScenarioPassRate.objects.exists()

@@ -106,8 +106,8 @@ def test_two_registrations_at_once_of_alice_and_alice_cannot_both_pass():
 def test_the_migration_stops_on_names_that_differ_only_in_case():
     from django.db.migrations.executor import MigrationExecutor
 
-    before = [("puzzles", "0006_merge_phase_two")]
-    after = [("puzzles", "0007_username_case_insensitive")]
+    before = [("puzzles", "0008_group_owner_succession")]
+    after = [("puzzles", "0009_username_case_insensitive")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     try:

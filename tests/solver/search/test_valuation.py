@@ -6,7 +6,7 @@ import pytest
 
 from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
 from solver.search import make_player
-from solver.search.valuation import _still_close, value_moves
+from solver.search.valuation import _still_close, halve_moves, value_moves
 
 FAIR = {"playout_width": 1, "samples": 40, "candidates": 5}
 
@@ -142,3 +142,42 @@ def test_illegal_moves_are_refused_by_name():
         value_moves(observation, [Move(0, observation.quilt.empty_cells[0], 3)])
     with pytest.raises(ValueError, match="no move"):
         value_moves(observation, [])
+
+
+def test_sequential_halving_keeps_the_better_half_each_round_on_shared_futures():
+    game = _game("test-valuation-halving", 5)
+    observation = game.observation()
+    moves = game.legal_moves()[::7][:12]
+    halved = halve_moves(observation, moves, budget=240, seed="s")
+    assert halved == halve_moves(observation, moves, budget=240, seed="s")  # deterministic
+    # 12 moves, 4 rounds of 60 play-outs: 5, 10, 20, then 30 futures each (cumulated)
+    assert sorted(halved.samples) == [5] * 6 + [15] * 3 + [35] + [65] * 2
+    assert sum(halved.samples) <= 240 + len(moves)
+    # every value is the mean over the first futures of value_moves: the same futures
+    full = value_moves(observation, moves, samples=65, seed="s")
+    for i, count in enumerate(halved.samples):
+        assert halved.values[i] == pytest.approx(
+            value_moves(observation, moves[i : i + 1], samples=count, seed="s").values[0]
+        )
+    # the winner beat the runner-up on their common futures
+    first, second = halved.ranking()[:2]
+    assert halved.samples[first] == halved.samples[second] == 65
+    assert full.values[first] >= full.values[second]
+
+
+def test_sequential_halving_on_the_last_turns_needs_one_future():
+    game = _game("test-valuation-halving", TURNS - 1)
+    moves = _some_moves(game)
+    halved = halve_moves(game.observation(), moves, budget=1000, seed="s")
+    assert halved == value_moves(game.observation(), moves, samples=1, seed="s")
+
+
+def test_the_halving_option_is_part_of_the_hint_players_strength_only_when_set():
+    plain = make_player("fair").strength()
+    assert "halving" not in plain  # today's hints keep their position keys
+    assert make_player("fair", halving=20).strength() == {**plain, "halving": 20}
+    game = _game("test-valuation-halving", 9)
+    player = make_player("fair", seed="p", halving=3, candidates=6)
+    valuation = player.valuation(game.observation())
+    assert sum(valuation.samples) <= 300 + 6 and max(valuation.samples) > 16
+    assert player.choose_move(game.observation()) == valuation.moves[valuation.best()]

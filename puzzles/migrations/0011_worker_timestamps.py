@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("puzzles", "0006_merge_phase_two"),
+        ("puzzles", "0010_scenario_rates_play_for_the_pass"),
     ]
 
     operations = [

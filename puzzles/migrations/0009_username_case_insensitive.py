@@ -35,7 +35,7 @@ def refuse_clashing_usernames(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
-        ("puzzles", "0006_merge_phase_two"),
+        ("puzzles", "0008_group_owner_succession"),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ import puzzles.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("puzzles", "0006_merge_phase_two"),
+        ("puzzles", "0007_practice_games"),
     ]
 
     operations = [

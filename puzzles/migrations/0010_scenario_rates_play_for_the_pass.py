@@ -11,7 +11,7 @@ def drop_old_rates(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("puzzles", "0007_practice_games"),
+        ("puzzles", "0009_username_case_insensitive"),
     ]
 
     operations = [migrations.RunPython(drop_old_rates, migrations.RunPython.noop)]
