@@ -256,9 +256,9 @@ def _group(start, mask):
 # -- awards (Quilt.place) --------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _goal_points(state, row):
-    """goal_result's points for a goal whose six neighbours are filled."""
+@njit(cache=True, inline="always")
+def _goal_met(state, row):
+    """Whether a goal whose six neighbours are filled is met by colours, and by patterns."""
     colors = np.zeros(6, dtype=np.int64)
     patterns = np.zeros(6, dtype=np.int64)
     for k in range(6):
@@ -272,8 +272,13 @@ def _goal_points(state, row):
             ckey += 1 << (3 * (colors[v] - 1))
         if patterns[v]:
             pkey += 1 << (3 * (patterns[v] - 1))
-    met_c = ckey == row[_G_KEY]
-    met_p = pkey == row[_G_KEY]
+    return ckey == row[_G_KEY], pkey == row[_G_KEY]
+
+
+@njit(cache=True)
+def _goal_points(state, row):
+    """goal_result's points for a goal whose six neighbours are filled."""
+    met_c, met_p = _goal_met(state, row)
     if met_c and met_p:
         return row[_G_BOTH]
     if met_c or met_p:

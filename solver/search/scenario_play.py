@@ -47,12 +47,12 @@ from solver.game.solo import conveyor
 from .beam import Beam, Node
 from .evaluation import DEFAULT_WEIGHTS, Weights
 from .fastcore import (  # the compiled game, kept in place
-    _G_KEY,
     _W_PAIR,
     _W_RAINBOW,
     _W_SINGLE,
     _W_STEP,
     Evaluator,
+    _goal_met,
     _group,
     _popcount,
     _quick_game,
@@ -94,23 +94,10 @@ def _tally(state, goals, cat_of_pattern, scenario_cats):
     out = np.zeros(8, dtype=np.int64)
     out[0] = state[66]
     for i in range(goals.shape[0]):
-        colors = np.zeros(6, dtype=np.int64)
-        patterns = np.zeros(6, dtype=np.int64)
         for k in range(6):
-            p = state[goals[i, k]]
-            if p < 0:
+            if state[goals[i, k]] < 0:
                 return out  # not full: nothing decided (the tally is for finished games)
-            colors[p // 6] += 1
-            patterns[p % 6] += 1
-        ckey = 0
-        pkey = 0
-        for v in range(6):
-            if colors[v]:
-                ckey += 1 << (3 * (colors[v] - 1))
-            if patterns[v]:
-                pkey += 1 << (3 * (patterns[v] - 1))
-        met_c = ckey == goals[i, _G_KEY]
-        met_p = pkey == goals[i, _G_KEY]
+        met_c, met_p = _goal_met(state, goals[i])
         if met_c or met_p:
             out[1] += 1
         if met_c and met_p:
