@@ -108,3 +108,14 @@ def services():
     yield started
     for service in reversed(started):
         service.stop()
+
+
+@pytest.fixture
+def limits(settings):
+    """``limits(games_account="1/h", ...)`` sets those abuse limits for the test."""
+
+    def set_limits(**rates):
+        changed = {name.replace("_", "-"): rate for name, rate in rates.items()}
+        settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, **changed}
+
+    return set_limits

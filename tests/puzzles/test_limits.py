@@ -5,7 +5,6 @@ game after it. A test that exercises a limit sets it low (per day: no window end
 
 import re
 
-import pytest
 from django.test import Client
 from puzzle_helpers import next_move
 from rest_framework.test import APIClient
@@ -14,15 +13,6 @@ from test_api_versus import sit_down, versus_move
 from puzzles.models import Game, Group, Hint, Player, VersusGame
 
 PASSWORD = "a long password 1"
-
-
-@pytest.fixture
-def limits(settings):
-    def set_limits(**rates):
-        changed = {name.replace("_", "-"): rate for name, rate in rates.items()}
-        settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, **changed}
-
-    return set_limits
 
 
 def assert_throttled(response, words: str) -> None:

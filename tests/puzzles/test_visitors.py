@@ -25,15 +25,6 @@ YEAR = 365 * 24 * 3600
 NOW = datetime.datetime(2031, 3, 4, 12, 0, tzinfo=datetime.UTC)
 
 
-@pytest.fixture
-def limits(settings):
-    def set_limits(**rates):
-        changed = {name.replace("_", "-"): rate for name, rate in rates.items()}
-        settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, **changed}
-
-    return set_limits
-
-
 def every_page(daily, alice) -> list[str]:
     """Every page of the site (and a missing one), as a visitor reaches them."""
     group = group_service.do_create_group(alice, name="Cats")
