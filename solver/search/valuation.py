@@ -75,13 +75,7 @@ def value_moves(
     moves = tuple(moves)
     if not moves:
         raise ValueError("there is no move to value")
-    if beam is None:
-        beam = Beam(evaluator_for(observation.layout), QUICK)
-    game = SoloGame.from_observation(observation, ())
-    for move in moves:
-        game.check(move)
-    afters = [_after(beam, observation, move) for move in moves]
-    states = [pack(after.quilt) for after in afters]
+    beam, afters, states = _played(observation, moves, beam)
     if observation.turn == TURNS:  # the move ends the game: its points are all there is
         return Valuation(moves, tuple(float(n.quilt.points) for n in afters), (1,) * len(moves))
     if observation.turn == TURNS - 1:
@@ -125,13 +119,7 @@ def halve_moves(
     if observation.turn >= TURNS - 1 or len(moves) == 1:  # values exact with one future
         return value_moves(observation, moves, samples=1, seed=seed, beam=beam)
     moves = tuple(moves)
-    if beam is None:
-        beam = Beam(evaluator_for(observation.layout), QUICK)
-    game = SoloGame.from_observation(observation, ())
-    for move in moves:
-        game.check(move)
-    afters = [_after(beam, observation, move) for move in moves]
-    states = [pack(after.quilt) for after in afters]
+    beam, afters, states = _played(observation, moves, beam)
     unseen = sorted(observation.unseen().elements())
     rounds = max(1, math.ceil(math.log2(len(moves))))
     totals = [0.0] * len(moves)
@@ -172,6 +160,18 @@ def sampled_bag(unseen: list[int], seed: str, turn: int, k: int) -> list[int]:
     """The ``k``-th future of a turn: a shuffle of the ``unseen`` patches (sorted) that
     depends on ``seed``, the turn and ``k`` only."""
     return SeededStream(f"{seed}/turn-{turn}/sample-{k}").shuffle(unseen[:])
+
+
+def _played(observation, moves, beam):
+    """The play-out search (``beam``, or the quick game's), and each legal move's node and packed
+    quilt; ``RulesError`` names an illegal move."""
+    if beam is None:
+        beam = Beam(evaluator_for(observation.layout), QUICK)
+    game = SoloGame.from_observation(observation, ())
+    for move in moves:
+        game.check(move)
+    afters = [_after(beam, observation, move) for move in moves]
+    return beam, afters, [pack(after.quilt) for after in afters]
 
 
 def _after(beam: Beam, observation: Observation, move: Move) -> Node:
