@@ -222,6 +222,10 @@ def test_a_key_moment_shows_both_moves_marks_reasons_and_tries_again_from_there(
     message = page.wait_for_selector("[data-practice-message]:not([hidden])")
     assert "day still open" in message.inner_text()
     assert page.url.endswith(f"/review/{game_id}/#turn-{turn}")
+    page.set_viewport_size(PHONE)
+    message.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "not-yet-phone.png"))
+    page.set_viewport_size(LAPTOP)
 
     # Once the day has closed: a practice game of that deal, on the game page, at that turn.
     tomorrow = datetime.datetime.combine(
