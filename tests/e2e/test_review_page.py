@@ -3,6 +3,8 @@ screen, stepped through with the keyboard, a loss drawn on the board; a closed d
 leaderboard opens another player's quilt and the par game."""
 
 import datetime
+import time
+from pathlib import Path
 
 import pytest
 import time_machine
@@ -18,6 +20,8 @@ from solver.game import cell_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 900}
+SHOTS = Path("/work/wt/shots/review")
 
 
 def _post(page, site, path, body=None):
@@ -132,3 +136,112 @@ def test_a_closed_days_leaderboard_opens_a_players_quilt_and_the_par_game(
     page.click('[data-action="best-replay"]')
     page.wait_for_selector('[data-review-turn="1"]')
     assert "best-known" in page.inner_text("[data-heading]")
+
+
+def _careless_analysed_game(page, site):
+    """Today's daily played carelessly (first cell, first market slot) and analysed by the
+    real worker; returns the game id and its analysis."""
+    game_id = start_daily(page, site)
+    game = api_get(page, site, f"/api/games/{game_id}/")
+    while game["status"] == "playing":
+        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
+                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
+        game = _post(page, site, f"/api/games/{game_id}/moves/", move)
+    _post(page, site, f"/api/games/{game_id}/analysis/")
+    deadline = time.monotonic() + WORKER_WAIT_MS / 1000
+    while (analysis := api_get(page, site, f"/api/games/{game_id}/analysis/"))["status"] != "ready":
+        assert analysis["status"] != "failed" and time.monotonic() < deadline, analysis
+        time.sleep(0.5)
+    return game_id, analysis
+
+
+def test_a_key_moment_shows_both_moves_marks_reasons_and_tries_again_from_there(
+    site_with_worker, page
+):
+    site = site_with_worker
+    page.set_viewport_size(LAPTOP)
+    game_id, analysis = _careless_analysed_game(page, site)
+    assert analysis["key_moments"], "a careless game has a turn that lost 3 points or more"
+    turn = analysis["key_moments"][0]["turn"]
+    seen = analysis["turns"][turn - 1]
+
+    # Opened at the key moment by its address: both moves drawn and named on the board.
+    page.goto(f"{site}/review/{game_id}/#turn-{turn}")
+    page.wait_for_selector(f'[data-review-turn="{turn}"]')
+    page.wait_for_selector("[data-marks-legend]")
+    assert page.get_attribute("[data-played-cell]", "data-played-cell") == seen["played"]["cell"]
+    assert page.get_attribute("[data-best-cell]", "data-best-cell") == seen["best"]["cell"]
+    labels = page.eval_on_selector_all("[data-move-label]", "ls => ls.map(l => l.textContent)")
+    assert sorted(labels) == ["better", "your move"]
+    row, place = (int(x) + 1 for x in seen["best"]["cell"].split(","))
+    note = page.inner_text("[data-turn-note]")
+    assert f"row {row}, place {place}" in note
+    assert seen["best"]["cell"] not in note  # no 0-based coordinates in print
+
+    # The marks: on every move of the list (the symbol, not only a colour) and their legend,
+    # built from the analysis's thresholds.
+    marks = page.eval_on_selector_all("[data-moves] li", "ls => ls.map(l => l.dataset.mark)")
+    assert marks == [t["mark"] for t in analysis["turns"]]
+    current = page.inner_text("[data-moves] li[aria-current] .mark")
+    assert current == seen["mark"] and current in ("?", "??")
+    legend = page.inner_text("[data-marks-legend]")
+    for mark in analysis["marks"]:
+        assert f"{mark['mark']} " in legend and f"{mark['min_loss']:g} points" in legend
+
+    # What your move earned beside what the better one would have.
+    played_reasons = page.eval_on_selector_all(
+        "[data-played-reasons] li", "ls => ls.map(l => l.textContent)"
+    )
+    assert played_reasons == seen["played_reasons"]
+    best_reasons = page.eval_on_selector_all(
+        "[data-best-reasons] li", "ls => ls.map(l => l.textContent)"
+    )
+    assert best_reasons == [r.removeprefix("the better move: ") for r in seen["reasons"]]
+
+    # The summary at the top links each key moment to its turn.
+    summary = page.inner_text("[data-key-moments]")
+    assert f"{len(analysis['key_moments'])} turn" in summary
+    other = analysis["key_moments"][-1]["turn"]
+    page.click("[data-action='first']")
+    page.wait_for_selector('[data-review-turn="1"]')
+    page.click(f'[data-key-moment="{other}"]')
+    page.wait_for_selector(f'[data-review-turn="{other}"]')
+    assert page.evaluate("location.hash") == f"#turn-{other}"
+    page.goto(f"{site}/review/{game_id}/#turn-{turn}")
+    page.wait_for_selector(f'[data-review-turn="{turn}"]')
+    page.wait_for_selector("[data-marks-legend]")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "key-moment-laptop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "key-moment-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size(LAPTOP)
+
+    # Today is still open: the ranked game's deal is not public yet, and the page says why.
+    page.click('[data-action="practice-from"]')
+    message = page.wait_for_selector("[data-practice-message]:not([hidden])")
+    assert "day still open" in message.inner_text()
+    assert page.url.endswith(f"/review/{game_id}/#turn-{turn}")
+    page.set_viewport_size(PHONE)
+    message.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "not-yet-phone.png"))
+    page.set_viewport_size(LAPTOP)
+
+    # Once the day has closed: a practice game of that deal, on the game page, at that turn.
+    tomorrow = datetime.datetime.combine(
+        today() + datetime.timedelta(days=1), datetime.time(0, 5), datetime.UTC
+    )
+    with time_machine.travel(tomorrow, tick=True):
+        page.click('[data-action="practice-from"]')
+        page.wait_for_url(f"**/play/{today() - datetime.timedelta(days=1)}/")
+        page.wait_for_selector("[data-game-id] [data-cell]")
+        practice_id = page.get_attribute("[data-game-id]", "data-game-id")
+        assert practice_id != game_id
+        practice = api_get(page, site, f"/api/games/{practice_id}/")
+        assert practice["status"] == "playing" and practice["turn"] == turn
+        assert not practice["ranked"]
+        assert practice["practice_from"] == {"game": int(game_id), "turn": turn}
+        assert page.locator('[data-cell][data-empty="true"]').count() == len(
+            practice["empty_cells"]
+        )
+        page.screenshot(path=str(SHOTS / "practice-from-laptop.png"), full_page=True)

@@ -85,7 +85,7 @@ export class Board {
 
   render(state) {
     this.state = state;
-    const { game, pending, hintCell, justPlaced, best = null } = state;
+    const { game, pending, hintCell, justPlaced, best = null, played = null } = state;
     if (game.id) this.root.dataset.gameId = game.id;
     else delete this.root.dataset.gameId; // the goal picker's board belongs to no game yet
     this.svg.replaceChildren();
@@ -123,21 +123,23 @@ export class Board {
             pending: pending && pending.cell === name ? pending.patch : null,
             hinted: hintCell === name, justPlaced: justPlaced === name,
             best: best && best.cell === name ? best.patch : null,
+            played: played === name,
           }));
         }
       }
     }
-    this.svg.append(quilt, cellsLayer, this.tokens(game.score));
+    this.svg.append(quilt, cellsLayer, this.tokens(game.score), this.moveLabels(played, best));
     this.drawCursor();
   }
 
-  patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced, best = null }) {
+  patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced, best = null, played = false }) {
     const [r, c] = parse(name);
     const what = patch ? describePatch(patch) : pending ? `${describePatch(pending)}, not yet placed` : "empty";
     const group = svg("g", {
       class: `cell${empty ? " empty" : ""}${justPlaced ? " just-placed" : ""}`,
       id: `cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
-      "data-hint-cell": hinted ? name : null, "data-best-cell": best ? name : null, role: "button",
+      "data-hint-cell": hinted ? name : null, "data-best-cell": best ? name : null,
+      "data-played-cell": played ? name : null, role: "button",
       "aria-label": `Row ${r + 1}, column ${c + 1}: ${what}`,
     });
     group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
@@ -152,6 +154,7 @@ export class Board {
     }
     group.append(svg("polygon", { class: "hex-edge", points: hexPoints(cx, cy) }));
     if (hinted) group.append(svg("polygon", { class: "hint-ring", points: hexPoints(cx, cy, HEX_R - 3) }));
+    if (played) group.append(svg("polygon", { class: "played-ring", points: hexPoints(cx, cy, HEX_R - 3) }));
     if (best) { // a review's better move: its patch, drawn faintly where it would have gone
       if (!patch) group.append(svg("g", { class: "best-ghost" }, [patchShape(best, cx, cy, { r: HEX_R - 7 })]));
       group.append(svg("polygon", { class: "best-ring", points: hexPoints(cx, cy, HEX_R - 3) }),
@@ -194,6 +197,24 @@ export class Board {
     }
     group.append(svg("title", {}, [`${label}: ${state}`]));
     return group;
+  }
+
+  // A review's two moves named in words on the board (a ring's colour alone says nothing to
+  // a colour-blind player): above every cell so no patch covers them.
+  moveLabels(played, best) {
+    const layer = svg("g", { class: "move-labels", "aria-hidden": "true" });
+    const label = (cell, text, cls, below) => {
+      const [cx, cy] = cellCentre(...parse(cell));
+      const y = below ? cy + HEX_R * 0.42 : cy - HEX_R * 0.42; // inside the cell: both fit one
+      const width = text.length * 6.4 + 10;
+      layer.append(svg("g", { class: `move-label ${cls}`, "data-move-label": cls }, [
+        svg("rect", { x: cx - width / 2, y: y - 8, width, height: 16, rx: 8 }),
+        svg("text", { x: cx, y: y + 4 }, [text]),
+      ]));
+    };
+    if (played) label(played, "your move", "played", false);
+    if (best) label(best.cell, "better", "better", true);
+    return layer;
   }
 
   // One button per buttoned group and one cat head per cat token, on the group's middle cell.

@@ -24,10 +24,23 @@ const review = (turn) => (state.analysis && state.analysis.status === "ready"
   ? state.analysis.turns.find((t) => t.turn === turn) : null);
 const lossy = (turnReview) => turnReview && turnReview.loss >= LOSS_SHOWN;
 const sign = (loss) => (loss >= 0.05 ? `−${loss.toFixed(1)}` : "0.0");
+// What each mark reads as; the thresholds come from the analysis (`marks`), never from here.
+const MARK_WORDS = { "?!": "an inaccuracy", "?": "a mistake", "??": "a blunder" };
+const MARK_CLASS = { "": "good", "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+const markClass = (turnReview) => `loss-${MARK_CLASS[turnReview.mark] || lossClass(turnReview.loss)}`;
+
+// A cell ("row,col", 0-based as in the API) named as a player finds it on the board: rows
+// counted from the top, places from the left, 1-based, as the board's own cell labels say.
+export const cellWords = (cell) => {
+  const [r, c] = cell.split(",").map(Number);
+  return `row ${r + 1}, place ${c + 1}`;
+};
 
 function go(turn) {
   const count = state.replay.turns.length;
   state.turn = Math.max(1, Math.min(count, turn));
+  // The address names the turn shown, so /review/{id}/#turn-N opens it again.
+  history.replaceState(null, "", `#turn-${state.turn}`);
   render();
 }
 
@@ -44,6 +57,7 @@ function render() {
       goals: seen.quilt_after.goals || {}, empty_cells: PATCH_CELLS.filter((c) => !placed.has(c)),
     },
     justPlaced: seen.move.cell,
+    played: turnReview ? seen.move.cell : null,
     best: best ? { cell: best.cell, patch: seen.hand[best.hand_index] } : null,
   });
   const label = $("[data-review-turn]");
@@ -57,6 +71,7 @@ function render() {
   renderCats($("[data-cats]"), replay.setup.cats, seen.score_after);
   renderMoves();
   renderAnalysis();
+  renderKeyMoments();
 }
 
 // The turn's hand and market as they were before the move: what was played and taken, and
@@ -80,35 +95,79 @@ function renderSlots(seen, best) {
 
 function moveText(seen) {
   const took = seen.move.market_index === null ? "" : `, took ${describePatch(seen.market[seen.move.market_index])}`;
-  return `${describePatch(seen.move.patch)} on ${seen.move.cell}${took}`;
+  return `${describePatch(seen.move.patch)} on ${cellWords(seen.move.cell)}${took}`;
 }
 
 function renderNote(seen, turnReview) {
   const lines = [el("p", { text: `Move: ${moveText(seen)}.` })];
   if (turnReview) {
     const better = lossy(turnReview);
+    const mark = turnReview.mark ? ` ${turnReview.mark} ${MARK_WORDS[turnReview.mark] || ""}.` : "";
     lines.push(el("p", {
-      class: `verdict loss-${lossClass(turnReview.loss)}`, "data-loss": turnReview.loss.toFixed(2),
+      class: `verdict ${markClass(turnReview)}`, "data-loss": turnReview.loss.toFixed(2),
       text: better
-        ? `Expected final score ${turnReview.played_value.toFixed(1)}; the solver's move ${turnReview.best.cell} expected ${turnReview.best_value.toFixed(1)} (${sign(turnReview.loss)}).`
+        ? `Your move expected a final score of ${turnReview.played_value.toFixed(1)}; the better move, ${describePatch(seen.hand[turnReview.best.hand_index])} on ${cellWords(turnReview.best.cell)}, expected ${turnReview.best_value.toFixed(1)} (${sign(turnReview.loss)}).${mark}`
         : `As good as the solver's move: expected final score ${turnReview.played_value.toFixed(1)}.`,
     }));
+    const list = (items, attr) => el("ul", { class: "reasons", [attr]: "" }, items.map((r) => el("li", { text: r })));
+    const played = turnReview.played_reasons || [];
+    const pair = [];
+    if (played.length) pair.push(el("div", {}, [el("h3", { text: "What your move earned" }), list(played, "data-played-reasons")]));
     if (better && turnReview.reasons.length) {
-      lines.push(el("ul", { class: "reasons" }, turnReview.reasons.map((r) => el("li", { text: r }))));
+      // The heading already says whose they are: the API's "the better move: " prefix goes.
+      const reasons = turnReview.reasons.map((r) => r.replace(/^the better move: /, ""));
+      pair.push(el("div", {}, [el("h3", { text: "What the better move would have" }), list(reasons, "data-best-reasons")]));
     }
+    if (pair.length) lines.push(el("div", { class: "reasons-pair" }, pair));
   }
+  if (state.replay.id !== null) lines.push(practiceButton(seen.turn));
   $("[data-turn-note]").replaceChildren(...lines);
+}
+
+// "Try again from here": a practice game from the position before this turn, opened on the
+// game page (which resumes the game its tab last stored for that day or scenario).
+function practiceButton(turn) {
+  const box = el("div", { class: "practice-from" });
+  const button = el("button", { type: "button", class: "btn btn-primary", "data-action": "practice-from", text: "Try again from here" });
+  const said = el("p", { class: "muted", "data-practice-message": "", hidden: "" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const game = await api.practiceFrom(state.replay.id, turn);
+      if (game.scenario) {
+        sessionStorage.setItem(`calico-scenario-${game.scenario.number}`, game.id);
+        location.href = `/scenarios/${game.scenario.number}/`;
+      } else {
+        sessionStorage.setItem(`calico-game-${game.date}`, game.id);
+        location.href = `/play/${game.date}/`;
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      said.hidden = false;
+      said.textContent = error.body && error.body.error === "deal_not_public"
+        ? "Not yet: this is a ranked game of a day still open, so its deal is not public. Try again from here once the day closes at 00:00 UTC."
+        : `A practice game could not start: ${error.message}`;
+      button.disabled = false;
+    }
+  });
+  box.append(button, said);
+  return box;
 }
 
 function renderMoves() {
   const items = state.replay.turns.map((seen) => {
     const turnReview = review(seen.turn);
     const item = el("li", {
-      class: turnReview ? `loss-${lossClass(turnReview.loss)}` : null,
+      class: turnReview ? markClass(turnReview) : null,
       "data-loss": turnReview ? turnReview.loss.toFixed(2) : null,
+      "data-mark": turnReview ? turnReview.mark : null,
       "aria-current": seen.turn === state.turn ? "step" : null,
     }, [
       el("button", { type: "button", "data-turn": String(seen.turn), text: `${seen.turn}. ${moveText(seen)}` }),
+      turnReview ? el("span", {
+        class: "mark", text: turnReview.mark, title: MARK_WORDS[turnReview.mark] || "",
+        "aria-label": MARK_WORDS[turnReview.mark] || "",
+      }) : null,
       turnReview ? el("span", { class: "loss", text: sign(turnReview.loss) }) : null,
     ]);
     return item;
@@ -174,6 +233,7 @@ function renderAnalysis() {
         el("span", { class: "key your", text: "your moves" }), " · ",
         el("span", { class: "key best", text: "the solver's best" }),
       ]),
+      marksLegend(a.marks || []),
     );
   } else if (a && state.stalled) {
     fill(box, el("p", { class: "error-box", "data-analysis-progress": "", "data-stalled": "", text: STALLED }), analyseButton("Ask again"));
@@ -190,6 +250,34 @@ function renderAnalysis() {
       ? "The solver's own game: each move is its best from what it saw (par) or knew (best known)."
       : "Only a quilt's own player can ask for its analysis." }));
   }
+}
+
+// The marks' legend from the analysis's own thresholds (worst first, as the API sends them).
+function marksLegend(marks) {
+  return el("ul", { class: "marks-legend", "data-marks-legend": "", "aria-label": "Marks" }, marks.map((m) =>
+    el("li", { class: `loss-${MARK_CLASS[m.mark] || "good"}` }, [
+      el("span", { class: "mark", text: m.mark }), ` ${MARK_WORDS[m.mark] || ""}: lost ${m.min_loss} points or more`,
+    ])));
+}
+
+// The turns that decided the game, at the top of the page: each a link to its turn.
+function renderKeyMoments() {
+  const box = $("[data-key-moments]");
+  const a = state.analysis;
+  const moments = a && a.status === "ready" ? a.key_moments || [] : null;
+  box.hidden = !moments;
+  if (!moments) return;
+  if (!moments.length) {
+    box.replaceChildren(el("p", { text: "No turn cost you a mistake's worth of points: well played." }));
+    return;
+  }
+  const total = moments.reduce((sum, m) => sum + m.loss, 0);
+  const links = moments.flatMap((m, i) => [
+    i ? (i === moments.length - 1 ? " and " : ", ") : "",
+    el("a", { href: `#turn-${m.turn}`, "data-key-moment": String(m.turn), text: `turn ${m.turn} (${sign(m.loss)})` }),
+  ]);
+  const many = moments.length === 1 ? "1 turn" : `${moments.length} turns`;
+  box.replaceChildren(el("p", {}, [`${many} cost you ${Math.round(total)} points: `, ...links, "."]));
 }
 
 function analyseButton(text) {
@@ -264,9 +352,17 @@ async function load() {
       state.analysis = null; // not asked for yet
     }
   }
-  go(1);
+  go(hashTurn() || 1);
   if (state.analysis && state.analysis.status !== "ready" && state.analysis.status !== "failed") await follow();
 }
+
+const hashTurn = () => {
+  const match = location.hash.match(/^#turn-(\d+)$/);
+  return match ? Number(match[1]) : null;
+};
+window.addEventListener("hashchange", () => {
+  if (state.replay && hashTurn()) go(hashTurn());
+});
 
 root.addEventListener("click", (event) => {
   const action = event.target.closest("[data-action]");
