@@ -20,6 +20,19 @@ DESKTOP = {"viewport": {"width": 1366, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
+# A share sheet that records what it was given (each file as its type and its pixel size).
+WEB_SHARE = """
+navigator.canShare = (data) => (data.files || []).every((file) => file instanceof File);
+navigator.share = async (data) => {
+  const files = await Promise.all((data.files || []).map(async (file) => {
+    const bitmap = await createImageBitmap(file);
+    return [file.type, bitmap.width, bitmap.height];
+  }));
+  window.shared = { text: data.text, url: data.url, files };
+};
+"""
+
+
 @pytest.fixture(autouse=True)
 def tiny_solver(settings):
     settings.CALICO_PAR_OPTIONS = {"playout_width": 1, "samples": 1, "depth": 1}
@@ -95,6 +108,19 @@ def test_the_end_screen_shares_the_servers_text_and_picture(site, browser):
     assert streak.get_attribute("data-home-streak") == "1"
     assert "Streak: 1 day in a row" in streak.inner_text()
     snap(page, "home-streak-desktop")
+
+    # A browser with Web Share (as on a phone): the sheet gets the words, the link and the PNG.
+    # Chromium on Linux has no share sheet, so the page's one stands in and records its call.
+    sharing = browser.new_context(**DESKTOP, storage_state=context.storage_state())
+    sharing.add_init_script(WEB_SHARE)
+    with_sheet = sharing.new_page()
+    with_sheet.goto(site + "/")
+    with_sheet.click('[data-action="share"]')
+    sent = with_sheet.wait_for_function("window.shared").json_value()
+    assert sent["url"] == share["url"]
+    assert sent["text"] + "\n" + share["url"] == share["text"]
+    assert sent["files"] == [["image/png", 1200, 630]]
+    sharing.close()
 
     phone = browser.new_context(**PHONE, storage_state=context.storage_state())
     on_phone = phone.new_page()
