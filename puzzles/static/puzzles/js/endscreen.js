@@ -1,5 +1,5 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
-// a spoiler-free share text and the way to the leaderboard. Every number is the server's.
+// the server's share (text, link and picture) and the way to the leaderboard. Every number is the server's.
 import { GaveUp, STALLED, analyse, progressBar, progressText } from "./analysis.js";
 import { el } from "./dom.js";
 import { svg } from "./svg.js";
@@ -53,36 +53,13 @@ export function rankWords(rank, count) {
   return `${above} of the day's ${count} ranked quilts scored more than yours.`;
 }
 
-function shareText(game, challenge) {
-  const score = game.score;
-  const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
-  const goals = (score.goals || []).map((g) => (g.colors && g.patterns ? "🟩" : g.colors || g.patterns ? "🟨" : "⬜")).join("");
-  const lines = [
-    `Calico Daily ${game.date}${game.ranked ? "" : " (practice)"}`,
-    `🧶 ${score.total}${par !== null ? ` · par ${par} (${score.total - par >= 0 ? "+" : ""}${score.total - par})` : ""}`,
-    `Goals ${goals}`,
-    `🐈×${(score.cats || []).length} 🔘×${(score.buttons || []).length}${score.rainbow ? " 🌈" : ""}${game.hints_used ? ` 💡×${game.hints_used}` : ""}`,
-    `${location.origin}/`,
-  ];
-  return lines.join("\n");
-}
-
 export function renderEnd(container, { game, challenge, board }) {
   const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
   const best = challenge.best_known && challenge.best_known.score !== undefined && challenge.best_known.score !== null
     ? challenge.best_known.score : null;
   const diff = par === null ? null : game.score.total - par;
   const me = game.ranked && board ? board.me : null; // a practice game has no rank
-  const text = shareText(game, challenge);
-  const copy = el("button", { class: "btn", type: "button", "data-action": "share", text: "Copy share text" });
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      copy.textContent = "Copied!";
-    } catch {
-      copy.textContent = "Select the text to copy";
-    }
-  });
+  const share = shareBox(game.share);
   const figure = (value, label, attrs = {}) => el("div", {}, [
     el("div", { class: "big-number", text: value === null ? "–" : String(value), ...attrs }),
     el("div", { class: "big-label", text: label }),
@@ -108,14 +85,61 @@ export function renderEnd(container, { game, challenge, board }) {
       histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
     ]) : null,
     analysisBox(game),
-    el("h3", { text: "Share (no spoilers)" }),
-    el("pre", { class: "share", "data-share": "", text }),
+    ...share.nodes,
     el("div", { class: "end-actions" }, [
-      copy,
+      share.button,
       el("a", { class: "btn btn-primary", href: `/leaderboard/${game.date}/`, "data-action": "leaderboard", text: "See the leaderboard" }),
       el("a", { class: "btn", href: "/archive/", text: "Play a past day" }),
     ]),
   ]));
+}
+
+// The server's share: its picture as a preview, its words, and one button that hands them to
+// the system's share sheet (with the picture as a file where the browser takes files), else
+// copies the words.
+function shareBox(share) {
+  if (!share) return { nodes: [], button: null };
+  const button = el("button", { class: "btn", type: "button", "data-action": "share",
+    text: navigator.share ? "Share" : "Copy share text" });
+  // Fetched ahead: a share sheet needs the click's user activation, which a slow fetch between
+  // the click and navigator.share() could outlast.
+  const file = navigator.share && navigator.canShare ? fetch(share.image, { credentials: "same-origin" })
+    .then((answer) => (answer.ok ? answer.blob() : null))
+    .then((blob) => (blob ? new File([blob], "calico-daily.png", { type: "image/png" }) : null))
+    .catch(() => null) : Promise.resolve(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(share.text);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Select the text to copy";
+    }
+  };
+  button.addEventListener("click", async () => {
+    if (!navigator.share) return copy();
+    // The text ends with the link: the sheet gets the link as its url, not twice.
+    const words = share.text.endsWith(share.url) ? share.text.slice(0, -share.url.length).trimEnd() : share.text;
+    const data = { title: "Calico Daily", text: words, url: share.url };
+    const picture = await file;
+    if (picture && navigator.canShare({ files: [picture] })) data.files = [picture];
+    try {
+      await navigator.share(data);
+    } catch (error) {
+      if (error.name !== "AbortError") await copy(); // the player closed the sheet: nothing to do
+    }
+  });
+  const alt = `Share picture: ${share.text.split("\n").slice(0, -1).join(" · ")}`;
+  return {
+    button,
+    nodes: [
+      el("h3", { text: share.spoiler_free ? "Share (no spoilers)" : "Share" }),
+      el("figure", { class: "share-preview" }, [
+        el("img", { src: share.image, width: String(share.image_width), height: String(share.image_height),
+          alt, "data-share-image": "" }),
+      ]),
+      el("pre", { class: "share", "data-share": "", text: share.text }),
+    ],
+  };
 }
 
 // Today's game: the next daily opens when this day closes (the server's closes_at); the

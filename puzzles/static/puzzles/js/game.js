@@ -55,6 +55,7 @@ class GameController {
       this.challenge = this.date ? await api.challenge(this.date) : await api.daily();
       this.date = this.challenge.date;
       this.renderHeading();
+      this.renderStreak();
       // Resume a game in progress (a practice run of this tab first), else show the
       // finished ranked game, else set up a new one.
       const ranked = this.challenge.ranked_game;
@@ -123,9 +124,34 @@ class GameController {
     const c = this.challenge;
     const ranked = this.game ? this.game.ranked : !c.closed && !c.ranked_game;
     const title = ranked ? "Daily quilt" : "Practice";
-    $("[data-heading]", this.root).replaceChildren(`${title} `, el("span", { class: "heading-day", text: `· ${formatDay(this.date, "short")}` }));
+    // The puzzle number is the server's (days since the first daily), never counted here.
+    const number = Number.isInteger(c.number) ? `#${c.number}` : "";
+    const day = formatDay(this.date, "short");
+    fill($("[data-heading]", this.root), `${title} `,
+      number ? el("span", { class: "heading-number", "data-puzzle-number": String(c.number), text: `${number} ` }) : null,
+      el("span", { class: "heading-day", text: `· ${day}` }));
     this.root.dataset.ranked = String(ranked);
-    document.title = `${title} ${formatDay(this.date, "short")} · Calico Daily`;
+    document.title = ranked && number ? `Calico Daily ${number} · ${day}`
+      : `${title}${number ? ` ${number}` : ""} ${day} · Calico Daily`;
+  }
+
+  // A player's current streak under the heading (from /api/me/); a visitor who has not played
+  // yet has no profile (401/403) and a player without a streak sees nothing either.
+  async renderStreak() {
+    const line = $("[data-home-streak]", this.root);
+    if (!line) return;
+    let me;
+    try {
+      me = await api.me();
+    } catch {
+      return;
+    }
+    const streak = me.stats ? me.stats.current_streak : 0;
+    if (!streak) return;
+    line.dataset.homeStreak = String(streak);
+    line.replaceChildren(el("b", { text: `Streak: ${streak} day${streak === 1 ? "" : "s"} in a row` }),
+      el("span", { class: "muted", text: ` · longest ${me.stats.longest_streak} · come back tomorrow to keep it` }));
+    line.hidden = false;
   }
 
   // ---- setup: goal picker and start --------------------------------------------------
