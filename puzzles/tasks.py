@@ -55,12 +55,12 @@ def hints_of_the_day(challenge_id: int) -> None:
 
 @shared_task(name="puzzles.tasks.hint_of_the_day")
 def hint_of_the_day(challenge_id: int, index: int) -> None:
-    hints.do_hint_of_the_day(challenge_id, index)
+    hints.do_hint_of_the_day(challenge_id, index=index)
 
 
 @shared_task(name="puzzles.tasks.hint_ahead")
 def hint_ahead(game_id: int, turn: int) -> None:
-    hints.do_hint_ahead(game_id, turn)
+    hints.do_hint_ahead(game_id, turn=turn)
 
 
 # The tasks a player waits for run on queues of their own, so that a par or best-known run

@@ -43,7 +43,8 @@ def do_ensure_challenge(date: datetime.date) -> Challenge:
             )
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
             transaction.on_commit(lambda: do_send_run(run.pk))
-            transaction.on_commit(lambda: _send_day_hints(challenge.pk))
+            if settings.CALICO_HINTS_AHEAD and date >= today():  # a past day gets no dawn
+                transaction.on_commit(lambda: _send_day_hints(challenge.pk))
     except IntegrityError:
         return Challenge.objects.get(date=date)
     return challenge

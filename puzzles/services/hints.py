@@ -144,7 +144,7 @@ def do_hints_of_the_day(challenge_id: int) -> None:
         _send_ahead(hint_of_the_day, challenge_id, index)
 
 
-def do_hint_of_the_day(challenge_id: int, index: int) -> PositionHint | None:
+def do_hint_of_the_day(challenge_id: int, *, index: int) -> PositionHint | None:
     """The turn-1 hint of the day's ``index``-th goal arrangement, computed ahead."""
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None or not settings.CALICO_HINTS_AHEAD:
@@ -169,7 +169,7 @@ def do_send_hint_ahead(game: Game) -> None:
         transaction.on_commit(lambda: _send_ahead(hint_ahead, game_id, turn))
 
 
-def do_hint_ahead(game_id: int, turn: int) -> PositionHint | None:
+def do_hint_ahead(game_id: int, *, turn: int) -> PositionHint | None:
     """The hint of the position before ``turn`` of the game, computed ahead; nothing if the
     player has moved on or asked already (the hint they asked for computes it)."""
     game = Game.objects.select_related("challenge").filter(pk=game_id).first()

@@ -48,7 +48,7 @@ def _first_move(game) -> dict:
 
 def test_a_turn_1_hint_computed_at_dawn_answers_the_request_at_once(alice, daily, monkeypatch):
     index = 5
-    ahead = do_hint_of_the_day(daily.pk, index)
+    ahead = do_hint_of_the_day(daily.pk, index=index)
     goals = arrangements(deal_of(daily).setup)[index]
     game = do_start_game(alice, date=daily.date, goals=goals)
     assert ahead.position == position_key(replay(game)[0].observation(), **SMALL)
@@ -66,7 +66,7 @@ def test_a_turn_1_hint_computed_at_dawn_answers_the_request_at_once(alice, daily
 
 
 def test_a_hint_computed_ahead_is_given_only_in_its_own_position(alice, daily):
-    do_hint_of_the_day(daily.pk, 0)
+    do_hint_of_the_day(daily.pk, index=0)
     other = arrangements(deal_of(daily).setup)[1]
     row = do_request_hint(do_start_game(alice, date=daily.date, goals=other).pk, player=alice)
     assert row.status == "pending" and row.move is None
@@ -75,14 +75,14 @@ def test_a_hint_computed_ahead_is_given_only_in_its_own_position(alice, daily):
 def test_no_position_is_computed_twice(alice, daily, monkeypatch):
     goals = arrangements(deal_of(daily).setup)[0]
     game = do_start_game(alice, date=daily.date, goals=goals)
-    assert do_hint_of_the_day(daily.pk, 0) is not None
+    assert do_hint_of_the_day(daily.pk, index=0) is not None
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
-    assert do_hint_of_the_day(daily.pk, 0) is None  # ready already
+    assert do_hint_of_the_day(daily.pk, index=0) is None  # ready already
     # a position a player has asked about is the asked hint's to compute
     do_play_move(game.pk, player=alice, data=_first_move(game))
     game.refresh_from_db()
     do_request_hint(game.pk, player=alice)
-    assert do_hint_ahead(game.pk, game.turn) is None
+    assert do_hint_ahead(game.pk, turn=game.turn) is None
     assert PositionHint.objects.count() == 1
 
 
@@ -120,8 +120,8 @@ def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(
         do_play_move(game.pk, player=alice, data=_first_move(game))
     assert len(sent) == 1
     game.refresh_from_db()
-    assert do_hint_ahead(game.pk, game.turn - 1) is None  # the player has moved on
-    ahead = do_hint_ahead(game.pk, game.turn)
+    assert do_hint_ahead(game.pk, turn=game.turn - 1) is None  # the player has moved on
+    ahead = do_hint_ahead(game.pk, turn=game.turn)
     assert ahead.position == position_key(replay(game)[0].observation(), **SMALL)
     with django_capture_on_commit_callbacks() as sent:  # not asked at this turn: no more
         do_play_move(game.pk, player=alice, data=_first_move(game))
@@ -129,11 +129,11 @@ def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(
 
 
 def test_the_hints_ahead_of_past_days_go_at_dawn(alice, daily, monkeypatch):
-    ahead = do_hint_of_the_day(daily.pk, 0)
+    ahead = do_hint_of_the_day(daily.pk, index=0)
     PositionHint.objects.filter(pk=ahead.pk).update(
         created_at=timezone.now() - datetime.timedelta(days=hints.KEEP_DAYS, seconds=1)
     )
-    recent = do_hint_of_the_day(daily.pk, 1)
+    recent = do_hint_of_the_day(daily.pk, index=1)
     sent = []
     monkeypatch.setattr(hints, "_send_ahead", lambda task, *args: sent.append(args))
     hints.do_hints_of_the_day(daily.pk)
@@ -150,7 +150,7 @@ def test_a_past_day_made_late_gets_no_dawn(yesterday, monkeypatch):
 
 def test_hints_ahead_can_be_turned_off(alice, daily, settings):
     settings.CALICO_HINTS_AHEAD = False
-    assert do_hint_of_the_day(daily.pk, 0) is None
+    assert do_hint_of_the_day(daily.pk, index=0) is None
     assert not PositionHint.objects.exists()
 
 
