@@ -28,6 +28,8 @@ export const LANG = document.documentElement.lang || undefined;
 // Call gettext("...") with a string literal (makemessages extracts those), then interpolate:
 // interpolate(gettext("Turn %(turn)s of %(count)s"), { turn, count }).
 export const gettext = (msgid) => (globalThis.gettext ? globalThis.gettext(msgid) : msgid);
+export const pgettext = (context, msgid) =>
+  (globalThis.pgettext ? globalThis.pgettext(context, msgid) : msgid);
 export const ngettext = (one, many, count) =>
   (globalThis.ngettext ? globalThis.ngettext(one, many, count) : count === 1 ? one : many);
 export const interpolate = (format, values) =>

@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText } from "./analysis.js";
 import { Board } from "./board.js";
-import { LANG, el, fill, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
+import { LANG, el, fill, formatDay, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
 import { PATCH_CELLS } from "./engine.js";
 import { renderCats, renderScore, showError } from "./panel.js";
 import { describePatch, patchIcon, svg } from "./svg.js";
@@ -347,7 +347,7 @@ async function load() {
   const title = replay.id === null ? TITLES[kind]
     : replay.player === root.dataset.username ? gettext("Your quilt") : interpolate(gettext("%(name)s's quilt"), { name: replay.name });
   // A scenario game has no day: it belongs to the scenarios, not to a leaderboard.
-  $("[data-heading]").textContent = replay.date ? `${title} · ${replay.date}` : interpolate(gettext("%(title)s · scenario"), { title });
+  $("[data-heading]").textContent = replay.date ? `${title} · ${formatDay(replay.date)}` : interpolate(gettext("%(title)s · scenario"), { title });
   $("[data-stats]").replaceChildren(
     el("div", { class: "stat" }, [el("b", { text: String(replay.score) }), el("span", { text: gettext("final score") })]),
     replay.date
