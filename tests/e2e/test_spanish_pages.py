@@ -8,6 +8,7 @@ import datetime
 import pytest
 import time_machine
 from browser_helpers import TURNS
+from catalogs import english_words
 from django.contrib.sessions.models import Session
 
 from puzzles.models import Player
@@ -54,6 +55,36 @@ def lang(page) -> str:
     return page.get_attribute("html", "lang")
 
 
+# Every text a reader meets (text on screen, and the aria-label, title and placeholder of
+# anything), outside the regions still to come (docs/i18n-notes.md).
+VISIBLE_TEXTS = """(skip) => {
+  const outside = (node) => !skip || !node.closest(skip);
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, noscript") || !outside(parent)) continue;
+    const text = node.textContent.trim();
+    if (parent.getClientRects().length && text) texts.push(text);
+  }
+  for (const node of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      if (node.getAttribute(name) && outside(node)) texts.push(node.getAttribute(name).trim());
+    }
+  }
+  return texts;
+}"""
+# The review's board labels (board.js), cats and score (panel.js): shared with the game page,
+# whose translation is the next round's.
+STILL_ENGLISH = "[data-board], [data-cats], [data-score]"
+
+
+def english_left(page, skip: str = "") -> list[str]:
+    """The catalogued English texts still on the page (none, once it is translated)."""
+    english = english_words("es")
+    return [text for text in page.evaluate(VISIBLE_TEXTS, skip or None) if text in english]
+
+
 def test_a_spanish_browser_reads_the_pages_in_spanish_and_switches_by_a_tap(
     site, browser, shot, bobs_game
 ):
@@ -67,12 +98,15 @@ def test_a_spanish_browser_reads_the_pages_in_spanish_and_switches_by_a_tap(
         assert lang(page) == "es"
         assert page.inner_text("h1") == "Iniciar sesión"
         assert "Nombre de usuario" in page.inner_text("main")
+        assert not english_left(page)
         shot(page, f"i18n-login-{size}")
         page.goto(f"{site}/signup/")
         assert lang(page) == "es" and page.inner_text("h1") == "Registrarse"
+        assert not english_left(page)
         shot(page, f"i18n-signup-{size}")
         page.goto(f"{site}/no-such-page/")
         assert lang(page) == "es" and page.inner_text("h1") == "Aquí no hay nada"
+        assert not english_left(page)
         shot(page, f"i18n-404-{size}")
 
         # The review: its template and its script's words, by the catalog.
@@ -84,6 +118,7 @@ def test_a_spanish_browser_reads_the_pages_in_spanish_and_switches_by_a_tap(
         assert "Solo quien jugó una colcha" in page.inner_text("[data-analysis]")
         note = page.inner_text("[data-turn-note]")
         assert "fila 2, casilla 2" in note and " de " in note  # a patch: "amarilla de flores"
+        assert not english_left(page, STILL_ENGLISH)
         shot(page, f"i18n-review-{size}")
 
         # The switch, by a tap (a click on the laptop): English, remembered on the next page.
@@ -92,6 +127,7 @@ def test_a_spanish_browser_reads_the_pages_in_spanish_and_switches_by_a_tap(
         act('[data-language="en"]')
         page.wait_for_function("document.documentElement.lang === 'en'")
         assert page.url == f"{site}/login/" and page.inner_text("h1") == "Log in"
+        assert "Log in" in english_left(page)  # the check sees English where there is some
         page.goto(f"{site}/signup/")
         assert lang(page) == "en" and page.inner_text("h1") == "Sign up"
         act('[data-language="es"]')
@@ -123,5 +159,6 @@ def test_the_players_own_review_says_its_reasons_in_spanish(site, browser, shot,
     )
     english = ("take ", "pair", "group", "around", "button", "completes", "earns")
     assert played and not any(word in reason for reason in played for word in english), played
+    assert not english_left(page, STILL_ENGLISH)
     shot(page, "i18n-own-review-laptop")
     context.close()

@@ -4,11 +4,11 @@ view still writes nothing; the translated pages in Spanish; the API's ``detail``
 always while its hints' and reviews' reasons follow the request's language; and a Spanish
 catalog with no untranslated or fuzzy entry."""
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
+from catalogs import LOCALE, catalog_entries, catalogs, placeholders
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.template.loader import render_to_string
@@ -24,7 +24,6 @@ from puzzles.services.games import do_start_game
 from solver.search.hints import REASONS, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
-LOCALE = Path(settings.LOCALE_PATHS[0])
 # The pages translated so far (docs/i18n-notes.md lists those still to come), each with a
 # Spanish phrase it must show.
 TRANSLATED = {
@@ -224,37 +223,11 @@ def test_the_scripts_catalog_is_per_language_and_cacheable():
     assert '<script src="/i18n/es.js"></script>' in page
 
 
-def catalog_entries(path: Path) -> list[dict]:
-    """The entries of a .po file (a small parser: polib is not installed): each with its
-    flags, msgctxt, msgid, msgid_plural and msgstr (or msgstr[n]) as strings."""
-    entries, entry, key = [], None, None
-    for line in [*path.read_text().splitlines(), ""]:
-        if not line.strip():
-            if entry and "msgid" in entry:
-                entries.append(entry)
-            entry, key = None, None
-            continue
-        entry = entry if entry is not None else {"flags": set()}
-        if line.startswith("#,"):
-            entry["flags"] |= {flag.strip() for flag in line[2:].split(",")}
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"'):
-            entry[key] += ast.literal_eval(line)  # a quoted C string, as Python reads it
-        else:
-            key, _, quoted = line.partition(" ")
-            entry[key] = ast.literal_eval(quoted)
-    return entries
-
-
-def placeholders(text: str) -> list[str]:
-    return sorted(re.findall(r"%\(\w+\)s|%%", text))
-
-
-CATALOGS = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+CATALOGS = catalogs()
 
 
 def test_every_language_but_english_has_both_catalogs():
+    assert Path(settings.LOCALE_PATHS[0]) == LOCALE
     languages = {code for code, _ in settings.LANGUAGES} - {"en"}
     for code in languages:
         for domain in ("django", "djangojs"):
