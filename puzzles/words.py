@@ -101,6 +101,14 @@ def reason(text: str) -> str:
     return _sentences()[kind] % said
 
 
+def message(text: str, language: str | None = None) -> str:
+    """A hint's message (``services.hint_supply``: an English msgid, or "") in ``language``."""
+    if not text:
+        return text
+    with translation.override(language or translation.get_language()):
+        return _(text)
+
+
 def reasons(texts: list[str], language: str | None = None) -> list[str]:
     """Stored reasons in ``language`` (else the active one)."""
     with translation.override(language or translation.get_language()):

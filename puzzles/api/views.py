@@ -193,7 +193,7 @@ def _hint_json(row, language: str) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": words.reasons(row.reasons, language),
-        "message": hint_supply.message_for(row),
+        "message": words.message(hint_supply.message_for(row), language),
     }
 
 
