@@ -4,7 +4,7 @@ the words are the site's"): a hint's or a review's reasons, said in the reader's
 The engine says each reason in English (``solver.search.hints.REASONS``), and that English is
 what a hint row or an analysis stores; here each is read back into its fact
 (``reason_fact``) and said again with the site's words. The English words are the engine's,
-byte for byte (tests/puzzles/test_words.py), so an English reader sees exactly what was stored;
+byte for byte (tests/puzzles/test_languages.py), so an English reader sees exactly what was stored;
 a reason in other words (none today) is shown as it is."""
 
 from django.utils import translation
