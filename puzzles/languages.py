@@ -3,7 +3,7 @@ API speaks English, but for the words it shows a person (hints' and reviews' rea
 ``puzzles.words``), which follow the request's language.
 
 The language is chosen by Django's ``LocaleMiddleware``: the language cookie (set by the
-switch in the page header, Django's ``set_language``), else ``Accept-Language``. Neither reads
+switch in the page footer, Django's ``set_language``), else ``Accept-Language``. Neither reads
 or writes the session, so a page view still writes nothing."""
 
 import time

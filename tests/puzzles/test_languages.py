@@ -58,6 +58,12 @@ def test_a_spanish_browser_gets_the_page_in_spanish(path, phrase):
 
 
 @pytest.mark.django_db
+def test_any_spanish_browser_gets_spanish():
+    for header in ("es-MX", "es-419,es;q=0.9", "fr-FR,es;q=0.8,en;q=0.5"):
+        assert lang_of(Client(HTTP_ACCEPT_LANGUAGE=header).get("/login/")) == "es", header
+
+
+@pytest.mark.django_db
 def test_without_a_choice_the_site_speaks_english():
     for headers in ({}, {"HTTP_ACCEPT_LANGUAGE": "fr-FR,de;q=0.8"}):
         response = Client(**headers).get("/login/")
