@@ -19,7 +19,13 @@ $(STAMP): pyproject.toml
 	$(PY) -c "from solver.search.fastcore import warm; warm()"  # compile the solver's core
 	touch $(STAMP)
 
-install: $(STAMP)
+# The translations (puzzles/locale/*/LC_MESSAGES/*.po, docs/design.md) compiled to .mo files,
+# which are build output (git-ignored); made again when a .po changes. Needs gettext's msgfmt.
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard puzzles/locale/*/LC_MESSAGES/*.po))
+$(MESSAGES): %.mo: %.po | $(STAMP)
+	$(PY) manage.py compilemessages -v0 --ignore=.venv --ignore=var --ignore=node_modules
+
+install: $(STAMP) $(MESSAGES)
 
 lint: install
 	$(VENV)/bin/ruff check .

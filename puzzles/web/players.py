@@ -1,6 +1,7 @@
 """Pages of players and groups: shells whose scripts fetch every number from the API."""
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from ..selectors import groups as group_reads
 from ..selectors.players import public_player
@@ -15,7 +16,9 @@ def player(request, username):
     """A registered player's public page (guests have none)."""
     found = public_player(username)
     if found is None:
-        return not_found(request, f"There is no player called {username!r}")
+        return not_found(
+            request, _("There is no player called %(name)s") % {"name": repr(username)}
+        )
     context = {"profile_of": found.username, "nav": "me" if found == request.user else None}
     return render(request, "puzzles/profile.html", context)
 
@@ -28,7 +31,7 @@ def group(request, group_id):
     user = visitor(request)
     found = group_reads.group_for(group_id, user)
     if found is None:
-        return not_found(request, "That group does not exist or you are not one of its members")
+        return not_found(request, _("That group does not exist or you are not one of its members"))
     return render(request, "puzzles/group.html", {"group": found, "nav": "groups"})
 
 
@@ -37,7 +40,7 @@ def group_join(request, invite_code):
     user = visitor(request)
     found = group_reads.group_by_code(invite_code)
     if found is None:
-        return not_found(request, "That invite link is not (or no longer) valid")
+        return not_found(request, _("That invite link is not (or no longer) valid"))
     context = {
         "group": found,
         "member": user.is_authenticated and found.memberships.filter(player=user).exists(),

@@ -1,5 +1,7 @@
 """The scenario pages: the list of cards, and a scenario game on the game page."""
 
+from django.utils.translation import gettext as _
+
 from solver.game import SCENARIOS
 
 from .pages import not_found, shell
@@ -11,5 +13,9 @@ def scenario_list(request):
 
 def scenario_play(request, number: int):
     if number not in SCENARIOS:
-        return not_found(request, f"there is no scenario {number} (1 to {len(SCENARIOS)})")
+        return not_found(
+            request,
+            _("there is no scenario %(number)s (1 to %(count)s)")
+            % {"number": number, "count": len(SCENARIOS)},
+        )
     return shell(request, "game", date="", scenario=number, nav="scenarios")

@@ -9,6 +9,7 @@ import datetime
 
 from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from solver.search.versus import LEVELS
@@ -30,7 +31,7 @@ def _date_or_none(value: str) -> str | None:
 
 
 def _bad_date(request, value: str):
-    return not_found(request, f"{value!r} is not a date like 2026-11-29")
+    return not_found(request, _("%(value)s is not a date like 2026-11-29") % {"value": repr(value)})
 
 
 def daily(request):
@@ -65,7 +66,7 @@ def solver_review(request, date, kind):
     if day is None:
         return _bad_date(request, date)
     if kind not in ("par", "best"):
-        return not_found(request, f"no solver game {kind!r}: par or best")
+        return not_found(request, _("no solver game %(kind)s: par or best") % {"kind": repr(kind)})
     return shell(request, "review", date=day, kind=kind, nav="review")
 
 
@@ -108,7 +109,7 @@ def login_view(request):
         username = request.POST.get("username", "")
         user = authenticate(request, username=username, password=request.POST.get("password", ""))
         if user is None:
-            error = "That username and password do not match a player."
+            error = _("That username and password do not match a player.")
         else:
             log_in(request, user)  # a guest playing here is folded into the account
             return redirect("web:daily")

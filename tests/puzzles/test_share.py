@@ -127,8 +127,10 @@ def test_an_unfinished_or_unknown_game_shows_nothing(client, make_player, client
 
 
 def _page_text(response) -> str:
-    """The body without the page's CSRF token (a new one for each response)."""
-    return re.sub(r'name="csrf-token" content="[^"]*"', "", response.content.decode())
+    """The body without the page's CSRF tokens (new ones for each response) and the language
+    switch's way back (the page's own address)."""
+    body = re.sub(r'name="csrf-token" content="[^"]*"', "", response.content.decode())
+    return re.sub(r'name="(csrfmiddlewaretoken|next)" value="[^"]*"', "", body)
 
 
 class _Tags(HTMLParser):

@@ -1,6 +1,8 @@
 // SVG drawing kit: hexes, the six pattern motifs, patches, buttons, cats and cat shapes.
 // Purely visual: nothing here knows a rule.
 
+import { gettext, interpolate, pgettext } from "./dom.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 const COLORS = {
@@ -92,8 +94,22 @@ export function motifDefs(prefix = "m", scale = 1) {
   return defs;
 }
 
+// A patch in words, in the page's language ("navy dots"; Spanish agrees the colour with the
+// loseta: "azul marino de lunares", "amarilla de flores").
+const PATCH_COLOURS = {
+  navy: pgettext("a patch's colour", "navy"), teal: pgettext("a patch's colour", "teal"),
+  green: pgettext("a patch's colour", "green"), yellow: pgettext("a patch's colour", "yellow"),
+  purple: pgettext("a patch's colour", "purple"), pink: pgettext("a patch's colour", "pink"),
+};
+const PATCH_PATTERNS = {
+  dots: pgettext("pattern", "dots"), ferns: pgettext("pattern", "ferns"),
+  flowers: pgettext("pattern", "flowers"), quatrefoil: pgettext("pattern", "quatrefoil"),
+  stripes: pgettext("pattern", "stripes"), vines: pgettext("pattern", "vines"),
+};
 export function describePatch(patch) {
-  return `${patch.color} ${patch.pattern}`;
+  return interpolate(gettext("%(color)s %(pattern)s"), {
+    color: PATCH_COLOURS[patch.color] || patch.color, pattern: PATCH_PATTERNS[patch.pattern] || patch.pattern,
+  });
 }
 
 // A patch hex at (cx, cy): the colour, then the motif on top. `mono` draws the black-and-white
