@@ -1,4 +1,5 @@
-"""Page views: thin shells around the JSON API, plus the sign-up and log-in forms.
+"""Page views: the interactive pages' shells around the JSON API, plus the sign-up and
+log-in forms (the read-only pages are in days.py, players.py and scenarios.py).
 
 A page view writes nothing; the visitor becomes a guest with the page's first write
 (``puzzles.auth.acting_player``). The pages' scripts fetch every number from the API, so no
@@ -15,8 +16,6 @@ from solver.search.versus import LEVELS
 
 from .. import limits
 from ..auth import BACKEND, log_in
-from ..play import today
-from ..selectors import challenges as challenge_reads
 from ..services import players
 from ..services.errors import BadInput
 from .pages import not_found, shell
@@ -44,15 +43,6 @@ def practice(request, date):
     return shell(request, "game", date=day, practice=True, nav="archive")
 
 
-def leaderboard(request, date=""):
-    day = _date_or_none(date) if date else today().isoformat()
-    if day is None:
-        return _bad_date(request, date)
-    # The day's neighbours with a challenge: no "Earlier" before the first day.
-    earlier, later = challenge_reads.neighbour_days(datetime.date.fromisoformat(day))
-    return shell(request, "leaderboard", date=day, earlier=earlier, later=later, nav="leaderboard")
-
-
 def review(request, game_id: int):
     """A finished game, turn by turn, with its analysis (the page reads the replay API, which
     decides who may see it)."""
@@ -67,10 +57,6 @@ def solver_review(request, date, kind):
     if kind not in ("par", "best"):
         return not_found(request, f"no solver game {kind!r}: par or best")
     return shell(request, "review", date=day, kind=kind, nav="review")
-
-
-def archive(request):
-    return shell(request, "archive", nav="archive")
 
 
 def _is_guest(user) -> bool:

@@ -1,41 +1,12 @@
 // The solo scenarios: their conditions with icons (on the /scenarios/ cards and beside a
 // scenario game), and the result card. Every status and verdict is the server's (the engine).
 import { goalLabel } from "./goals.js";
+import { conditionIcons } from "./icons.js";
 import { capitalise, el } from "./panel.js";
-import { catPortrait, hexPoints, shapeDrawing, sizeBadge, svg, tokenIcon } from "./svg.js";
+import { catPortrait, shapeDrawing, sizeBadge } from "./svg.js";
 
 const STATUS_TEXT = { met: "met", open: "not yet", missed: "can no longer be met" };
 const STATUS_MARK = { met: "✓", open: "…", missed: "✗" };
-
-function goalSpaceIcon(both) {
-  const icon = svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" }, [
-    svg("polygon", { points: hexPoints(0, 0, 11), fill: "#cfeef0", stroke: "#3a9ea5", "stroke-width": 1.5 }),
-  ]);
-  if (both) icon.append(svg("polygon", { points: hexPoints(0, 0, 6), fill: "#3a9ea5" }));
-  return icon;
-}
-
-function scoreIcon(target) {
-  return svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" }, [
-    svg("circle", { r: 11, fill: "#2f2a3a" }),
-    svg("text", { y: 4, "text-anchor": "middle", fill: "#fff", style: "font: 800 10px system-ui, sans-serif" }, [String(target)]),
-  ]);
-}
-
-// The icons the page already draws for what a condition counts.
-function conditionIcons(check, cats) {
-  switch (check.kind) {
-    case "score": return [scoreIcon(check.target)];
-    case "goals-met": return [goalSpaceIcon(false)];
-    case "goals-both": return [goalSpaceIcon(true)];
-    case "rainbow": return [tokenIcon("button", "rainbow")];
-    case "cat-tokens": return [tokenIcon("cat", cats[0])];
-    case "each-cat": return cats.map((cat) => tokenIcon("cat", cat));
-    case "buttons-one-color": return [tokenIcon("button", "navy"), tokenIcon("button", "navy"), tokenIcon("button", "navy")];
-    case "tokens-one-cat": return [tokenIcon("cat", cats[0]), tokenIcon("cat", cats[0]), tokenIcon("cat", cats[0])];
-    default: return [];
-  }
-}
 
 // `checks`: [{kind, text, target}] or, during and after a game, with {have, status} too.
 // Once the game is over a condition not met is simply "missed".
