@@ -1,9 +1,7 @@
-// The solo scenarios: their conditions with icons (on the /scenarios/ cards and beside a
-// scenario game), and the result card. Every status and verdict is the server's (the engine).
-import { goalLabel } from "./goals.js";
+// A scenario game's conditions with icons (beside the board) and its result card (the
+// /scenarios/ cards are the server's). Every status and verdict is the server's (the engine).
 import { conditionIcons } from "./icons.js";
 import { capitalise, el } from "./panel.js";
-import { catPortrait, shapeDrawing, sizeBadge } from "./svg.js";
 
 const STATUS_TEXT = { met: "met", open: "not yet", missed: "can no longer be met" };
 const STATUS_MARK = { met: "✓", open: "…", missed: "✗" };
@@ -24,29 +22,6 @@ export function conditionList(checks, cats, { finished = false } = {}) {
       }) : null,
     ]);
   }));
-}
-
-export function catLine(cat) {
-  const size = (cat.requirement || "").match(/group of (\d+)/);
-  const shape = shapeDrawing(cat.shape) || (size ? sizeBadge(size[1]) : null);
-  return el("div", { class: "scenario-cat", "data-cat": cat.cat }, [
-    catPortrait(cat.cat),
-    el("span", {}, [el("b", { text: capitalise(cat.cat) }), el("span", { class: "muted", text: ` ${cat.requirement}, ${cat.points} pts` })]),
-    shape ? el("span", { class: "shape", title: cat.requirement }, [shape]) : null,
-  ]);
-}
-
-export function goalChips(goals) {
-  return el("div", { class: "goal-chips" }, goals.map((goal) => el("span", { class: "pill", "data-goal": goal, text: goalLabel(goal) })));
-}
-
-export function solverLine(solver) {
-  if (solver.status === "ready") {
-    return el("p", { class: "solver-rate", "data-solver-rate": String(solver.percent),
-      text: `The solver passes this one in ${solver.percent}% of deals (${solver.passes} of ${solver.deals}).` });
-  }
-  const text = solver.status === "failed" ? "The solver's pass rate could not be worked out." : "The solver's pass rate is being worked out…";
-  return el("p", { class: "solver-rate muted", "data-solver-rate": "", text });
 }
 
 // The result card of a finished scenario game: passed or not, condition by condition.
