@@ -107,6 +107,13 @@ def test_the_leaderboard_is_in_the_page_with_its_facts_and_pages(client, alice):
     assert "hints:" in page(client, f"/leaderboard/{day}/?hints=maybe", status=400).lower()
 
 
+def test_todays_board_before_its_challenge_is_made_is_an_empty_open_day(client):
+    html = page(client, "/leaderboard/")  # a page makes nothing: no challenge yet
+    assert "No finished ranked quilts yet. Be the first!" in html
+    assert "<b>0</b><span>players</span>" in html and "No finished games yet." in html
+    assert not Challenge.objects.exists()
+
+
 def test_an_open_day_a_missing_day_and_the_day_form(client, daily):
     html = page(client, "/leaderboard/")
     assert "No finished ranked quilts yet. Be the first!" in html
