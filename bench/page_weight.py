@@ -9,8 +9,10 @@ compression) for the first load of each page, summed over every response, in Chr
 
 ``seed`` makes 40 past days (two archive pages), 12 players' ranked games of yesterday, and
 the player ``bench`` (password ``a long password 1``) with a game on each of the last 5 days.
-``measure`` logs in as ``bench`` and prints, per page, the responses, their KB and the page's
-requests after the document (the fetches its scripts make)."""
+``measure`` logs in as ``bench`` and prints, per page, the responses, their KB (and the HTML
+document's alone) and the page's requests after the document (the fetches its scripts make).
+Django's HTML is sent uncompressed here (no GZip middleware), the static files compressed by
+whitenoise, as in production."""
 
 import datetime
 import os
@@ -76,7 +78,7 @@ def measure(base: str):
         page.fill('input[name="password"]', PASSWORD)
         page.click('button[type="submit"]')
         page.wait_for_url(base + "/")
-        print(f"{'page':28} {'responses':>9} {'KB':>7}  fetches after the document")
+        print(f"{'page':28} {'responses':>9} {'KB':>7} {'HTML KB':>7}  fetches after the document")
         for path in PAGES:
             path = path.format(yesterday=yesterday)
             # A fresh cache per page: what a first visit downloads.
@@ -86,12 +88,15 @@ def measure(base: str):
             tab.on("requestfinished", lambda request, seen=finished: seen.append(request))
             tab.goto(base + path)
             tab.wait_for_load_state("networkidle")
-            total = 0
+            total = html = 0
             for request in finished:
                 sizes = request.sizes()
                 total += sizes["responseHeadersSize"] + sizes["responseBodySize"]
+                if request.resource_type == "document":
+                    html += sizes["responseHeadersSize"] + sizes["responseBodySize"]
             fetches = [r.url.removeprefix(base) for r in finished if r.resource_type == "fetch"]
-            print(f"{path:28} {len(finished):9} {total / 1024:7.1f}  {' '.join(fetches)}")
+            shown = f"{len(finished):9} {total / 1024:7.1f} {html / 1024:7.1f}"
+            print(f"{path:28} {shown}  {' '.join(fetches)}")
             fresh.close()
         browser.close()
 

@@ -5,6 +5,7 @@ import datetime
 
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.views.decorators.gzip import gzip_page
 
 from ..play import today
 from ..selectors import challenges as challenge_reads
@@ -21,6 +22,7 @@ def _score(run: dict | None):
     return run["score"] if run and run["status"] == READY else None
 
 
+@gzip_page
 def archive(request):
     """Past days, newest first, each with par, the best known and your own result."""
     try:
@@ -55,6 +57,7 @@ def _day(value: str) -> datetime.date | None:
         return None
 
 
+@gzip_page
 def leaderboard(request, date=""):
     """A day's ranked quilts, a page at a time, with its histogram, par and your rank."""
     if not date and request.GET.get("date"):  # the page's day form, sent without a script

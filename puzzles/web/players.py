@@ -7,6 +7,7 @@ import datetime
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
 
 from ..play import today
 from ..selectors import challenges as challenge_reads
@@ -36,6 +37,7 @@ def _profile_page(request, player, *, profile_of: str, nav: str | None):
     return render(request, "puzzles/profile.html", context)
 
 
+@gzip_page
 def me(request):
     """Your own stats; a visitor who has not played yet (a page makes nobody) is told so."""
     user = visitor(request)
@@ -43,6 +45,7 @@ def me(request):
     return _profile_page(request, found, profile_of="", nav="me")
 
 
+@gzip_page
 def player(request, username):
     """A registered player's public page (guests have none)."""
     found = public_player(username)
@@ -52,6 +55,7 @@ def player(request, username):
     return _profile_page(request, found, profile_of=found.username, nav=nav)
 
 
+@gzip_page
 def groups(request):
     user = visitor(request)
     mine = group_reads.groups_of(user) if user.is_authenticated else []
@@ -69,6 +73,7 @@ def _board_day(request) -> datetime.date:
         raise BadQuery(str(problem)) from None
 
 
+@gzip_page
 def group(request, group_id):
     """The members' board of a day (``?date=``, today by default), members and the invite,
     the standings of the last ``?days=`` 7 or 30."""
@@ -108,6 +113,7 @@ def group(request, group_id):
     return render(request, "puzzles/group.html", context)
 
 
+@gzip_page
 def group_join(request, invite_code):
     """The invite link: shows the group and a Join button (joining is a POST to the API)."""
     user = visitor(request)

@@ -4,6 +4,7 @@ drawn by icons.js), and a scenario game on the game page."""
 import json
 
 from django.shortcuts import render
+from django.views.decorators.gzip import gzip_page
 
 from solver.game import SCENARIOS
 
@@ -12,6 +13,7 @@ from ..selectors.setups import goals_json
 from .pages import not_found, player_or_none, shell
 
 
+@gzip_page
 def scenario_list(request):
     labels = {goal["id"]: goal["label"] for goal in goals_json()}
     cards = []
