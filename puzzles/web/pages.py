@@ -38,7 +38,8 @@ def bad_request(request, problem: BadQuery):
 def page_number(request, name: str = "page") -> int:
     """``?page=N`` (1 when absent): a whole number from 1, else BadQuery."""
     value = request.GET.get(name, "1")
-    if not (value.isascii() and value.isdigit()) or int(value) < 1 or len(value) > 9:
+    # The length first: int() of thousands of digits raises (Python's conversion limit).
+    if len(value) > 9 or not (value.isascii() and value.isdigit()) or int(value) < 1:
         raise BadQuery(f"{name}: {value!r} is not a page number (1, 2, 3…)")
     return int(value)
 

@@ -72,7 +72,9 @@ def test_the_archive_lists_the_days_with_your_result_and_pages_by_links(client, 
     assert page(client, "/archive/?page=9").count("<tr data-day=") == 2
 
 
-@pytest.mark.parametrize("query", ["page=abc", "page=0", "page=-1", "page=1.5", "page=²"])
+@pytest.mark.parametrize(
+    "query", ["page=abc", "page=0", "page=-1", "page=1.5", "page=²", "page=", "page=" + "9" * 5000]
+)
 def test_a_page_number_that_is_not_one_is_a_400_page_naming_it(client, query):
     for path in ("/archive/", "/leaderboard/", f"/leaderboard/{today()}/"):
         html = page(client, f"{path}?{query}", status=400)
