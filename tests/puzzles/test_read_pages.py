@@ -7,6 +7,8 @@ import datetime
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from puzzles.models import Challenge, Game, Player, SolverRun
 from puzzles.play import today
@@ -210,3 +212,31 @@ def test_the_scenarios_are_in_the_page_with_your_record(client, alice):
     assert "Passed · best 70" in html and f"1 of {len(SCENARIOS)} passed" in html
     assert "The solver's pass rate is being worked out…" in html
     assert 'data-goal="aaa-bbb"' in html and "data-condition=" in html
+
+
+READ_PAGES = ["/archive/", "/leaderboard/", "/leaderboard/{date}/", "/groups/", "/groups/{group}/",
+              "/me/", "/players/alice/", "/scenarios/"]  # fmt: skip
+VALUES = st.text(alphabet=st.characters(codec="utf-8"), max_size=12) | st.sampled_from(
+    ["²", "0", "-1", "30", "7", "9" * 40, "exclude", "2026-02-30", "%", "\x00"]
+)
+
+
+@pytest.fixture
+def member(client, alice, daily):
+    finished_game(alice, today() - datetime.timedelta(days=1), score=50, par=48)
+    client.force_login(alice)
+    return client, do_create_group(alice, name="Cats").pk, daily.date.isoformat()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    path=st.sampled_from(READ_PAGES),
+    query=st.lists(
+        st.tuples(st.sampled_from(["page", "hints", "date", "days", "x"]), VALUES), max_size=3
+    ),
+)
+def test_no_query_string_gives_a_read_page_a_server_error(member, path, query):
+    client, group, date = member
+    url = path.format(group=group, date=date)
+    response = client.get(url, query)
+    assert response.status_code < 500, (url, query, response.status_code)
