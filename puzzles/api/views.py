@@ -118,7 +118,7 @@ def daily(request):
 
 
 class ArchivePages(PageNumberPagination):
-    page_size = 30
+    page_size = challenge_reads.ARCHIVE_PAGE_SIZE
 
 
 @extend_schema(

@@ -507,6 +507,7 @@ class GameController {
     this.renderHeading();
     // Where the player looks after the last move: score, par and rank.
     if (justPlaced) bringIntoView($(".end", end), "start");
+    if (justPlaced) this.renderStreak(); // the streak this game extended, once, under the heading
     renderPlayerLinks(end, this.game);
   }
 }
