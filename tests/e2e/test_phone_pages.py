@@ -42,7 +42,7 @@ def compute_par(day):
         solver_runs.do_compute_solver_run(run.pk)
 
 
-def _play(player, day, market, hand):
+def _play(player, day, market, hand=0):
     challenge = do_ensure_challenge(day)
     setup = deal_of(challenge).setup
     goals = dict(zip(("2,3", "3,4", "4,2"), setup.goal_options, strict=False))
