@@ -19,7 +19,13 @@ $(STAMP): pyproject.toml
 	$(PY) -c "from solver.search.fastcore import warm; warm()"  # compile the solver's core
 	touch $(STAMP)
 
-install: $(STAMP)
+# axe-core for the accessibility browser test (package-lock.json pins it; node_modules/ is
+# git-ignored); npm ci runs again only when the lock file changes.
+NODE_STAMP := node_modules/.package-lock.json
+$(NODE_STAMP): package-lock.json
+	npm ci --omit=dev --no-audit --no-fund --loglevel=error
+
+install: $(STAMP) $(NODE_STAMP)
 
 lint: install
 	$(VENV)/bin/ruff check .
