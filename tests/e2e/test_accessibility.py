@@ -128,6 +128,8 @@ def test_axe_finds_no_violation_on_any_page_or_state(
         audit(state)
     assert page.goto(site + "/no-such-page/").status == 404
     audit("404")
+    page.click("[data-display-menu] summary")
+    audit("display-settings-open")
 
     # The daily, mid-play: after a placement (the market waits), a hand patch selected, then a
     # space chosen (the market open).
@@ -158,6 +160,8 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     page.wait_for_selector(f'[data-review-turn="{turn}"]')
     page.wait_for_selector("[data-moves] li[data-loss]")
     audit("review")
+    page.goto(f"{site}/share/{game_id}/")
+    audit("share")
     page.goto(site + "/me/")
     page.wait_for_selector('[data-profile-root][data-loaded="true"]')
     audit("profile")
