@@ -209,3 +209,186 @@ def test_axe_finds_no_violation_on_any_page_or_state(
 
     count = sum(len(v) for v in audit.found.values())
     assert not audit.found, f"{count} axe violations ({size}, {scheme}):\n{audit.report()}"
+
+
+SHOTS = Path("/work/wt/shots/a11y")
+
+
+def _luminance(page, selector: str, prop: str = "background-color") -> float:
+    """The relative luminance (0 black to 1 white) of an element's computed colour."""
+    return page.evaluate(
+        """([selector, prop]) => {
+          const value = getComputedStyle(document.querySelector(selector))[prop];
+          const [r, g, b] = value.match(/[\\d.]+/g).slice(0, 3).map(Number).map((c) => {
+            c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        }""",
+        [selector, prop],
+    )
+
+
+def _choose(page, theme: str | None = None, symbols: bool | None = None) -> None:
+    """Set the display settings by the header's menu, as a reader does."""
+    page.click("[data-display-menu] summary")
+    if theme is not None:
+        page.check(f'[data-theme-choice][value="{theme}"]')
+    if symbols is not None:
+        page.set_checked("[data-symbols-choice]", symbols)
+    page.keyboard.press("Escape")
+    assert not page.evaluate("document.querySelector('[data-display-menu]').open")
+
+
+def _shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _shown_symbols(page, scope: str) -> list[str]:
+    return page.eval_on_selector_all(
+        f"{scope} [data-color-symbol]",
+        "gs => gs.filter((g) => getComputedStyle(g).display !== 'none')"
+        ".map((g) => g.dataset.colorSymbol)",
+    )
+
+
+def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
+    from django.contrib.sessions.models import Session
+
+    from puzzles.models import Player
+
+    settings.CALICO_ANALYSIS_OPTIONS = {"samples": 2, "candidates": 2}
+    do_ensure_challenge(today())
+
+    # A visitor's choices stay in the browser: no player, no session row written.
+    context = browser.new_context(viewport=SIZES["laptop"], color_scheme="light")
+    page = context.new_page()
+    page.goto(site + "/leaderboard/")
+    # The skip link: the first Tab shows it; following it puts the focus in the content.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().top") >= 0
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    assert _luminance(page, "body") > 0.8
+    _choose(page, theme="dark", symbols=True)
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert _luminance(page, "body") < 0.05
+    assert _luminance(page, ".site-header") < 0.05
+    page.goto(site + "/archive/")  # remembered on the next page, before its first paint
+    assert page.get_attribute("html", "data-symbols") == "on"
+    assert _luminance(page, "body") < 0.05
+    assert (Player.objects.count(), Session.objects.count()) == (0, 0)
+    _choose(page, theme="system", symbols=False)
+    assert page.get_attribute("html", "data-theme") is None
+    assert _luminance(page, "body") > 0.8
+    page.emulate_media(color_scheme="dark")  # "as my device" follows the device
+    assert _luminance(page, "body") < 0.05
+    context.close()
+
+    for size in ("laptop", "phone"):
+        context = browser.new_context(
+            viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone",
+            color_scheme="light",
+        )  # fmt: skip
+        page = context.new_page()
+
+        # The daily mid-play: a hand patch chosen and placed, the market open.
+        game_id = start_daily(page, site)
+        play_turn(page, 0, "1,1", 0)
+        page.click('[data-hand-index="1"]')
+        page.click('[data-cell][data-empty="true"]:not([data-cell="1,1"])')
+        page.wait_for_selector('[data-market-index="0"]:not([disabled])')
+        assert _shown_symbols(page, "[data-game-root]") == []
+        _choose(page, symbols=True)
+        patches = page.eval_on_selector_all(
+            "[data-board] .patch-shape",
+            "ps => ps.map((p) => !!p.querySelector('[data-color-symbol]'))",
+        )
+        assert patches and all(patches), "every patch on the board carries its symbol"
+        for scope in ("[data-board]", "[data-hand]", "[data-market]"):
+            assert _shown_symbols(page, scope), f"no symbols shown in {scope}"
+        described = page.eval_on_selector_all(
+            "[data-hand] [data-hand-index], [data-market] [data-market-index]",
+            "bs => bs.map((b) => [b.querySelector('.slot-label').textContent.split(' ')[0],"
+            " b.querySelector('[data-color-symbol]').dataset.colorSymbol])",
+        )
+        assert all(color == symbol for color, symbol in described), described
+        for scheme in ("light", "dark"):
+            _choose(page, theme=scheme)
+            for symbols in (False, True):
+                _choose(page, symbols=symbols)
+                tag = f"{size}-{scheme}-{'symbols' if symbols else 'plain'}"
+                _shoot(page, f"game-{tag}")
+
+        # The review (its analysis computed here).
+        _choose(page, theme="light", symbols=False)
+        _finish_by_api(page, site, game_id)
+        _post(page, site, f"/api/games/{game_id}/analysis/")
+        do_compute_analysis(Analysis.objects.get(game_id=game_id).pk)
+        page.goto(f"{site}/review/{game_id}/")
+        page.wait_for_selector("[data-moves] li[data-loss]")
+        for scheme in ("light", "dark"):
+            _choose(page, theme=scheme)
+            for symbols in (False, True):
+                _choose(page, symbols=symbols)
+                tag = f"{size}-{scheme}-{'symbols' if symbols else 'plain'}"
+                _shoot(page, f"review-{tag}")
+        assert _shown_symbols(page, "[data-board]")
+
+        # Versus, mid-play, and the home page.
+        _choose(page, theme="light", symbols=False)
+        page.goto(site + "/versus/")
+        page.check('input[name="opponents"][value="2"]')
+        page.check('input[name="level"][value="easy"]')
+        page.click('[data-action="sit-down"]')
+        page.wait_for_selector('[data-action="start"]:not([disabled])')
+        versus_id = page.get_attribute("[data-my-board]", "data-game-id")
+        page.click('[data-action="start"]')
+        page.wait_for_selector('[data-stat-to-move="you"]')
+        cell = page.get_attribute('[data-my-board] [data-cell][data-empty="true"]', "data-cell")
+        page.click('[data-hand-index="1"]')
+        page.click(f'[data-my-board] [data-cell="{cell}"]')
+        page.click('[data-market-index="0"]:not([disabled])')
+        page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
+        do_play_opponents(int(versus_id))
+        page.wait_for_selector('[data-stat-turn="2/22"]', timeout=60_000)
+        for scheme in ("light", "dark"):
+            _choose(page, theme=scheme)
+            for symbols in (False, True):
+                _choose(page, symbols=symbols)
+                tag = f"{size}-{scheme}-{'symbols' if symbols else 'plain'}"
+                _shoot(page, f"versus-{tag}")
+        assert _shown_symbols(page, "[data-opponent]")
+        page.goto(site + "/")
+        page.wait_for_selector("[data-board] [data-cell]")
+        for scheme in ("light", "dark"):
+            _choose(page, theme=scheme)
+            for symbols in (False, True):
+                _choose(page, symbols=symbols)
+                _shoot(page, f"home-{size}-{scheme}-{'symbols' if symbols else 'plain'}")
+        context.close()
+
+    # Reduced motion: no toast slide, no pop, no opponent highlight; otherwise they move.
+    for motion, moving in (("no-preference", True), ("reduce", False)):
+        context = browser.new_context(viewport=SIZES["laptop"], reduced_motion=motion)
+        page = context.new_page()
+        page.goto(site + "/versus/")
+        names = page.evaluate(
+            """() => {
+              const probe = (html) => {
+                const holder = document.createElement("div");
+                holder.innerHTML = html;
+                document.body.append(holder);
+                return getComputedStyle(holder.querySelector("[data-probe]")).animationName;
+              };
+              return [
+                probe('<div class="toast" data-probe></div>'),
+                probe('<svg class="board"><g class="just-placed">'
+                  + '<g class="patch-shape" data-probe></g></g></svg>'),
+                probe('<div class="versus"><div class="opponent placing" data-probe></div></div>'),
+              ];
+            }"""
+        )
+        assert all((name != "none") == moving for name in names), (motion, names)
+        context.close()
