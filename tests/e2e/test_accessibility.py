@@ -128,8 +128,9 @@ def test_axe_finds_no_violation_on_any_page_or_state(
         audit(state)
     assert page.goto(site + "/no-such-page/").status == 404
     audit("404")
-    page.click("[data-display-menu] summary")
-    audit("display-settings-open")
+    if page.locator("[data-display-menu]").count():  # (the other test requires it)
+        page.click("[data-display-menu] summary")
+        audit("display-settings-open")
 
     # The daily, mid-play: after a placement (the market waits), a hand patch selected, then a
     # space chosen (the market open).
