@@ -315,6 +315,15 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
             " b.querySelector('[data-color-symbol]').dataset.colorSymbol])",
         )
         assert all(color == symbol for color, symbol in described), described
+        # Focus is always seen: the board (an outline and its cursor), a market button (a ring).
+        page.focus("[data-board] svg.board")
+        focused = "getComputedStyle(document.activeElement)"
+        assert page.evaluate("document.activeElement.matches(':focus-visible')")
+        assert page.evaluate(f"{focused}.outlineStyle") == "solid"
+        assert page.locator("[data-board] .cursor").count() == 1
+        _shoot(page, f"focus-board-{size}")
+        page.focus('[data-market-index="1"]')
+        assert page.evaluate(f"{focused}.boxShadow") != "none"
         for scheme in ("light", "dark"):
             _choose(page, theme=scheme)
             for symbols in (False, True):
