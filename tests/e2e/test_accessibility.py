@@ -377,6 +377,9 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
             for symbols in (False, True):
                 _choose(page, symbols=symbols)
                 _shoot(page, f"home-{size}-{scheme}-{'symbols' if symbols else 'plain'}")
+        page.click("[data-display-menu] summary")
+        page.screenshot(path=str(SHOTS / f"display-menu-{size}.png"))
+        page.keyboard.press("Escape")
         context.close()
 
     # Reduced motion: no toast slide, no pop, no opponent highlight; otherwise they move.
