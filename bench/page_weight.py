@@ -11,8 +11,8 @@ compression) for the first load of each page, summed over every response, in Chr
 the player ``bench`` (password ``a long password 1``) with a game on each of the last 5 days.
 ``measure`` logs in as ``bench`` and prints, per page, the responses, their KB (and the HTML
 document's alone) and the page's requests after the document (the fetches its scripts make).
-Django's HTML is sent uncompressed here (no GZip middleware), the static files compressed by
-whitenoise, as in production."""
+The server-rendered pages' HTML is gzipped by their views (``gzip_page``; there is no GZip
+middleware), the static files compressed by whitenoise, as in production."""
 
 import datetime
 import os
