@@ -15,7 +15,7 @@ from functools import cached_property
 from .boards import border_of
 from .cats import Cat, cat_by_id
 from .errors import RulesError
-from .goals import Goal, goal_by_id, goal_result
+from .goals import Goal, GoalProgress, goal_by_id, goal_progress, goal_result
 from .hexgrid import (
     GOAL_CELLS,
     NEIGHBOUR_MASK,
@@ -260,6 +260,14 @@ class Quilt:
             else:
                 results.append((cell, goal, *goal_result(goal, neighbours)))
         return results
+
+    def goal_progress(self) -> list[tuple[Cell, Goal, GoalProgress]]:
+        """(cell, goal, how its six neighbours stand) for each goal, filled or not."""
+        cells = self.cells
+        return [
+            (cell, goal, goal_progress(goal, [cells[n] for n in NEIGHBOURS[cell]]))
+            for cell, goal in self.layout.goal_specs
+        ]
 
     def cat_points(self) -> int:
         return sum(cat_by_id(cat).points for cat, _, _ in self.cat_tokens)
