@@ -269,6 +269,26 @@ class Quilt:
             for cell, goal in self.layout.goal_specs
         ]
 
+    def cat_progress(self) -> list[tuple[str, int, int]]:
+        """(cat id, its largest group so far, the patches it needs) for each cat: the
+        largest connected group of one of its patterns that carries no cat token yet,
+        printed border included. A shape cat needs its shape too, not the size alone."""
+        progress = []
+        for cat_id, patterns in self.layout.cats:
+            largest = 0
+            for name in patterns:
+                free = self.pattern_masks[pattern_index(name)] & ~self.cat_mask
+                while free:
+                    group = group_of((free & -free).bit_length() - 1, free)
+                    largest = max(largest, group.bit_count())
+                    free &= ~group
+            progress.append((cat_id, largest, cat_by_id(cat_id).size))
+        return progress
+
+    def button_colors_count(self) -> int:
+        """How many of the six colours have a button (all six earn the rainbow)."""
+        return self.button_colors.bit_count()
+
     def cat_points(self) -> int:
         return sum(cat_by_id(cat).points for cat, _, _ in self.cat_tokens)
 

@@ -9,9 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.game import (
+    CAT_BY_ID,
     EMPTY,
     GOAL_BY_ID,
     GOALS,
+    NEIGHBOURS,
+    PATCH_CELLS,
+    PATTERNS,
     RulesError,
     cell_name,
     goal_points_possible,
@@ -133,3 +137,39 @@ def test_both_still_possible_iff_some_filling_of_patches_meets_both(goal, cells)
     if not holes:
         met = goal_result(goal, patches)
         assert (progress.colors.met, progress.patterns.met) == met[:2]
+
+
+def largest_group(quilt, patterns, taken):
+    """Flood fill over the quilt's cells: the largest same-pattern group outside ``taken``."""
+    best, seen = 0, set()
+    for start in range(49):
+        patch = quilt.cells[start]
+        if patch == EMPTY or patch % 6 not in patterns or start in seen or start in taken:
+            continue
+        group, stack = {start}, [start]
+        while stack:
+            for n in NEIGHBOURS[stack.pop()]:
+                p = quilt.cells[n]
+                if n not in group and n not in taken and p != EMPTY and p % 6 == patch % 6:
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
+@settings(deadline=None, suppress_health_check=list(HealthCheck))  # quilt_with only builds
+@given(st.lists(st.tuples(st.sampled_from(PATCH_CELLS), st.integers(0, 35)), max_size=22))
+def test_a_cat_s_largest_free_group_and_what_it_needs(quilt_with, placements):
+    quilt = quilt_with()
+    for cell, patch in placements:
+        if quilt.cells[cell] == EMPTY:
+            quilt.place(cell, patch)
+    taken = {c for _, _, group in quilt.cat_tokens for c in range(49) if group >> c & 1}
+    for (cat_id, largest, needed), (layout_cat, names) in zip(
+        quilt.cat_progress(), quilt.layout.cats, strict=True
+    ):
+        assert cat_id == layout_cat and needed == CAT_BY_ID[cat_id].size
+        assert largest == largest_group(quilt, {PATTERNS.index(n) for n in names}, taken)
+    colours = {color for color, _ in quilt.buttons}
+    assert quilt.button_colors_count() == len(colours)
