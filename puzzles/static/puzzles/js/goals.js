@@ -1,6 +1,85 @@
-// The design goals (id -> {label, symbol, one, both, ...}) as the engine names them, from the
-// API (GET /api/goals/). Fetched once per page; a module importing this waits for it.
+// The design goals (id -> {label, symbol, one, both, counts, shape_words, help}) as the engine
+// names them, from the API (GET /api/goals/). Fetched once per page; a module importing this
+// waits for it. Also: a goal's picture (its counts drawn as groups of dots) and a goal's
+// progress in words, from the engine's verdicts the game sends (`goal_progress`).
 import { api } from "./api.js";
+import { svg } from "./svg.js";
 
 export const GOALS = Object.fromEntries((await api.goals()).goals.map((goal) => [goal.id, goal]));
 export const goalLabel = (id) => (GOALS[id] ? GOALS[id].label : id);
+export const goalHelp = (id) => (GOALS[id] ? GOALS[id].help : "");
+
+// The words this module shows, in one place (for translation).
+const WORDS = {
+  empty: "none of its six neighbours filled yet",
+  filled: (n) => `${n} of its 6 neighbours filled`,
+  colours: "Colours",
+  patterns: "Patterns",
+  met: "met",
+  possible: "can still be met",
+  lost: "can no longer be met",
+  soFar: (shape) => `so far ${shape}`,
+};
+const PART = { 1: ["one single", "singles"], 2: ["one pair", "pairs"], 3: ["one set of three", "sets of three"], 4: ["one set of four", "sets of four"], 5: ["one set of five", "sets of five"], 6: ["one set of six", "sets of six"] };
+const NUMBER = ["no", "one", "two", "three", "four", "five", "six"];
+
+// Counts so far ([2, 1, 1]) in words: "a pair and two singles".
+export function countsWords(counts) {
+  const parts = [];
+  for (const size of [...new Set(counts)].sort((a, b) => b - a)) {
+    const n = counts.filter((c) => c === size).length;
+    parts.push(n === 1 ? PART[size][0] : `${NUMBER[n]} ${PART[size][1]}`);
+  }
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "";
+}
+
+// One attribute's standing in words: "Colours: so far one pair and one single, can still be met".
+function attributeWords(name, standing, filled) {
+  const verdict = standing.met ? WORDS.met : standing.possible ? WORDS.possible : WORDS.lost;
+  const shape = filled && !standing.met ? `${WORDS.soFar(countsWords(standing.counts))}, ` : "";
+  return `${name}: ${shape}${verdict}`;
+}
+
+// A goal's progress (one entry of the game's `goal_progress`) in words.
+export function progressWords(progress) {
+  if (!progress) return WORDS.empty;
+  if (!progress.filled) return `${WORDS.empty}.`;
+  return `${WORDS.filled(progress.filled)}. ${attributeWords(WORDS.colours, progress.colors, progress.filled)}. `
+    + `${attributeWords(WORDS.patterns, progress.patterns, progress.filled)}.`;
+}
+
+// A goal's counts drawn as groups of dots, each group a column on its own pale pill
+// (bottom-aligned), centred on (cx, cy): a pair is two dots stacked, "all different" six
+// single dots. The pills and gaps say the shape; the shades only help tell groups apart.
+const SHADES = ["#24606a", "#ffffff", "#8a7a5c"];
+export function goalPicture(goalId, cx, cy, { dot = 2.4, step = 5.2, gap = null } = {}) {
+  const counts = GOALS[goalId] ? GOALS[goalId].counts : [];
+  const between = gap || (counts.length > 4 ? step + 1.6 : step + 3.6);
+  const tallest = Math.max(...counts, 1);
+  const width = (counts.length - 1) * between;
+  const bottom = cy + ((tallest - 1) * step) / 2;
+  const group = svg("g", { class: "goal-picture", "aria-hidden": "true" });
+  counts.forEach((count, i) => {
+    const x = cx - width / 2 + i * between;
+    const top = bottom - (count - 1) * step;
+    group.append(svg("rect", {
+      class: "goal-picture-group", x: (x - dot - 1.1).toFixed(2), y: (top - dot - 1.1).toFixed(2),
+      width: (2 * dot + 2.2).toFixed(2), height: ((count - 1) * step + 2 * dot + 2.2).toFixed(2),
+      rx: (dot + 1.1).toFixed(2), fill: "#ffffff", "fill-opacity": 0.6, stroke: "#24606a", "stroke-opacity": 0.35, "stroke-width": 0.6,
+    }));
+    for (let k = 0; k < count; k++) {
+      group.append(svg("circle", {
+        cx: x.toFixed(2), cy: (bottom - k * step).toFixed(2), r: dot,
+        fill: SHADES[i % SHADES.length], stroke: "#24606a", "stroke-width": 0.9,
+      }));
+    }
+  });
+  return group;
+}
+
+// The same picture as a standalone little SVG (the goal picker, the goals card).
+export function goalIcon(goalId) {
+  const icon = svg("svg", { viewBox: "-22 -16 44 32", class: "goal-icon", "aria-hidden": "true" });
+  icon.append(goalPicture(goalId, 0, 0, { dot: 2.7, step: 6.2 }));
+  return icon;
+}
