@@ -195,6 +195,10 @@ def test_the_board_s_edges_carry_the_review_s_words(site, browser):
     for size in SIZES:
         context = browser.new_context(**SIZES[size])
         page = context.new_page()
+        page.goto(site + "/")
+        page.wait_for_selector('[data-action="start"]:not([disabled])')
+        assert_on_screen(page, ['[data-action="start"]', "[data-goal]", "[data-goal-option]"], size)
+        snap(page, f"goal-picker-{size}")
         start_daily(page, site)
         rows = page.query_selector_all("[data-row-label]")
         places = page.query_selector_all("[data-place-label]")

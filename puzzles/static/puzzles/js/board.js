@@ -9,8 +9,8 @@ import { goalHelp, goalLabel, goalPicture, progressWords } from "./goals.js";
 
 const SIZE = 7; // the drawing's grid: the patch spaces and the printed border around them
 // Room for the edge labels (row numbers on the left, place numbers on top), in board units.
-const EDGE_LEFT = 4;
-const EDGE_TOP = 8;
+const EDGE_LEFT = 6;
+const EDGE_TOP = 10;
 
 const isPatchSpace = (r, c) => PATCH_CELLS.includes(`${r},${c}`);
 const parse = (name) => name.split(",").map(Number);
@@ -294,11 +294,11 @@ function edgeLabels() {
   const layer = svg("g", { class: "edge-labels", "aria-hidden": "true", "data-edge-labels": "" });
   for (let r = 0; r < SIZE; r++) {
     const [, cy] = cellCentre(r, 0);
-    layer.append(svg("text", { class: "edge-label", "data-row-label": String(r + 1), x: 3.8, y: cy + 3.2 }, [String(r + 1)]));
+    layer.append(svg("text", { class: "edge-label", "data-row-label": String(r + 1), x: 3, y: cy + 4 }, [String(r + 1)]));
   }
   for (let c = 0; c < SIZE; c++) {
     const [cx] = cellCentre(0, c);
-    layer.append(svg("text", { class: "edge-label", "data-place-label": String(c + 1), x: cx, y: 3.4 }, [String(c + 1)]));
+    layer.append(svg("text", { class: "edge-label", "data-place-label": String(c + 1), x: cx, y: 3 }, [String(c + 1)]));
   }
   return layer;
 }

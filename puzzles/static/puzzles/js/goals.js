@@ -65,7 +65,7 @@ export function goalPicture(goalId, cx, cy, { dot = 2.4, step = 5.2, gap = null 
     group.append(svg("rect", {
       class: "goal-picture-group", x: (x - dot - 1.1).toFixed(2), y: (top - dot - 1.1).toFixed(2),
       width: (2 * dot + 2.2).toFixed(2), height: ((count - 1) * step + 2 * dot + 2.2).toFixed(2),
-      rx: (dot + 1.1).toFixed(2), fill: "#ffffff", "fill-opacity": 0.6, stroke: "#24606a", "stroke-opacity": 0.35, "stroke-width": 0.6,
+      rx: (dot + 1.1).toFixed(2), fill: "#ffffff", "fill-opacity": 0.85, stroke: "#24606a", "stroke-opacity": 0.55, "stroke-width": 0.7,
     }));
     for (let k = 0; k < count; k++) {
       group.append(svg("circle", {

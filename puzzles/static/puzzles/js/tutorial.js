@@ -17,7 +17,7 @@ const STEPS = [
   {
     id: "market", target: ["[data-market]"],
     title: "Take a patch from the market",
-    text: "Then take one of the three market patches into your hand for the next turn. The one by the bag is newest; the one marked \u201clast chance\u201d is thrown away if you leave it.",
+    text: "Then take one of the three market patches into your hand for the next turn. Of the two you leave, the one farther from the bag is thrown away, and the bag refills the market.",
   },
   {
     id: "goals", target: ["[data-goal]"],
