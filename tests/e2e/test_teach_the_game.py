@@ -220,6 +220,18 @@ def test_the_board_s_edges_carry_the_review_s_words(site, browser):
             )
         assert_on_screen(page, DECISION, f"with the edge labels, {size}")
         snap(page, f"edge-labels-{size}")
+        # A tapped goal's words lie on the screen, over the board, and go with Escape.
+        goal = page.query_selector("[data-board] [data-goal]")
+        (page.tap if size == "phone" else page.click)(
+            f'[data-goal="{goal.get_attribute("data-goal")}"]'
+        )
+        info = page.wait_for_selector("[data-goal-info]")
+        assert goal.get_attribute("data-goal-help") in info.inner_text()
+        box = info.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["viewport"]["height"]
+        snap(page, f"goal-help-{size}")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("[data-goal-info]", state="detached")
         context.close()
 
 

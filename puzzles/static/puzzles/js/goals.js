@@ -11,7 +11,7 @@ export const goalHelp = (id) => (GOALS[id] ? GOALS[id].help : "");
 
 // The words this module shows, in one place (for translation).
 const WORDS = {
-  empty: "none of its six neighbours filled yet",
+  empty: "None of its six neighbours filled yet",
   filled: (n) => `${n} of its 6 neighbours filled`,
   colours: "Colours",
   patterns: "Patterns",
