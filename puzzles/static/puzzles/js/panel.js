@@ -94,6 +94,12 @@ function catProgress(cat, { largest, needed }) {
 }
 
 // ``buttonColors`` (optional): the game's ``button_colors``, colours with a button so far.
+// A cell ("r,c", 0-based as in the API) in the board's edge-label words: "row 3, place 4".
+const placeWords = (cell) => {
+  const [r, c] = cell.split(",").map(Number);
+  return `row ${r + 1}, place ${c + 1}`;
+};
+
 export function renderScore(container, score, buttonColors = null) {
   const buttons = (score.buttons || []).length;
   const catTokens = (score.cats || []).length;
@@ -121,7 +127,7 @@ export function renderScore(container, score, buttonColors = null) {
     tokens,
     el("ul", { class: "goal-list muted", style: "margin:.4rem 0 0;padding-left:1rem;font-size:.85rem" },
       (score.goals || []).map((g) => el("li", {
-        text: `${goalLabel(g.goal)} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
+        text: `${goalLabel(g.goal)} at ${placeWords(g.cell)}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
       }))),
   );
 }

@@ -73,6 +73,7 @@ export class Tutorial {
     // The backdrop takes every click outside the card: the game waits until it is closed.
     this.node.addEventListener("click", (event) => { if (event.target === this.node) event.stopPropagation(); });
     document.body.append(this.node);
+    this.root.inert = true; // the page behind it is out of reach of Tab and screen readers
     window.addEventListener("resize", this.relayout);
     window.addEventListener("scroll", this.relayout, { passive: true });
     this.go(step);
@@ -164,6 +165,7 @@ export class Tutorial {
     window.removeEventListener("scroll", this.relayout);
     this.node.remove();
     this.node = null;
+    this.root.inert = false;
     window.scrollTo({ top: this.scroll, behavior: "instant" });
     const back = this.returnFocus && this.returnFocus.isConnected && this.returnFocus !== document.body
       ? this.returnFocus : this.root.querySelector("svg.board");
