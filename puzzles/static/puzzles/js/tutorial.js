@@ -108,7 +108,8 @@ export class Tutorial {
     const targets = this.targets();
     if (targets.length) {
       const box = union(targets);
-      if (box.top < 0 || box.bottom > window.innerHeight) targets[0].scrollIntoView({ block: "start", behavior: "instant" });
+      // Scrolled to just above them, so that their ring shows whole.
+      if (box.top < 0 || box.bottom > window.innerHeight) window.scrollTo({ top: window.scrollY + box.top - 16, behavior: "instant" });
     }
     this.place();
     next.focus({ preventScroll: true });
