@@ -166,6 +166,7 @@ def test_every_goal_explains_itself_and_follows_the_engine(site, browser):
         after = assert_progress_is_the_engines(page, site, game_id, helps)
     assert any(after[c]["filled"] != before[c]["filled"] for c in after)
     assert any(after[c]["words"] != before[c]["words"] for c in after)
+    snap(page, "goal-progress-laptop")
     # Every goal's picture, not letters; a tap shows its words over the board.
     assert page.query_selector_all("[data-board] [data-goal] .goal-picture circle")
     assert not page.query_selector("[data-board] [data-goal] .goal-text")
@@ -229,7 +230,7 @@ def test_the_board_s_edges_carry_the_review_s_words(site, browser):
         assert goal.get_attribute("data-goal-help") in info.inner_text()
         box = info.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["viewport"]["height"]
-        snap(page, f"goal-help-{size}")
+        snap(page, f"goal-tap-{size}")
         page.keyboard.press("Escape")
         page.wait_for_selector("[data-goal-info]", state="detached")
         context.close()

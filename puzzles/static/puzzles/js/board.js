@@ -202,16 +202,20 @@ export class Board {
       return group;
     }
     // The goal's shape as groups of dots (the letters AA·BB·C·D said the same to few).
-    group.append(goalPicture(goalId, cx, cy - 3.5));
+    group.append(goalPicture(goalId, cx, cy - 7.5));
     if (!picking) {
       const standingOf = (on, possible) => (on ? "met" : possible === false ? "lost" : "open");
       group.append(
-        attributeMark("colours", cx - 8, cy + 15, standingOf(met.colors, progress && progress.colors.possible)),
-        attributeMark("patterns", cx + 8, cy + 15, standingOf(met.patterns, progress && progress.patterns.possible)),
+        attributeMark("colours", cx - 13, cy + 15, standingOf(met.colors, progress && progress.colors.possible)),
+        attributeMark("patterns", cx + 13, cy + 15, standingOf(met.patterns, progress && progress.patterns.possible)),
       );
     }
     if (met.points) {
-      group.append(svg("text", { class: "goal-points", x: cx, y: cy - 17 }, [`+${met.points}`]));
+      // What it scored, on a badge between its two marks (the picture fills the middle).
+      group.append(svg("g", { class: "goal-points-badge" }, [
+        svg("circle", { cx, cy: cy + 15, r: 6.8, fill: "#2f2a3a" }),
+        svg("text", { class: "goal-points", x: cx, y: cy + 17.8, style: "fill:#fff;font-size:8px" }, [`+${met.points}`]),
+      ]));
     }
     group.append(svg("title", {}, [`${label}: ${help} ${standing}`]));
     return group;

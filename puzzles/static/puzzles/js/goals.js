@@ -49,37 +49,49 @@ export function progressWords(progress) {
 }
 
 // A goal's counts drawn as groups of dots, each group a column on its own pale pill
-// (bottom-aligned), centred on (cx, cy): a pair is two dots stacked, "all different" six
-// single dots. The pills and gaps say the shape; the shades only help tell groups apart.
+// (bottom-aligned), centred on (cx, cy): a pair is two dots stacked. "All different" is six
+// single dots in a ring, like the six neighbours. The pills and gaps say the shape; the
+// shades only help tell groups apart.
 const SHADES = ["#24606a", "#ffffff", "#8a7a5c"];
-export function goalPicture(goalId, cx, cy, { dot = 2.4, step = 5.2, gap = null } = {}) {
+export function goalPicture(goalId, cx, cy, { dot = 3.3 } = {}) {
   const counts = GOALS[goalId] ? GOALS[goalId].counts : [];
-  const between = gap || (counts.length > 4 ? step + 1.6 : step + 3.6);
+  const group = svg("g", { class: "goal-picture", "aria-hidden": "true" });
+  const pad = 1.1;
+  const pill = (x, top, count, step) => svg("rect", {
+    class: "goal-picture-group", x: (x - dot - pad).toFixed(2), y: (top - dot - pad).toFixed(2),
+    width: (2 * (dot + pad)).toFixed(2), height: ((count - 1) * step + 2 * (dot + pad)).toFixed(2),
+    rx: (dot + pad).toFixed(2), fill: "#ffffff", "fill-opacity": 0.85, stroke: "#24606a",
+    "stroke-opacity": 0.55, "stroke-width": 0.7,
+  });
+  const circle = (x, y, shade) => svg("circle", {
+    cx: x.toFixed(2), cy: y.toFixed(2), r: dot, fill: shade, stroke: "#24606a", "stroke-width": 0.9,
+  });
+  if (counts.length > 4) { // six singles: a ring of six pills
+    const ring = 2.9 * dot;
+    counts.forEach((_, i) => {
+      const a = (Math.PI / 3) * i - Math.PI / 2;
+      const x = cx + ring * Math.cos(a);
+      const y = cy + ring * Math.sin(a);
+      group.append(pill(x, y, 1, 0), circle(x, y, SHADES[i % SHADES.length]));
+    });
+    return group;
+  }
+  const step = 2 * dot + 0.4;
+  const between = 2 * (dot + pad) + 2.4;
   const tallest = Math.max(...counts, 1);
   const width = (counts.length - 1) * between;
   const bottom = cy + ((tallest - 1) * step) / 2;
-  const group = svg("g", { class: "goal-picture", "aria-hidden": "true" });
   counts.forEach((count, i) => {
     const x = cx - width / 2 + i * between;
-    const top = bottom - (count - 1) * step;
-    group.append(svg("rect", {
-      class: "goal-picture-group", x: (x - dot - 1.1).toFixed(2), y: (top - dot - 1.1).toFixed(2),
-      width: (2 * dot + 2.2).toFixed(2), height: ((count - 1) * step + 2 * dot + 2.2).toFixed(2),
-      rx: (dot + 1.1).toFixed(2), fill: "#ffffff", "fill-opacity": 0.85, stroke: "#24606a", "stroke-opacity": 0.55, "stroke-width": 0.7,
-    }));
-    for (let k = 0; k < count; k++) {
-      group.append(svg("circle", {
-        cx: x.toFixed(2), cy: (bottom - k * step).toFixed(2), r: dot,
-        fill: SHADES[i % SHADES.length], stroke: "#24606a", "stroke-width": 0.9,
-      }));
-    }
+    group.append(pill(x, bottom - (count - 1) * step, count, step));
+    for (let k = 0; k < count; k++) group.append(circle(x, bottom - k * step, SHADES[i % SHADES.length]));
   });
   return group;
 }
 
 // The same picture as a standalone little SVG (the goal picker, the goals card).
 export function goalIcon(goalId) {
-  const icon = svg("svg", { viewBox: "-22 -16 44 32", class: "goal-icon", "aria-hidden": "true" });
-  icon.append(goalPicture(goalId, 0, 0, { dot: 2.7, step: 6.2 }));
+  const icon = svg("svg", { viewBox: "-22 -16.5 44 33", class: "goal-icon", "aria-hidden": "true" });
+  icon.append(goalPicture(goalId, 0, 0, { dot: 3 }));
   return icon;
 }

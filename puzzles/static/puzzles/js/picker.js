@@ -58,11 +58,11 @@ export class GoalPicker {
         "aria-pressed": String(this.holding === goal), "data-goal-option": goal,
         "data-goal-help": goalHelp(goal), "aria-describedby": `goal-help-${goal}`,
       }, [
-        // The goal's picture and its words; a phone shows the short words only (room).
+        // The goal's picture and its words (shown beside the board; on a phone they are the
+        // option's description and the note's once it is picked up: room for the board).
         el("span", { class: "goal-option-head" }, [
           goalIcon(goal), el("span", { class: "notation", text: goalLabel(goal) }),
         ]),
-        el("span", { class: "goal-shape", "aria-hidden": "true", text: GOALS[goal].shape_words }),
         el("span", { class: "goal-help", id: `goal-help-${goal}`, text: goalHelp(goal) }),
         el("span", { class: "values", text: `${GOALS[goal].one} / ${GOALS[goal].both} pts` }),
         el("span", { class: "values", text: where ? `on the ${SPACE_NAMES[where[0]]} space` : "not used" }),
