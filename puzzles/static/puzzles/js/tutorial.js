@@ -22,7 +22,7 @@ const STEPS = [
   {
     id: "goals", target: ["[data-goal]"],
     title: "Design goals want a shape",
-    text: "The teal spaces are design goals. Each wants its six neighbours to form a shape, by colour, by pattern, or both: the dots draw it (two stacked dots are a pair). Tap a goal to read it. Its marks turn to \u2713 when met and are struck through when it can no longer be.",
+    text: "The teal spaces are design goals. Each wants its six neighbours to form a shape, by colour, by pattern, or both: the dots draw it (two stacked dots are a pair; a ring of six, all different). Tap a goal to read it. Its colour and pattern marks turn to \u2713 when met, and are struck through when they can no longer be.",
   },
   {
     id: "cats", target: ["[data-cats]"],
