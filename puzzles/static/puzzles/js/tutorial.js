@@ -27,7 +27,7 @@ const STEPS = [
   {
     id: "cats", target: ["[data-cats]"],
     title: "Cats and buttons",
-    text: "A cat naps on a group of its patterns that is big enough or has its shape; its card says how big your group is so far. Three or more touching patches of one colour earn a button (3 points); buttons of all six colours add a rainbow (3 more).",
+    text: "A cat naps on a group of its patterns that is big enough or has its shape; its card says how big your group is so far. Three or more touching patches of one colour earn a button; buttons of all six colours earn the rainbow button too. The score card adds them up.",
   },
 ];
 const WORDS = {
