@@ -39,6 +39,11 @@ def snap(page, name, full_page=False):
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
+def settled(page):
+    """Two animation frames: the board is fitted to the screen in the frame after a change."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def focus_in_dialog(page) -> bool:
     return page.evaluate("!!document.activeElement.closest('[data-tutorial][role=dialog]')")
 
@@ -75,6 +80,7 @@ def test_a_new_visitor_sees_the_walkthrough_once(site, browser, size):
     page.wait_for_selector("[data-tutorial]", state="detached")
     assert page.evaluate("document.activeElement.matches('svg.board')")
     assert page.evaluate("window.scrollY") == 0
+    settled(page)
     assert_on_screen(page, DECISION, "after the walkthrough")
     # Keyboard play is the game's again: Enter places on the cursor's space, Enter takes.
     page.keyboard.press("Enter")
@@ -198,6 +204,7 @@ def test_the_board_s_edges_carry_the_review_s_words(site, browser):
         page = context.new_page()
         page.goto(site + "/")
         page.wait_for_selector('[data-action="start"]:not([disabled])')
+        settled(page)
         assert_on_screen(page, ['[data-action="start"]', "[data-goal]", "[data-goal-option]"], size)
         snap(page, f"goal-picker-{size}")
         start_daily(page, site)
@@ -219,6 +226,7 @@ def test_the_board_s_edges_carry_the_review_s_words(site, browser):
             assert (
                 abs((box["x"] + box["width"] / 2) - shift - (column["x"] + column["width"] / 2)) < 4
             )
+        settled(page)
         assert_on_screen(page, DECISION, f"with the edge labels, {size}")
         snap(page, f"edge-labels-{size}")
         # A tapped goal's words lie on the screen, over the board, and go with Escape.

@@ -254,7 +254,10 @@ class GameController {
     $("[data-playing]", this.root).hidden = false;
     this.render(justPlaced);
     // A first visit: the walkthrough, once, on the real board (after the first layout).
-    if (!tutorialSeen() && !this.tutorial.open) requestAnimationFrame(() => this.tutorial.show(0));
+    // Two frames: the board is re-fitted in the frame after the tray appears (fit.js).
+    if (!tutorialSeen() && !this.tutorial.open) {
+      requestAnimationFrame(() => requestAnimationFrame(() => { if (!this.tutorial.open) this.tutorial.show(0); }));
+    }
   }
 
   // Fair play (docs/design.md, Phase 2): a ranked game that no longer counts says so plainly.

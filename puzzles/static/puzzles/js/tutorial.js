@@ -54,7 +54,9 @@ export class Tutorial {
     this.onClose = onClose;
     this.node = null;
     this.step = 0;
+    // The rings follow the page: the board is re-fitted a frame after the tray appears.
     this.relayout = () => this.place();
+    this.watcher = new ResizeObserver(() => requestAnimationFrame(this.relayout));
   }
 
   get open() {
@@ -76,6 +78,7 @@ export class Tutorial {
     this.root.inert = true; // the page behind it is out of reach of Tab and screen readers
     window.addEventListener("resize", this.relayout);
     window.addEventListener("scroll", this.relayout, { passive: true });
+    for (const node of [this.root, ...this.root.querySelectorAll("[data-board] svg.board, .controls")]) this.watcher.observe(node);
     this.go(step);
   }
 
@@ -162,6 +165,7 @@ export class Tutorial {
     } catch {
       // no storage: it closes for this page view all the same
     }
+    this.watcher.disconnect();
     window.removeEventListener("resize", this.relayout);
     window.removeEventListener("scroll", this.relayout);
     this.node.remove();
