@@ -16,6 +16,14 @@ class GoalOut(serializers.Serializer):
     symbol = serializers.CharField(help_text="what the board prints on its goal space")
     one = serializers.IntegerField(help_text="points when colours or patterns meet it")
     both = serializers.IntegerField(help_text="points when both do (instead of one)")
+    counts = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="what the six neighbours must form, largest first: [2, 2, 1, 1]",
+    )
+    shape_words = serializers.CharField(
+        help_text='the counts in words: "two pairs and two singles"'
+    )
+    help = serializers.CharField(help_text="what the goal wants and scores, in plain words")
 
 
 class GoalsOut(serializers.Serializer):

@@ -162,6 +162,32 @@ class ShareOut(serializers.Serializer):
     )
 
 
+class AttributeProgressOut(serializers.Serializer):
+    counts = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="the filled neighbours' counts, largest first: [2, 1] is a pair and a single",
+    )
+    possible = serializers.BooleanField(help_text="some filling of the empty neighbours meets it")
+    met = serializers.BooleanField(help_text="all six filled and meeting it")
+
+
+class GoalProgressOut(serializers.Serializer):
+    cell = serializers.CharField()
+    goal = serializers.CharField()
+    filled = serializers.IntegerField(help_text="neighbours filled, 0-6")
+    colors = AttributeProgressOut()
+    patterns = AttributeProgressOut()
+    points_possible = serializers.IntegerField(help_text="the most it can still score")
+
+
+class CatProgressOut(serializers.Serializer):
+    cat = serializers.CharField()
+    largest = serializers.IntegerField(
+        help_text="its largest group of its patterns that has no cat yet (border included)"
+    )
+    needed = serializers.IntegerField(help_text="patches it needs (a shape cat: in its shape)")
+
+
 class GameOut(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField(allow_null=True, help_text="null for a scenario game")
@@ -178,6 +204,11 @@ class GameOut(serializers.Serializer):
     empty_cells = serializers.ListField(child=serializers.CharField())
     discarded = PatchOut(many=True)
     score = serializers.JSONField(help_text="the score object (docs/rules.md)")
+    goal_progress = GoalProgressOut(many=True, help_text="how each goal's neighbours stand")
+    cat_progress = CatProgressOut(many=True)
+    button_colors = serializers.IntegerField(
+        help_text="colours with a button (all six: the rainbow)"
+    )
     hints_used = serializers.IntegerField()
     last_award = AwardOut(allow_null=True)
     practice_from = PracticeFromOut(

@@ -2,7 +2,16 @@
 
 from django.utils import timezone
 
-from solver.game import COLORS, TURNS, SoloGame, cell_name, patch_to_json, quilt_to_json
+from solver.game import (
+    COLORS,
+    TURNS,
+    Quilt,
+    SoloGame,
+    cell_name,
+    goal_points_possible,
+    patch_to_json,
+    quilt_to_json,
+)
 
 from ..models import Game, Player, SolverRun
 from ..play import replay
@@ -38,6 +47,34 @@ def award_json(award: tuple | None) -> dict | None:
     return {"button": COLORS[button] if button >= 0 else None, "cat": cat, "rainbow": rainbow}
 
 
+def goal_progress_json(quilt: Quilt) -> list[dict]:
+    """How each goal's six neighbours stand, the engine's verdicts: the count shapes of
+    the filled ones' colours and patterns so far, and whether each can still meet it."""
+
+    def attribute(progress) -> dict:
+        return {"counts": list(progress.counts), "possible": progress.possible, "met": progress.met}
+
+    return [
+        {
+            "cell": cell_name(cell),
+            "goal": goal.id,
+            "filled": progress.filled,
+            "colors": attribute(progress.colors),
+            "patterns": attribute(progress.patterns),
+            "points_possible": goal_points_possible(goal, progress),
+        }
+        for cell, goal, progress in quilt.goal_progress()
+    ]
+
+
+def cat_progress_json(quilt: Quilt) -> list[dict]:
+    """Each cat's largest free group of its patterns so far and the patches it needs."""
+    return [
+        {"cat": cat, "largest": largest, "needed": needed}
+        for cat, largest, needed in quilt.cat_progress()
+    ]
+
+
 def game_json(
     game: Game, state: SoloGame | None = None, award: tuple | None = None, *, origin: str = ""
 ) -> dict:
@@ -61,6 +98,9 @@ def game_json(
         "empty_cells": [cell_name(c) for c in state.quilt.empty_cells],
         "discarded": [patch_to_json(p) for p in state.discarded],
         "score": state.quilt.score(),
+        "goal_progress": goal_progress_json(state.quilt),
+        "cat_progress": cat_progress_json(state.quilt),
+        "button_colors": state.quilt.button_colors_count(),
         "hints_used": game.hints_used,
         # Fair play (docs/design.md, Phase 2), decided from the clock at each read; a scenario
         # game has no day to close.

@@ -16,7 +16,17 @@ convert), ``Color`` and ``Pattern`` the indexes of ``COLORS`` and ``PATTERNS``.
 
 from .cats import CAT_BY_ID, CATS, Cat, cat_by_id
 from .errors import RulesError
-from .goals import GOAL_BY_ID, GOALS, Goal, goal_by_id, goal_result
+from .goals import (
+    GOAL_BY_ID,
+    GOALS,
+    AttributeProgress,
+    Goal,
+    GoalProgress,
+    goal_by_id,
+    goal_points_possible,
+    goal_progress,
+    goal_result,
+)
 from .hexgrid import (
     GOAL_CELLS,
     NEIGHBOURS,
@@ -67,12 +77,14 @@ __all__ = [
     "SETUP_KINDS",
     "TURNS",
     "VARIANTS",
+    "AttributeProgress",
     "Cat",
     "Cell",
     "Color",
     "Condition",
     "Deal",
     "Goal",
+    "GoalProgress",
     "Layout",
     "Mask",
     "Move",
@@ -95,6 +107,8 @@ __all__ = [
     "deal",
     "deal_table",
     "goal_by_id",
+    "goal_points_possible",
+    "goal_progress",
     "goal_result",
     "group_of",
     "make_patch",

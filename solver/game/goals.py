@@ -52,3 +52,62 @@ def goal_result(goal: Goal, neighbours: Sequence[Patch]) -> tuple[bool, bool, in
     patterns = count_shape(p % 6 for p in neighbours) == goal.counts
     points = goal.both if colors and patterns else goal.one if colors or patterns else 0
     return colors, patterns, points
+
+
+@dataclass(frozen=True)
+class AttributeProgress:
+    """How a goal's six neighbours stand for one attribute (colours, or patterns)."""
+
+    counts: tuple[int, ...]  # the filled neighbours' count shape so far, as ``count_shape``
+    possible: bool  # some filling of the empty neighbours meets the goal's counts
+    met: bool  # all six are filled and they meet it
+
+
+@dataclass(frozen=True)
+class GoalProgress:
+    filled: int  # neighbours filled, 0..6
+    colors: AttributeProgress
+    patterns: AttributeProgress
+
+
+def _can_still_meet(counts: tuple[int, ...], goal_counts: tuple[int, ...]) -> bool:
+    """Whether the empty neighbours can be filled so that the values' counts become exactly
+    ``goal_counts``. Each value present must end as one of the goal's parts, at least as big
+    as its count so far, each part taken once; the parts left over go to values not yet
+    present (there are six values, and a goal has at most six parts, so there are always
+    enough) and the empty neighbours number exactly what the parts still need (both sum to
+    six). Matching the largest counts to the largest parts finds such an assignment when
+    there is one."""
+    if len(counts) > len(goal_counts):
+        return False
+    return all(have <= part for have, part in zip(counts, goal_counts, strict=False))
+
+
+def _attribute(goal: Goal, values: list[int], filled: int) -> AttributeProgress:
+    counts = count_shape(values)
+    possible = _can_still_meet(counts, goal.counts)
+    return AttributeProgress(counts, possible, possible and filled == 6)
+
+
+def goal_progress(goal: Goal, neighbours: Sequence[Patch | None]) -> GoalProgress:
+    """How a goal's six neighbours stand: the count shapes of the filled ones' colours and
+    patterns, and whether each attribute can still meet the goal for some filling of the
+    empty ones (``EMPTY`` or None). A filling may use any patch: colours and patterns are
+    chosen independently (every colour comes in every pattern), so "both can still be met"
+    is colours and patterns each still possible. The bag's supply is not considered: a
+    player cannot see it."""
+    if len(neighbours) != 6:
+        raise RulesError(f"a goal has six neighbours, not {len(neighbours)}")
+    placed = [p for p in neighbours if p is not None and p >= 0]
+    filled = len(placed)
+    return GoalProgress(
+        filled,
+        _attribute(goal, [p // 6 for p in placed], filled),
+        _attribute(goal, [p % 6 for p in placed], filled),
+    )
+
+
+def goal_points_possible(goal: Goal, progress: GoalProgress) -> int:
+    """The most a goal can still score from its progress: ``both``, ``one`` or 0."""
+    colors, patterns = progress.colors.possible, progress.patterns.possible
+    return goal.both if colors and patterns else goal.one if colors or patterns else 0

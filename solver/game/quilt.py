@@ -15,7 +15,7 @@ from functools import cached_property
 from .boards import border_of
 from .cats import Cat, cat_by_id
 from .errors import RulesError
-from .goals import Goal, goal_by_id, goal_result
+from .goals import Goal, GoalProgress, goal_by_id, goal_progress, goal_result
 from .hexgrid import (
     GOAL_CELLS,
     NEIGHBOUR_MASK,
@@ -260,6 +260,34 @@ class Quilt:
             else:
                 results.append((cell, goal, *goal_result(goal, neighbours)))
         return results
+
+    def goal_progress(self) -> list[tuple[Cell, Goal, GoalProgress]]:
+        """(cell, goal, how its six neighbours stand) for each goal, filled or not."""
+        cells = self.cells
+        return [
+            (cell, goal, goal_progress(goal, [cells[n] for n in NEIGHBOURS[cell]]))
+            for cell, goal in self.layout.goal_specs
+        ]
+
+    def cat_progress(self) -> list[tuple[str, int, int]]:
+        """(cat id, its largest group so far, the patches it needs) for each cat: the
+        largest connected group of one of its patterns that carries no cat token yet,
+        printed border included. A shape cat needs its shape too, not the size alone."""
+        progress = []
+        for cat_id, patterns in self.layout.cats:
+            largest = 0
+            for name in patterns:
+                free = self.pattern_masks[pattern_index(name)] & ~self.cat_mask
+                while free:
+                    group = group_of((free & -free).bit_length() - 1, free)
+                    largest = max(largest, group.bit_count())
+                    free &= ~group
+            progress.append((cat_id, largest, cat_by_id(cat_id).size))
+        return progress
+
+    def button_colors_count(self) -> int:
+        """How many of the six colours have a button (all six earn the rainbow)."""
+        return self.button_colors.bit_count()
 
     def cat_points(self) -> int:
         return sum(cat_by_id(cat).points for cat, _, _ in self.cat_tokens)

@@ -42,6 +42,26 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
+# The first-visit walkthrough (static/puzzles/js/tutorial.js) as a returning visitor has it:
+# closed. Every context a test opens starts so, except ``browser.first_visit_context(...)``,
+# the browser of someone who has never been here (tests/e2e/test_teach_the_game.py).
+SEEN_TUTORIAL = "try { localStorage.setItem('calico-tutorial-seen', '1'); } catch (e) {}"
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    first_visit = browser.new_context
+
+    def new_context(**options):
+        context = first_visit(**options)
+        context.add_init_script(SEEN_TUTORIAL)
+        return context
+
+    browser.first_visit_context = first_visit
+    browser.new_context = new_context
+    return browser
+
+
 @pytest.fixture
 def site(live_server):
     """The live site's base URL (tasks wait in this run's queue: no worker)."""

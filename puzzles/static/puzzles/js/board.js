@@ -5,30 +5,36 @@ import {
   patchShape, rainbowDefs, svg,
 } from "./svg.js";
 import { GOAL_CELLS, PATCH_CELLS } from "./engine.js";
-import { GOALS, goalLabel } from "./goals.js";
+import { goalHelp, goalLabel, goalPicture, progressWords } from "./goals.js";
 
 const SIZE = 7; // the drawing's grid: the patch spaces and the printed border around them
+// Room for the edge labels (row numbers on the left, place numbers on top), in board units.
+const EDGE_LEFT = 6;
+const EDGE_TOP = 10;
 
 const isPatchSpace = (r, c) => PATCH_CELLS.includes(`${r},${c}`);
 const parse = (name) => name.split(",").map(Number);
 
 export class Board {
-  constructor(root, { onActivate, onGoal = null }) {
+  constructor(root, { onActivate, onGoal = null, onGoalInfo = null }) {
     this.root = root;
     this.onActivate = onActivate;
     this.onGoal = onGoal;
+    this.onGoalInfo = onGoalInfo; // a tap on a goal while playing: show its words
     this.cursor = "3,3";
     this.state = null;
     const width = HEX_W * (SIZE + 0.5);
     const height = 1.5 * HEX_R * (SIZE - 1) + 2 * HEX_R;
     this.svg = svg("svg", {
-      class: "board", viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`, tabindex: 0,
+      class: "board", tabindex: 0,
+      viewBox: `${-EDGE_LEFT} ${-EDGE_TOP} ${(width + EDGE_LEFT).toFixed(1)} ${(height + EDGE_TOP).toFixed(1)}`,
       role: "group", "aria-label": "Your quilt. Arrow keys move the cursor, Enter places the chosen patch.",
     });
     root.append(this.svg);
     this.svg.addEventListener("click", (event) => {
       const goal = event.target.closest("[data-goal]");
-      if (goal && this.onGoal) this.onGoal(goal.dataset.goal);
+      if (goal && this.state && this.state.picking && this.onGoal) this.onGoal(goal.dataset.goal);
+      else if (goal && goal.dataset.goalId && this.onGoalInfo) this.onGoalInfo(goal.dataset.goal);
       const cell = event.target.closest("[data-cell]");
       if (cell && cell.dataset.empty === "true") {
         this.cursor = cell.dataset.cell;
@@ -37,14 +43,15 @@ export class Board {
     });
     this.svg.addEventListener("keydown", (event) => {
       const goal = event.target.closest("[data-goal]");
-      if (goal && this.onGoal && (event.key === "Enter" || event.key === " ")) {
+      if (goal && this.onGoal && this.state && this.state.picking && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
         this.onGoal(goal.dataset.goal);
       } else if (event.target === this.svg) {
         this.keydown(event);
       }
     });
-    this.geometry = { width, height };
+    this.geometry = { width: width + EDGE_LEFT, height: height + EDGE_TOP };
+    this.quiltSize = { width, height };
     // The cursor shows while the board has keyboard focus.
     // (Only the cursor is redrawn: re-rendering cells on focus would swallow the click.)
     for (const type of ["focus", "blur"]) this.svg.addEventListener(type, () => this.drawCursor());
@@ -89,7 +96,7 @@ export class Board {
     if (game.id) this.root.dataset.gameId = game.id;
     else delete this.root.dataset.gameId; // the goal picker's board belongs to no game yet
     this.svg.replaceChildren();
-    const { width, height } = this.geometry;
+    const { width, height } = this.quiltSize;
     const clip = { x: HEX_W * 0.32, y: HEX_R * 0.42, w: width - HEX_W * 0.64, h: height - HEX_R * 0.84 };
     this.svg.append(
       motifDefs("m"),
@@ -104,6 +111,7 @@ export class Board {
     const cellsLayer = svg("g");
     const placed = new Map(game.quilt.placements.map((p) => [p.cell, p]));
     const goalResults = new Map((game.score.goals || []).map((g) => [g.cell, g]));
+    const goalProgress = new Map((game.goal_progress || []).map((g) => [g.cell, g]));
     const empty = new Set(game.empty_cells);
 
     for (let r = 0; r < SIZE; r++) {
@@ -116,7 +124,7 @@ export class Board {
             patchShape(patch, cx, cy), svg("title", {}, [`${describePatch(patch)} (printed)`]),
           ]));
         } else if (GOAL_CELLS.includes(name)) {
-          cellsLayer.append(this.goalSpace(name, cx, cy, game.goals[name], goalResults.get(name), state));
+          cellsLayer.append(this.goalSpace(name, cx, cy, game.goals[name], goalResults.get(name), goalProgress.get(name), state));
         } else if (isPatchSpace(r, c)) {
           cellsLayer.append(this.patchSpace(name, cx, cy, {
             patch: placed.get(name), empty: empty.has(name),
@@ -128,7 +136,7 @@ export class Board {
         }
       }
     }
-    this.svg.append(quilt, cellsLayer, this.tokens(game.score), this.moveLabels(played, best));
+    this.svg.append(edgeLabels(), quilt, cellsLayer, this.tokens(game.score), this.moveLabels(played, best));
     this.drawCursor();
   }
 
@@ -140,7 +148,8 @@ export class Board {
       id: `cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
       "data-hint-cell": hinted ? name : null, "data-best-cell": best ? name : null,
       "data-played-cell": played ? name : null, role: "button",
-      "aria-label": `Row ${r + 1}, column ${c + 1}: ${what}`,
+      // The words of the edge labels and of the review ("row R, place P", 1-based).
+      "aria-label": `Row ${r + 1}, place ${c + 1}: ${what}`,
     });
     group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
     if (patch) {
@@ -163,39 +172,52 @@ export class Board {
     return group;
   }
 
-  goalSpace(name, cx, cy, goalId, result, { picking = false, chosenGoal = null } = {}) {
+  goalSpace(name, cx, cy, goalId, result, progress, { picking = false, chosenGoal = null } = {}) {
     const label = goalId ? goalLabel(goalId) : "face-down goal";
     const met = result || { colors: false, patterns: false, points: 0 };
     const state = met.colors && met.patterns ? "met by colours and patterns"
       : met.colors ? "met by colours" : met.patterns ? "met by patterns" : "not met yet";
+    const help = goalId ? goalHelp(goalId) : "";
+    const standing = goalId ? progressWords(progress) : "";
+    const [r, c] = parse(name);
+    const where = `row ${r + 1}, place ${c + 1}`;
     const group = svg("g", {
       class: "goal", "data-goal": name, "data-goal-id": goalId || "",
       "data-colors-met": String(!!met.colors), "data-patterns-met": String(!!met.patterns),
+      "data-goal-help": help || null, "data-goal-progress": goalId ? standing : null,
+      "data-goal-filled": progress ? String(progress.filled) : null,
+      "data-colors-possible": progress ? String(progress.colors.possible) : null,
+      "data-patterns-possible": progress ? String(progress.patterns.possible) : null,
+      "data-colors-counts": progress ? progress.colors.counts.join(",") : null,
+      "data-patterns-counts": progress ? progress.patterns.counts.join(",") : null,
       role: picking ? "button" : "img", tabindex: picking ? 0 : null,
-      "aria-label": picking ? `Goal space ${name}: ${goalId ? label : "empty"}${chosenGoal ? `; put ${goalLabel(chosenGoal)} here` : ""}`
-        : `Design goal ${label}: ${state}`,
+      "aria-label": picking ? `Goal space at ${where}: ${goalId ? `${label}. ${help}` : "empty"}${chosenGoal ? `; put ${goalLabel(chosenGoal)} here` : ""}`
+        : `Design goal ${label} at ${where}: ${state}. ${help} ${standing}`,
     });
     if (picking) group.classList.add("droppable");
+    else if (goalId) group.classList.add("explains");
     group.append(svg("polygon", { class: "goal-space", points: hexPoints(cx, cy, HEX_R - 0.5) }));
     if (!goalId) {
       if (picking) group.append(svg("text", { class: "goal-text", x: cx, y: cy + 3 }, ["drop here"]));
       return group;
     }
-    const notation = GOALS[goalId].symbol;
-    const big = notation.length === 1;
-    const long = notation.length > 7; // e.g. AA·BB·C·D: a size smaller to stay on its hex
-    group.append(svg("text", {
-      class: "goal-text", x: cx, y: cy + (big ? 2 : -2), style: big ? "font-size:18px" : long ? "font-size:9.5px" : null,
-    }, [notation]));
-    const mark = (x, letter, on) => [
-      svg("circle", { class: `goal-mark${on ? " met" : ""}`, cx: x, cy: cy + 12.5, r: 6 }),
-      svg("text", { class: `goal-mark-label${on ? " met" : ""}`, x, y: cy + 15.3 }, [on ? "✓" : letter]),
-    ];
-    if (!picking) group.append(...mark(cx - 7, "C", met.colors), ...mark(cx + 7, "P", met.patterns));
-    if (met.points) {
-      group.append(svg("text", { class: "goal-points", x: cx, y: cy - 14 }, [`+${met.points}`]));
+    // The goal's shape as groups of dots (the letters AA·BB·C·D said the same to few).
+    group.append(goalPicture(goalId, cx, cy - 7.5));
+    if (!picking) {
+      const standingOf = (on, possible) => (on ? "met" : possible === false ? "lost" : "open");
+      group.append(
+        attributeMark("colours", cx - 13, cy + 15, standingOf(met.colors, progress && progress.colors.possible)),
+        attributeMark("patterns", cx + 13, cy + 15, standingOf(met.patterns, progress && progress.patterns.possible)),
+      );
     }
-    group.append(svg("title", {}, [`${label}: ${state}`]));
+    if (met.points) {
+      // What it scored, on a badge between its two marks (the picture fills the middle).
+      group.append(svg("g", { class: "goal-points-badge" }, [
+        svg("circle", { cx, cy: cy + 15, r: 6.8, fill: "#2f2a3a" }),
+        svg("text", { class: "goal-points", x: cx, y: cy + 17.8, style: "fill:#fff;font-size:8px" }, [`+${met.points}`]),
+      ]));
+    }
+    group.append(svg("title", {}, [`${label}: ${help} ${standing}`]));
     return group;
   }
 
@@ -237,4 +259,50 @@ export class Board {
     }
     return layer;
   }
+}
+
+// A goal's colours or patterns mark: three colour wedges, or a dotted patch; met: a tick on
+// green; no longer possible: faded and struck through. Words say the same in the labels.
+function attributeMark(kind, x, y, standing) {
+  const r = 5.6;
+  const mark = svg("g", { class: `goal-mark-${kind} ${standing}`, "data-mark": kind, "data-standing": standing });
+  if (standing === "met") {
+    mark.append(svg("circle", { class: "goal-mark met", cx: x, cy: y, r }),
+      svg("text", { class: "goal-mark-label met", x, y: y + 2.8 }, ["✓"]));
+    return mark;
+  }
+  if (kind === "colours") {
+    const colours = ["#353790", "#f8b22b", "#cd256f"];
+    colours.forEach((fill, i) => {
+      const a0 = (Math.PI * 2 * i) / 3 - Math.PI / 2;
+      const a1 = a0 + (Math.PI * 2) / 3;
+      const p = (a) => `${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`;
+      mark.append(svg("path", { d: `M${x},${y} L${p(a0)} A${r},${r} 0 0 1 ${p(a1)} Z`, fill }));
+    });
+  } else {
+    // a dark patch with a little white motif: three dots
+    mark.append(svg("circle", { cx: x, cy: y, r, fill: "#3a3540" }),
+      ...[[0, -2.3], [-2, 1.3], [2, 1.3]].map(([dx, dy]) => svg("circle", { cx: x + dx, cy: y + dy, r: 1.05, fill: "#fff" })));
+  }
+  mark.append(svg("circle", { cx: x, cy: y, r, fill: "none", stroke: "#fff", "stroke-width": 1 }));
+  if (standing === "lost") {
+    mark.append(svg("line", { class: "goal-mark-strike", x1: x - r, y1: y + r, x2: x + r, y2: y - r }));
+  }
+  return mark;
+}
+
+// Row numbers down the left edge and place numbers along the top: the words the review and
+// the screen-reader labels use ("row 4, place 3", counted from the top and from the left, the
+// printed border included). Odd rows sit half a space to the right, as drawn.
+function edgeLabels() {
+  const layer = svg("g", { class: "edge-labels", "aria-hidden": "true", "data-edge-labels": "" });
+  for (let r = 0; r < SIZE; r++) {
+    const [, cy] = cellCentre(r, 0);
+    layer.append(svg("text", { class: "edge-label", "data-row-label": String(r + 1), x: 3, y: cy + 4 }, [String(r + 1)]));
+  }
+  for (let c = 0; c < SIZE; c++) {
+    const [cx] = cellCentre(0, c);
+    layer.append(svg("text", { class: "edge-label", "data-place-label": String(c + 1), x: cx, y: 3 }, [String(c + 1)]));
+  }
+  return layer;
 }

@@ -143,7 +143,7 @@ function shareBox(share) {
 }
 
 // Today's game: the next daily opens when this day closes (the server's closes_at); the
-// countdown ticks each minute. A past day's game has none.
+// countdown ticks each second (data-seconds-left says how many). A past day's game has none.
 function nextDaily(closesAt) {
   const at = closesAt ? Date.parse(closesAt) : NaN;
   if (!(at > Date.now())) return null;
@@ -152,11 +152,14 @@ function nextDaily(closesAt) {
   const tick = () => {
     if (!first && !line.isConnected) return; // the end screen was replaced
     first = false;
-    const minutes = Math.max(0, Math.ceil((at - Date.now()) / 60000));
-    const hours = Math.floor(minutes / 60);
-    line.textContent = minutes ? `The next daily quilt opens in ${hours ? `${hours} h ` : ""}${minutes % 60} min (00:00 UTC).`
+    const seconds = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor(seconds / 60) % 60;
+    line.dataset.secondsLeft = String(seconds);
+    line.textContent = seconds
+      ? `The next daily quilt opens in ${hours ? `${hours} h ` : ""}${minutes} min ${String(seconds % 60).padStart(2, "0")} s (00:00 UTC).`
       : "The next daily quilt is open: reload the page to play it.";
-    if (minutes) setTimeout(tick, 60000 - (Date.now() % 60000));
+    if (seconds) setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
   };
   tick();
   return line;

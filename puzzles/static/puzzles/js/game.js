@@ -9,10 +9,12 @@ import { fetchHint } from "./hint.js";
 import { $, bringIntoView, el, fill, formatDay } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
+import { goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
 import { Turn } from "./turns.js";
+import { Tutorial, tutorialSeen } from "./tutorial.js";
 
 class GameController {
   constructor(root) {
@@ -36,7 +38,11 @@ class GameController {
     this.board = new Board($("[data-board]", root), {
       onActivate: (cell) => this.chooseCell(cell),
       onGoal: (cell) => this.picker && this.picker.drop(cell),
+      onGoalInfo: (cell) => this.toggleGoalInfo(cell),
     });
+    this.goalInfoCell = null; // the goal whose words show over the board
+    this.tutorial = new Tutorial(root);
+    $('[data-action="tutorial-replay"]', root).addEventListener("click", () => this.tutorial.show(0));
     keepFitted(this.board, $(".controls", root));
     document.addEventListener("keydown", (event) => this.shortcut(event));
     $('[data-action="confirm"]', root).addEventListener("click", () => this.turn.confirm());
@@ -166,6 +172,9 @@ class GameController {
     $("[data-playing]", this.root).hidden = true;
     $("[data-end]", this.root).replaceChildren();
     $("[data-fair-play]", this.root).hidden = true;
+    $("[data-goals-card]", this.root).hidden = true; // the picker explains the goals
+    this.goalInfoCell = null;
+    this.renderGoalInfo();
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
     if (this.scenarioInfo) this.renderConditions(this.scenarioInfo.checks);
     this.renderStats();
@@ -236,13 +245,19 @@ class GameController {
     $("[data-setup]", this.root).hidden = true;
     this.renderStats();
     this.renderFairPlay();
-    renderCats($("[data-cats]", this.root), game.setup.cats, game.score);
-    renderScore($("[data-score]", this.root), game.score);
+    renderCats($("[data-cats]", this.root), game.setup.cats, game.score, game.cat_progress);
+    renderScore($("[data-score]", this.root), game.score, game.button_colors);
+    this.renderGoals();
     if (game.scenario) this.renderConditions(game.scenario.conditions, game.status === "finished");
     if (game.status === "finished") return this.finish(justPlaced);
     if (game.expired) return this.expire();
     $("[data-playing]", this.root).hidden = false;
     this.render(justPlaced);
+    // A first visit: the walkthrough, once, on the real board (after the first layout).
+    // Two frames: the board is re-fitted in the frame after the tray appears (fit.js).
+    if (!tutorialSeen() && !this.tutorial.open) {
+      requestAnimationFrame(() => requestAnimationFrame(() => { if (!this.tutorial.open) this.tutorial.show(0); }));
+    }
   }
 
   // Fair play (docs/design.md, Phase 2): a ranked game that no longer counts says so plainly.
@@ -279,6 +294,7 @@ class GameController {
     this.renderMarket(hintMove);
     this.renderHintBox();
     this.renderPrompt();
+    this.renderGoalInfo();
     // The last turn has no market step: its placement waits for a confirmation instead.
     $("[data-market-group]", this.root).hidden = this.turn.last;
     $("[data-confirm-bar]", this.root).hidden = !this.turn.confirming;
@@ -470,11 +486,66 @@ class GameController {
     ]));
   }
 
+  // ---- goals that explain themselves ------------------------------------------------
+  // The goals card: each goal's picture, words and progress (the engine's, from the game).
+  renderGoals() {
+    const card = $("[data-goals-card]", this.root);
+    const goals = this.game ? this.game.setup.goals : {};
+    card.hidden = !Object.keys(goals).length;
+    const progress = new Map((this.game.goal_progress || []).map((g) => [g.cell, g]));
+    $("[data-goal-list]", card).replaceChildren(...Object.entries(goals).sort().map(([cell, goal]) => {
+      const standing = progress.get(cell);
+      const [r, c] = cell.split(",").map(Number);
+      return el("li", {
+        "data-goal-item": cell, "data-goal-help": goalHelp(goal), "data-goal-progress": progressWords(standing),
+      }, [
+        goalIcon(goal),
+        el("div", {}, [
+          el("p", {}, [el("b", { text: `${goalLabel(goal)}` }), el("span", { class: "muted", text: ` · row ${r + 1}, place ${c + 1}` })]),
+          el("p", { text: goalHelp(goal) }),
+          el("p", { class: "goal-progress", text: progressWords(standing) }),
+        ]),
+      ]);
+    }));
+  }
+
+  toggleGoalInfo(cell) {
+    if (!this.game) return;
+    this.goalInfoCell = this.goalInfoCell === cell ? null : cell;
+    this.renderGoalInfo();
+  }
+
+  // A tapped goal's words over the board's bottom edge, until tapped again or closed.
+  renderGoalInfo() {
+    const wrap = $("[data-board]", this.root);
+    let box = $("[data-goal-info]", wrap);
+    const goal = this.game && this.goalInfoCell && this.game.setup.goals[this.goalInfoCell];
+    if (!goal) {
+      if (box) box.remove();
+      this.goalInfoCell = null;
+      return;
+    }
+    if (!box) {
+      box = el("div", { class: "goal-info", "data-goal-info": "", role: "status" });
+      wrap.append(box);
+    }
+    const standing = (this.game.goal_progress || []).find((g) => g.cell === this.goalInfoCell);
+    const close = el("button", { type: "button", class: "tutorial-x goal-info-x", "data-action": "goal-info-close", "aria-label": "Close", text: "\u00d7" });
+    close.addEventListener("click", () => this.toggleGoalInfo(this.goalInfoCell));
+    box.dataset.goalInfo = this.goalInfoCell;
+    box.replaceChildren(goalIcon(goal), el("div", {}, [
+      el("p", {}, [el("b", { text: goalLabel(goal) })]),
+      el("p", { text: goalHelp(goal) }),
+      el("p", { class: "goal-progress", text: progressWords(standing) }),
+    ]), close);
+  }
+
   // ---- keyboard shortcuts (the board handles arrows and Enter itself) -----------------
   shortcut(event) {
     if (!this.game || this.game.status !== "playing" || event.target.closest("input, textarea")) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || this.tutorial.open) return;
     if (event.key === "1" || event.key === "2") this.chooseHand(Number(event.key) - 1);
+    else if (event.key === "Escape" && this.goalInfoCell) this.toggleGoalInfo(this.goalInfoCell);
     else if (event.key === "Escape" && this.pending) this.turn.undo();
     else if (event.key.toLowerCase() === "h") this.askHint();
   }

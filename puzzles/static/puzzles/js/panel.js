@@ -51,8 +51,11 @@ export function handSlots(hand, { selected, hinted = null, onChoose }) {
   });
 }
 
-export function renderCats(container, cats, score) {
+// ``progress`` (optional): the game's ``cat_progress``, the engine's largest free group of
+// each cat's patterns and what it needs.
+export function renderCats(container, cats, score, progress = null) {
   const earned = (catId) => (score.cats || []).filter((token) => token.cat === catId).length;
+  const standing = new Map((progress || []).map((p) => [p.cat, p]));
   container.replaceChildren(...cats.map((cat) => {
     const tiles = el("div", { class: "tiles" }, cat.patterns.map((pattern) => {
       const icon = patchIcon({ color: "navy", pattern }, { mono: true, scale: 1.8 });
@@ -71,6 +74,7 @@ export function renderCats(container, cats, score) {
         // A scenario's cats have no patterns until its deal: then the requirement alone.
         el("div", { class: "req", text: `${cat.patterns.length ? `${capitalise(cat.patterns.join(" or "))}: ` : ""}${cat.requirement || ""}` }),
         tiles,
+        standing.has(cat.cat) ? catProgress(cat, standing.get(cat.cat)) : null,
       ]),
       el("div", { class: "points" }, [
         shape ? el("div", { class: "shape", title: cat.requirement }, [shape]) : null,
@@ -82,7 +86,21 @@ export function renderCats(container, cats, score) {
   }));
 }
 
-export function renderScore(container, score) {
+// A cat's progress in words: "Your largest group of them: 2 of 3" (a shape cat: "in its shape").
+function catProgress(cat, { largest, needed }) {
+  const shape = cat.shape && cat.shape.length ? ", in its shape" : "";
+  return el("div", { class: "cat-progress", "data-cat-progress": `${largest}/${needed}` },
+    [`Your largest group with no cat yet: ${largest} of ${needed}${shape}`]);
+}
+
+// ``buttonColors`` (optional): the game's ``button_colors``, colours with a button so far.
+// A cell ("r,c", 0-based as in the API) in the board's edge-label words: "row 3, place 4".
+const placeWords = (cell) => {
+  const [r, c] = cell.split(",").map(Number);
+  return `row ${r + 1}, place ${c + 1}`;
+};
+
+export function renderScore(container, score, buttonColors = null) {
   const buttons = (score.buttons || []).length;
   const catTokens = (score.cats || []).length;
   const goalsMet = (score.goals || []).filter((g) => g.points > 0).length;
@@ -101,14 +119,15 @@ export function renderScore(container, score) {
         row("Goals", `${goalsMet} of ${(score.goals || []).length} met`, String(score.goal_points)),
         row("Cats", `${catTokens} token${catTokens === 1 ? "" : "s"}`, String(score.cat_points)),
         row("Buttons", `${buttons} token${buttons === 1 ? "" : "s"}${score.rainbow ? ", rainbow incl." : ""}`, String(score.button_points)),
-        row("Rainbow", "all six colours", score.rainbow ? "yes" : "not yet"),
+        row("Rainbow", "all six colours", score.rainbow ? "yes"
+          : buttonColors === null ? "not yet" : `${buttonColors} of 6`, { "data-rainbow-colors": buttonColors === null ? null : String(buttonColors) }),
         row("Total", null, String(score.total), { class: "total" }),
       ]),
     ]),
     tokens,
     el("ul", { class: "goal-list muted", style: "margin:.4rem 0 0;padding-left:1rem;font-size:.85rem" },
       (score.goals || []).map((g) => el("li", {
-        text: `${goalLabel(g.goal)} at ${g.cell}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
+        text: `${goalLabel(g.goal)} at ${placeWords(g.cell)}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
       }))),
   );
 }

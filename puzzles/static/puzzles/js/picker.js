@@ -2,7 +2,7 @@
 // goal space. Starts from a sensible preselection, so "Start" alone is a fine first game.
 import { el } from "./dom.js";
 import { GOAL_CELLS } from "./engine.js";
-import { GOALS, goalLabel } from "./goals.js";
+import { GOALS, goalHelp, goalIcon, goalLabel } from "./goals.js";
 
 // The goal spaces top to bottom, as a player names them.
 const SPACE_NAMES = Object.fromEntries([...GOAL_CELLS].sort().map((cell, i) => [cell, ["upper", "right", "lower"][i]]));
@@ -56,8 +56,14 @@ export class GoalPicker {
       const button = el("button", {
         type: "button", class: `goal-option${used.has(goal) ? "" : " unused"}`,
         "aria-pressed": String(this.holding === goal), "data-goal-option": goal,
+        "data-goal-help": goalHelp(goal), "aria-describedby": `goal-help-${goal}`,
       }, [
-        el("span", { class: "notation", text: goalLabel(goal) }),
+        // The goal's picture and its words (shown beside the board; on a phone they are the
+        // option's description and the note's once it is picked up: room for the board).
+        el("span", { class: "goal-option-head" }, [
+          goalIcon(goal), el("span", { class: "notation", text: goalLabel(goal) }),
+        ]),
+        el("span", { class: "goal-help", id: `goal-help-${goal}`, text: goalHelp(goal) }),
         el("span", { class: "values", text: `${GOALS[goal].one} / ${GOALS[goal].both} pts` }),
         el("span", { class: "values", text: where ? `on the ${SPACE_NAMES[where[0]]} space` : "not used" }),
       ]);
@@ -69,7 +75,7 @@ export class GoalPicker {
       el("p", {
         class: "picker-note",
         text: this.holding
-          ? `Now tap a teal goal space on the quilt to put ${goalLabel(this.holding)} there.`
+          ? `Now tap a teal goal space on the quilt to put ${goalLabel(this.holding)} there. ${goalHelp(this.holding)}`
           : `${this.options.length > 3 ? "Three of these four go on the quilt." : "All three go on the quilt: you choose where."} Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.`,
       }),
       el("div", { class: "options" }, buttons),
