@@ -50,6 +50,12 @@ urlpatterns = [
     path("versus/<id:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
     path("versus/<id:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
     path("versus/<id:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
+    path("versus/<id:game_id>/hints/", versus.versus_hint_request, name="api-versus-hints"),
+    path(
+        "versus/<id:game_id>/hints/<id:hint_id>/",
+        versus.versus_hint_detail,
+        name="api-versus-hint",
+    ),
     path("games/<id:game_id>/analysis/", review.game_analysis, name="api-analysis"),
     path("games/<id:game_id>/replay/", review.game_replay, name="api-replay"),
     path("games/<id:game_id>/practice/", practice.practice_create, name="api-practice"),

@@ -11,11 +11,18 @@ from solver.game import TURNS
 
 from .. import limits
 from ..auth import PlayerOrPageVisitor, acting_player
-from ..selectors.versus import versus_json, versus_list, versus_of, versus_record
-from ..services import versus
+from ..selectors.versus import (
+    hint_is_stale,
+    versus_hint_of,
+    versus_json,
+    versus_list,
+    versus_of,
+    versus_record,
+)
+from ..services import hint_supply, versus
 from ..services.errors import NotFound
-from .serializers import MoveIn
-from .views import ERRORS, Refused, _call, _valid
+from .serializers import HintOut, MoveIn
+from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _valid
 
 
 class VersusIn(serializers.Serializer):
@@ -43,6 +50,7 @@ class VersusOut(serializers.Serializer):
     cats = serializers.JSONField(help_text="the three cats, shared by every quilt")
     turns = serializers.IntegerField(help_text=f"turns each player has ({TURNS})")
     opponent_error = serializers.CharField(allow_blank=True, help_text="why opponents stopped")
+    hints_used = serializers.IntegerField(help_text="hints you asked for in this game")
 
 
 class VersusListOut(serializers.Serializer):
@@ -110,3 +118,56 @@ def versus_resume(request, game_id: int):
     run may take); otherwise nothing changes. 409 when the opponents are not to move."""
     game = _call(versus.do_resume_opponents, game_id, player=request.user)
     return Response(versus_json(game), status=status.HTTP_202_ACCEPTED)
+
+
+class VersusHintIn(serializers.Serializer):
+    turn = serializers.IntegerField(
+        required=False, help_text="the turn the hint is for (left out: your current turn)"
+    )
+
+
+class VersusHintOut(HintOut):
+    stale = serializers.BooleanField(help_text="you have played the turn it was for")
+
+
+STALE = "the game has moved on: this hint was for your turn {turn}"
+
+
+def _hint_json(row, game) -> dict:
+    """A solo hint's shape (``views._hint_json``) plus ``stale``, which the message says."""
+    stale = hint_is_stale(row, game)
+    return {
+        "id": row.pk,
+        "turn": row.turn,
+        "status": row.status,
+        "move": row.move,
+        "expected_score": row.expected_score,
+        "reasons": row.reasons,
+        "message": STALE.format(turn=row.turn) if stale else hint_supply.message_for(row),
+        "stale": stale,
+    }
+
+
+@extend_schema(request=VersusHintIn, responses={202: VersusHintOut, **THROTTLED_ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def versus_hint_request(request, game_id: int):
+    """Ask for a hint on your current turn (the same one if asked again); answered at once,
+    computed by a worker on the hint queue: poll it. 409 when it is not your turn."""
+    data = _valid(VersusHintIn, request.data)
+    address = limits.client_address(request)
+    row = _call(
+        versus.do_request_versus_hint, game_id, player=request.user, data=data, address=address
+    )
+    return Response(_hint_json(row, row.game), status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(responses={200: VersusHintOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def versus_hint_detail(request, game_id: int, hint_id: int):
+    game = versus_of(game_id, request.user)
+    row = None if game is None else versus_hint_of(game, hint_id)
+    if row is None:
+        raise Refused(NotFound(f"no hint {hint_id} for versus game {game_id} of yours"))
+    return Response(_hint_json(row, game))

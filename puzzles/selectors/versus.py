@@ -6,7 +6,7 @@ from django.db.models import Count, Q
 
 from solver.game import TURNS, cell_name, parse_cell, patch_to_json, quilt_to_json, standings
 
-from ..models import Player, VersusGame
+from ..models import Player, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .challenges import cat_json
 from .setups import border_json
@@ -46,6 +46,7 @@ def versus_json(game: VersusGame) -> dict:
         "turns": TURNS,
         "cats": [cat_json(cat, patterns) for cat, patterns in setups[0].cats],
         "opponent_error": game.opponent_error,
+        "hints_used": game.hints_used,
     }
     you = {"name": YOU, "board": setups[0].board, "border": border_json(setups[0]),
            "goal_options": list(setups[0].goal_options)}  # fmt: skip
@@ -123,3 +124,14 @@ def versus_list(player: Player) -> list[dict]:
          "rank": g.rank, "created_at": g.created_at.isoformat()}
         for g in games
     ]  # fmt: skip
+
+
+def versus_hint_of(game: VersusGame, hint_id: int) -> VersusHint | None:
+    """The versus game's hint ``hint_id``, or None (another game's hint is not found either)."""
+    return VersusHint.objects.filter(pk=hint_id, game=game).first()
+
+
+def hint_is_stale(row: VersusHint, game: VersusGame) -> bool:
+    """The player has played the turn the hint was for (the player moves first each round,
+    so the hint's position is the one after ``(turn - 1) * players`` moves)."""
+    return len(game.moves) != (row.turn - 1) * (game.opponents + 1)

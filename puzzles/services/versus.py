@@ -12,18 +12,20 @@ import logging
 import secrets
 from functools import lru_cache
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
-from solver.game import TURNS, MultiplayerGame, RulesError
-from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent
+from solver.game import TURNS, Move, MultiplayerGame, RulesError
+from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent, table_hint
 
 from .. import limits
-from ..models import Player, VersusGame
+from ..models import Player, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
 from .games import parse_move
-from .sending import do_send_task
+from .sending import do_send_job, do_send_task, lost_after
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
@@ -182,3 +184,90 @@ def do_play_opponents(game_id: int) -> None:
             locked.opponent_error = ""
             _record(locked, state)
             locked.save()
+
+
+def do_request_versus_hint(
+    game_id: int, *, player: Player, data=None, address: str | None = None
+) -> VersusHint:
+    """The hint for the player's current turn, as a solo hint (``services.hints``): the
+    existing one (a failed or lost one sent again, counted once), or a new one counted on
+    the game and towards the player's and the ``address``'s hint limits (the solo limits:
+    one budget of hints), computed on the hint queue. ``data`` may name the ``turn`` asked
+    about: another than the current one is 409, as a stale move is."""
+    if data is not None and not isinstance(data, dict):
+        raise BadInput("a hint request is an object: {turn} or {}")
+    turn = (data or {}).get("turn")
+    if turn is not None and type(turn) is not int:
+        raise BadInput("turn: a whole number (the turn the hint is for), or left out")
+    enqueued = False
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status == VersusGame.Status.CHOOSING:
+            raise Conflict("choose your goals first")
+        if game.status == VersusGame.Status.FINISHED:
+            raise Conflict("the game is over")
+        state = replay_versus(game)
+        if state.seat != 0:
+            raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
+        if turn is not None and turn != state.turn:
+            raise Conflict(f"turn {turn} is stale: you are on turn {state.turn}")
+        row = VersusHint.objects.filter(game=game, turn=state.turn).first()
+        if row is None:
+            limits.enforce("hints", account=player.pk, address=address)
+            row = VersusHint.objects.create(game=game, turn=state.turn)
+            VersusGame.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
+            enqueued = True
+        elif row.status == VersusHint.Status.FAILED or _lost(row):
+            row.status, row.error, row.sent_at = VersusHint.Status.PENDING, "", timezone.now()
+            row.save(update_fields=["status", "error", "sent_at"])
+            enqueued = True
+        if enqueued:
+            transaction.on_commit(lambda: _enqueue_hint(row.pk))
+    if enqueued:
+        row.refresh_from_db()  # failed if the broker refused it
+    return row
+
+
+def _lost(row: VersusHint) -> bool:
+    """Pending well past its hard limit: its message or worker was lost (``hints._lost``)."""
+    limit = lost_after(settings.CALICO_HINT_SECONDS)
+    return row.status == VersusHint.Status.PENDING and timezone.now() - row.sent_at > limit
+
+
+def _enqueue_hint(hint_id: int) -> None:
+    from ..tasks import compute_versus_hint
+
+    do_send_job(
+        compute_versus_hint, model=VersusHint, pk=hint_id, seconds=settings.CALICO_HINT_SECONDS
+    )
+
+
+def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
+    """The table player's move for the player's seat at the hint's turn, from seat 0's view
+    of the table as it stood then (the moves before it: the player moves first each round),
+    stored on the row. Computed even if the game has moved on since (the answer says it is
+    stale): a few tenths of a second, and the row never stays pending."""
+    row = VersusHint.objects.select_related("game").filter(pk=hint_id).first()
+    if row is None or row.status == VersusHint.Status.READY:
+        return row
+    game = row.game
+    try:
+        state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
+        for move in game.moves[: (row.turn - 1) * state.table.players]:
+            state.play(Move.from_json(move))
+        found = table_hint(state.view(0)).to_json()
+    except Exception as exc:  # recorded so that the poller sees "failed", not "pending" forever
+        log.exception("versus hint %s failed", hint_id)
+        VersusHint.objects.filter(pk=hint_id).update(
+            status=VersusHint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
+        )
+        raise
+    VersusHint.objects.filter(pk=hint_id).update(
+        status=VersusHint.Status.READY,
+        move=found["move"],
+        expected_score=found["expected_score"],
+        reasons=found["reasons"],
+        finished_at=timezone.now(),
+    )
+    row.refresh_from_db()
+    return row
