@@ -18,9 +18,10 @@ from ..selectors.versus import (
     versus_list,
     versus_of,
     versus_record,
+    versus_replay_json,
 )
 from ..services import hint_supply, versus
-from ..services.errors import NotFound
+from ..services.errors import Conflict, NotFound
 from .serializers import HintOut, MoveIn
 from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _valid
 
@@ -171,3 +172,30 @@ def versus_hint_detail(request, game_id: int, hint_id: int):
     if row is None:
         raise Refused(NotFound(f"no hint {hint_id} for versus game {game_id} of yours"))
     return Response(_hint_json(row, game))
+
+
+class VersusReplayOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    seats = serializers.JSONField(
+        help_text="[{name, board, border, goals, quilt, score}] at the end"
+    )
+    steps = serializers.JSONField(
+        help_text="every placement in play order: [{name, turn, cell, patch, market_index, "
+        "score (the mover's after it), hinted}]"
+    )
+    result = serializers.JSONField(help_text="[{name, score, cats, buttons, rank}]")
+
+
+@extend_schema(responses={200: VersusReplayOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def versus_replay(request, game_id: int):
+    """A finished table move by move (every seat's). 409 while it is being played: the
+    opponents' quilts are public, but the replay is the end screen's."""
+    game = versus_of(game_id, request.user)
+    if game is None:
+        raise Refused(NotFound(f"no versus game {game_id} of yours"))
+    replay = versus_replay_json(game)
+    if replay is None:
+        raise Refused(Conflict("the table is still being played: its replay follows the end"))
+    return Response(replay)

@@ -4,7 +4,16 @@ bag or an opponent's hand."""
 
 from django.db.models import Count, Q
 
-from solver.game import TURNS, cell_name, parse_cell, patch_to_json, quilt_to_json, standings
+from solver.game import (
+    TURNS,
+    Move,
+    MultiplayerGame,
+    cell_name,
+    parse_cell,
+    patch_to_json,
+    quilt_to_json,
+    standings,
+)
 
 from ..models import Player, VersusGame, VersusHint
 from ..play import replay_versus, table_of
@@ -71,13 +80,7 @@ def versus_json(game: VersusGame) -> dict:
         {"name": seat_name(s), "level": game.level, **_quilt_json(setups[s], view.quilts[s])}
         for s in range(1, table.players)
     ]
-    result = []
-    if game.status == VersusGame.Status.FINISHED:
-        for seat, rank in standings(view.quilts):
-            score = view.quilts[seat].score()
-            result.append({"name": seat_name(seat), "score": score["total"],
-                           "cats": score["cat_tokens"], "buttons": score["button_tokens"],
-                           "rank": rank})  # fmt: skip
+    result = _result(view.quilts) if game.status == VersusGame.Status.FINISHED else []
     return {
         **shared,
         "you": you,
@@ -135,3 +138,43 @@ def hint_is_stale(row: VersusHint, game: VersusGame) -> bool:
     """The player has played the turn the hint was for (the player moves first each round,
     so the hint's position is the one after ``(turn - 1) * players`` moves)."""
     return len(game.moves) != (row.turn - 1) * (game.opponents + 1)
+
+
+def versus_replay_json(game: VersusGame) -> dict | None:
+    """A finished table (None before its end) move by move: every seat's placements in play
+    order, each with the mover's score after it (the engine's, so the page draws each quilt's
+    tokens as they were), whether you had asked a hint on that turn, and where each seat
+    finished. A seat's
+    quilt after step k is the first placements of its final quilt (they are in order)."""
+    if game.status != VersusGame.Status.FINISHED:
+        return None
+    table = table_of(game.seed, game.opponents + 1)
+    state = MultiplayerGame(table, game.goals)
+    hinted = set(game.hints.values_list("turn", flat=True))
+    steps = []
+    for move in game.moves:
+        seat, turn = state.seat, state.turn
+        move = Move.from_json(move)
+        state.play(move)
+        quilt = state.quilts[seat]
+        steps.append({
+            "name": seat_name(seat), "turn": turn, "cell": cell_name(move.cell),
+            "patch": patch_to_json(dict(quilt.placements)[move.cell]),
+            "market_index": move.market_index, "score": quilt.score(),
+            "hinted": seat == 0 and turn in hinted,
+        })  # fmt: skip
+    seats = [
+        {"name": seat_name(s), **_quilt_json(table.setups[s], state.quilts[s])}
+        for s in range(table.players)
+    ]
+    return {"id": game.pk, "seats": seats, "steps": steps, "result": _result(state.quilts)}
+
+
+def _result(quilts) -> list[dict]:
+    result = []
+    for seat, rank in standings(quilts):
+        score = quilts[seat].score()
+        result.append({"name": seat_name(seat), "score": score["total"],
+                       "cats": score["cat_tokens"], "buttons": score["button_tokens"],
+                       "rank": rank})  # fmt: skip
+    return result

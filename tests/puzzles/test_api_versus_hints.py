@@ -131,3 +131,31 @@ def test_a_failed_hint_is_sent_again_when_asked_and_counted_once(
         again = ask(alice_api, game).json()
     assert again["id"] == hint["id"] and again["status"] == "pending" and len(sent) == 1
     assert VersusGame.objects.get().hints_used == 1
+
+
+def test_a_finished_table_replays_every_seats_moves_with_the_hinted_turns(
+    alice_api, make_player, client_for
+):
+    game = sit_down(alice_api, opponents=2)
+    url = f"/api/versus/{game['id']}/replay/"
+    early = alice_api.get(url)
+    assert early.status_code == 409 and "still being played" in early.json()["detail"]
+    ask(alice_api, game)  # a hint on turn 1
+    while game["status"] == "playing":
+        alice_api.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")
+        versus_service.do_play_opponents(game["id"])
+        game = alice_api.get(f"/api/versus/{game['id']}/").json()
+    replay = alice_api.get(url).json()
+    steps = replay["steps"]
+    assert len(steps) == 3 * TURNS
+    assert [s["name"] for s in steps[:3]] == ["you", "Marmalade", "Pepper"]
+    assert [(s["name"], s["turn"], s["cell"]) for s in steps] == [
+        (e["name"], e["turn"], e["cell"]) for e in game["log"]
+    ]
+    assert [s["hinted"] for s in steps if s["name"] == "you"] == [True] + [False] * (TURNS - 1)
+    assert steps[-1]["market_index"] is None and steps[0]["market_index"] == 0
+    last = {s["name"]: s["score"] for s in steps}  # each seat's score after its last move
+    assert last["you"] == game["you"]["score"]
+    assert replay["result"] == game["result"]
+    assert [seat["name"] for seat in replay["seats"]] == ["you", "Marmalade", "Pepper"]
+    assert client_for(make_player("bob")).get(url).status_code == 404
