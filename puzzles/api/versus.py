@@ -1,6 +1,9 @@
 """Versus: the player against one to three solver opponents (docs/api.md, "Versus").
 Thin views over ``services.versus`` and ``selectors.versus``."""
 
+import datetime
+
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -132,6 +135,16 @@ class VersusHintOut(HintOut):
 
 
 STALE = "the game has moved on: this hint was for your turn {turn}"
+# A versus hint is ready well within this: before it, a pending hint's message is not looked
+# up, for the look-up pings the workers (``hint_supply.workers_available``: half a second
+# whenever its answer is older than a few seconds), which cost a quick hint most of its wait.
+QUIET_FOR = datetime.timedelta(seconds=2)
+
+
+def _message(row) -> str:
+    if row.status == "pending" and timezone.now() - row.sent_at < QUIET_FOR:
+        return ""
+    return hint_supply.message_for(row)
 
 
 def _hint_json(row, game) -> dict:
@@ -144,7 +157,7 @@ def _hint_json(row, game) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": row.reasons,
-        "message": STALE.format(turn=row.turn) if stale else hint_supply.message_for(row),
+        "message": STALE.format(turn=row.turn) if stale else _message(row),
         "stale": stale,
     }
 

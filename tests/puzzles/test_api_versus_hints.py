@@ -3,7 +3,10 @@ once on the game and against the hint limits), computed by the service the hint 
 from your seat's view, polled in a solo hint's shape; a hint for a turn you have played says
 it is stale. Bad input 400, someone else's table 404, not your turn or over 409."""
 
+import datetime
+
 import pytest
+import time_machine
 from test_api_versus import sit_down, versus_move
 
 from puzzles.models import VersusGame, VersusHint
@@ -159,3 +162,17 @@ def test_a_finished_table_replays_every_seats_moves_with_the_hinted_turns(
     assert replay["result"] == game["result"]
     assert [seat["name"] for seat in replay["seats"]] == ["you", "Marmalade", "Pepper"]
     assert client_for(make_player("bob")).get(url).status_code == 404
+
+
+def test_a_hint_pending_past_a_quick_hints_time_says_when_no_solver_runs(alice_api):
+    from puzzles.api.versus import QUIET_FOR
+    from puzzles.services import hint_supply
+
+    game = sit_down(alice_api)
+    asked = ask(alice_api, game).json()
+    assert asked["message"] == ""  # just sent: the workers are not pinged for a quick hint
+    later = datetime.datetime.now(tz=datetime.UTC) + QUIET_FOR + datetime.timedelta(seconds=1)
+    with time_machine.travel(later, tick=False):
+        read = alice_api.get(f"/api/versus/{game['id']}/hints/{asked['id']}/").json()
+    assert read["status"] == "pending"
+    assert read["message"] == hint_supply.UNAVAILABLE_PENDING  # no worker in this test
