@@ -446,3 +446,23 @@ class Analysis(models.Model):
 
     def __str__(self):
         return f"analysis of game {self.game_id}: {self.status}"
+
+
+class VersusAnalysis(models.Model):
+    """The review of the player's moves in a finished versus game, as a solo game's
+    (``solver.search.analysis`` on the seat's view of each of its turns)."""
+
+    Status = Analysis.Status
+
+    game = models.OneToOneField(VersusGame, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
+    total = models.PositiveSmallIntegerField(default=TURNS)
+    result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"analysis of versus {self.game_id}: {self.status}"

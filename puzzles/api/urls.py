@@ -51,6 +51,7 @@ urlpatterns = [
     path("versus/<id:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
     path("versus/<id:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
     path("versus/<id:game_id>/replay/", versus.versus_replay, name="api-versus-replay"),
+    path("versus/<id:game_id>/analysis/", versus.versus_analysis, name="api-versus-analysis"),
     path("versus/<id:game_id>/hints/", versus.versus_hint_request, name="api-versus-hints"),
     path(
         "versus/<id:game_id>/hints/<id:hint_id>/",

@@ -16,6 +16,8 @@ from .. import limits
 from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.versus import (
     hint_is_stale,
+    versus_analysis_json,
+    versus_analysis_of,
     versus_hint_of,
     versus_json,
     versus_list,
@@ -25,6 +27,7 @@ from ..selectors.versus import (
 )
 from ..services import hint_supply, versus
 from ..services.errors import Conflict, NotFound
+from .review import AnalysisOut
 from .serializers import HintOut, MoveIn
 from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _valid
 
@@ -212,3 +215,21 @@ def versus_replay(request, game_id: int):
     if replay is None:
         raise Refused(Conflict("the table is still being played: its replay follows the end"))
     return Response(replay)
+
+
+@extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **THROTTLED_ERRORS})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def versus_analysis(request, game_id: int):
+    """POST asks for the review of your moves in a finished table (202; asking again
+    returns the same one), as a solo game's analysis; GET reads it, with its progress."""
+    if request.method == "POST":
+        address = limits.client_address(request)
+        row = _call(
+            versus.do_request_versus_analysis, game_id, player=request.user, address=address
+        )
+        return Response(versus_analysis_json(row), status=status.HTTP_202_ACCEPTED)
+    row = versus_analysis_of(game_id, request.user)
+    if row is None:
+        raise Refused(NotFound(f"no analysis of versus game {game_id} of yours: POST to ask"))
+    return Response(versus_analysis_json(row))

@@ -14,8 +14,9 @@ from solver.game import (
     quilt_to_json,
     standings,
 )
+from solver.search.analysis import key_moments, marks_json
 
-from ..models import Player, VersusGame, VersusHint
+from ..models import Player, VersusAnalysis, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .challenges import cat_json
 from .setups import border_json
@@ -178,3 +179,25 @@ def _result(quilts) -> list[dict]:
                        "cats": score["cat_tokens"], "buttons": score["button_tokens"],
                        "rank": rank})  # fmt: skip
     return result
+
+
+def versus_analysis_of(game_id: int, player: Player) -> VersusAnalysis | None:
+    if not player.is_authenticated:
+        return None
+    return VersusAnalysis.objects.filter(game_id=game_id, game__player=player).first()
+
+
+def versus_analysis_json(row: VersusAnalysis) -> dict:
+    """A solo analysis's shape (``replays.analysis_json``): status, progress, accuracy,
+    expected loss, each turn's review with its mark, the key moments and the marks' legend."""
+    result = row.result or {}
+    turns = result.get("turns", [])
+    return {
+        "status": row.status,
+        "progress": {"done": row.done, "total": row.total},
+        "accuracy": result.get("accuracy"),
+        "expected_loss": result.get("expected_loss"),
+        "turns": turns,
+        "key_moments": key_moments(turns),
+        "marks": marks_json(),
+    }

@@ -18,10 +18,18 @@ from django.db.models import F
 from django.utils import timezone
 
 from solver.game import TURNS, Move, MultiplayerGame, RulesError
-from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent, table_hint
+from solver.search.analysis import analyse
+from solver.search.versus import (
+    LEVELS,
+    choose_goals,
+    choose_move,
+    make_opponent,
+    solo_view,
+    table_hint,
+)
 
 from .. import limits
-from ..models import Player, VersusGame, VersusHint
+from ..models import Player, VersusAnalysis, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
 from .games import parse_move
@@ -271,3 +279,80 @@ def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
     )
     row.refresh_from_db()
     return row
+
+
+def do_request_versus_analysis(
+    game_id: int, *, player: Player, address: str | None = None
+) -> VersusAnalysis:
+    """The review of the player's moves in a finished table, as a solo game's analysis
+    (``services.analysis``): the existing one (a failed or lost one sent again), or a new
+    one counted under the analysis limits, computed on the hint queue."""
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status != VersusGame.Status.FINISHED:
+            raise Conflict("analysis: finish the table first")
+        row = VersusAnalysis.objects.filter(game=game).first()
+        if row is None:
+            limits.enforce("analyses", account=player.pk, address=address)
+            row = VersusAnalysis.objects.create(game=game, total=TURNS)
+            transaction.on_commit(lambda: _enqueue_analysis(row.pk))
+        elif row.status == VersusAnalysis.Status.FAILED or _analysis_lost(row):
+            row.status, row.error, row.done, row.sent_at = (
+                VersusAnalysis.Status.PENDING, "", 0, timezone.now())  # fmt: skip
+            row.save(update_fields=["status", "error", "done", "sent_at"])
+            transaction.on_commit(lambda: _enqueue_analysis(row.pk))
+    row.refresh_from_db()  # failed if the broker refused it
+    return row
+
+
+def _analysis_lost(row: VersusAnalysis) -> bool:
+    limit = lost_after(settings.CALICO_ANALYSIS_SECONDS)
+    unfinished = row.status in (VersusAnalysis.Status.PENDING, VersusAnalysis.Status.RUNNING)
+    return unfinished and timezone.now() - row.sent_at > limit
+
+
+def _enqueue_analysis(analysis_id: int) -> None:
+    from ..tasks import compute_versus_analysis
+
+    seconds = settings.CALICO_ANALYSIS_SECONDS
+    do_send_job(compute_versus_analysis, model=VersusAnalysis, pk=analysis_id, seconds=seconds)
+
+
+def do_compute_versus_analysis(analysis_id: int) -> VersusAnalysis | None:
+    """Analyse the player's 22 moves from their seat's view (``versus.solo_view``: what the
+    seat could see, the other quilts' patches out of reach), claimed once as a solo analysis
+    is (pending to running), progress written on the row."""
+    rows = VersusAnalysis.objects.filter(pk=analysis_id)
+    claimed = rows.filter(status=VersusAnalysis.Status.PENDING).update(
+        status=VersusAnalysis.Status.RUNNING, done=0
+    )
+    row = rows.select_related("game").first()
+    if not claimed:
+        return row
+    try:
+        result = analyse(
+            versus_turns_seen(row.game),
+            progress=lambda done, total: rows.update(done=done, total=total),
+            **settings.CALICO_ANALYSIS_OPTIONS,
+        )
+    except Exception as exc:  # recorded so that the poller sees "failed", not "running" forever
+        log.exception("versus analysis %s failed", analysis_id)
+        rows.update(status=VersusAnalysis.Status.FAILED, error=f"{type(exc).__name__}: {exc}")
+        raise
+    rows.update(
+        status=VersusAnalysis.Status.READY, result=result.to_json(), finished_at=timezone.now()
+    )
+    row.refresh_from_db()
+    return row
+
+
+def versus_turns_seen(game: VersusGame) -> list:
+    """Each of the player's turns: (what seat 0 saw, as a solo observation; the move)."""
+    state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
+    seen = []
+    for data in game.moves:
+        move = Move.from_json(data)
+        if state.seat == 0:
+            seen.append((solo_view(state.view(0)), move))
+        state.play(move)
+    return seen

@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from test_api_versus import sit_down, versus_move
 
-from puzzles.models import VersusGame, VersusHint
+from puzzles.models import VersusAnalysis, VersusGame, VersusHint
 from puzzles.services import versus as versus_service
 from solver.game import TURNS
 
@@ -176,3 +176,27 @@ def test_a_hint_pending_past_a_quick_hints_time_says_when_no_solver_runs(alice_a
         read = alice_api.get(f"/api/versus/{game['id']}/hints/{asked['id']}/").json()
     assert read["status"] == "pending"
     assert read["message"] == hint_supply.UNAVAILABLE_PENDING  # no worker in this test
+
+
+def test_a_finished_table_reviews_your_moves_as_a_solo_game(alice_api, settings):
+    settings.CALICO_ANALYSIS_OPTIONS = {"samples": 8, "candidates": 4}  # quick: the shape
+    game = sit_down(alice_api)
+    url = f"/api/versus/{game['id']}/analysis/"
+    assert alice_api.post(url).status_code == 409  # finish the table first
+    assert alice_api.get(url).status_code == 404
+    while game["status"] == "playing":
+        alice_api.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")
+        versus_service.do_play_opponents(game["id"])
+        game = alice_api.get(f"/api/versus/{game['id']}/").json()
+    asked = alice_api.post(url)
+    assert asked.status_code == 202 and asked.json()["status"] == "pending"
+    assert alice_api.post(url).status_code == 202  # asked again: the same one
+    row = VersusAnalysis.objects.get(game_id=game["id"])
+    versus_service.do_compute_versus_analysis(row.pk)  # what the hint worker runs
+    review = alice_api.get(url).json()
+    assert review["status"] == "ready" and review["progress"] == {"done": TURNS, "total": TURNS}
+    assert len(review["turns"]) == TURNS and 0 <= review["accuracy"] <= 100
+    mine = [e["cell"] for e in game["log"] if e["name"] == "you"]
+    assert [turn["played"]["cell"] for turn in review["turns"]] == mine
+    assert all(turn["loss"] >= 0 and "mark" in turn for turn in review["turns"])
+    assert {"key_moments", "marks", "expected_loss"} <= set(review)
