@@ -3,7 +3,8 @@ whole 4-player table played by taps on a phone (390x844, touch) and by clicks on
 (1366x900). Before every tap the test reads the boxes the player would see (``test_play_screen``'s
 check: inside the viewport, and what a tap at its centre hits): your board's empty spaces, your
 hand, the market and the hint button; after a hint, its ringed space and its words together.
-At the end the standings are in view and the table replays move by move."""
+At the end the standings are in view, the table replays move by move and your moves are
+reviewed."""
 
 import shutil
 from pathlib import Path
@@ -102,4 +103,17 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
     assert "(after a hint)" in page.inner_text("[data-replay-caption]")  # your turn-2 move
     assert page.locator(PLACED.format("[data-my-board]")).count() == 2
     keep(shot, page, f"versus-screen-04-replay-{size}")
+
+    # The review of your moves, as a solo game's.
+    act('[data-action="review"]')
+    accuracy = page.wait_for_selector("[data-review-accuracy]", timeout=WORKER_WAIT_MS)
+    review = api_get(page, site, f"/api/versus/{game_id}/analysis/")
+    assert review["status"] == "ready" and len(review["turns"]) == TURNS
+    assert accuracy.get_attribute("data-review-accuracy") == str(review["accuracy"])
+    marked = [turn["turn"] for turn in review["turns"] if turn["mark"]]
+    shown = page.eval_on_selector_all(
+        "[data-review-turn]", "ns => ns.map(n => +n.dataset.reviewTurn)"
+    )
+    assert shown == marked
+    keep(shot, page, f"versus-screen-05-review-{size}")
     context.close()

@@ -38,6 +38,7 @@ class VersusController {
     this.hint = null; // the table player's hint for your current turn
     this.hintRunning = null; // {seconds, note} while a worker thinks
     this.replay = null; // a finished table's replay: {data, step}
+    this.review = null; // the review of your moves, as the API answers it
     $('[data-action="hint"]', root).addEventListener("click", () => this.askHint());
     document.addEventListener("keydown", (event) => this.shortcut(event));
     this.expanded = null; // the opponent whose quilt is shown large
@@ -108,6 +109,7 @@ class VersusController {
       this.turn.reset();
       this.hint = null; // a hint belongs to one table
       this.replay = null;
+      this.review = null;
       this.opponentBoards.clear();
       $("[data-opponents]", this.root).replaceChildren();
     }
@@ -353,6 +355,8 @@ class VersusController {
     });
     const replay = el("button", { type: "button", class: "btn", "data-action": "replay", text: "Replay the table" });
     replay.addEventListener("click", () => this.openReplay());
+    const review = el("button", { type: "button", class: "btn", "data-action": "review", text: "Review your moves" });
+    review.addEventListener("click", () => this.openReview());
     const used = this.game.hints_used || 0;
     box.replaceChildren(el("section", { class: "card standings", "aria-label": "Final standings" }, [
       el("h2", { "data-headline": "", text: headline }),
@@ -371,10 +375,12 @@ class VersusController {
       ]),
       el("p", { "data-hints-used": String(used), text: used ? `You asked for ${used} hint${used === 1 ? "" : "s"}.` : "You played without hints." }),
       el("p", { class: "muted small", text: "Most points wins; a tie goes to most cat tokens, then most button tokens (rainbow included); a further tie is shared." }),
-      el("div", { class: "end-actions" }, [again, replay]),
+      el("div", { class: "end-actions" }, [again, replay, review]),
       el("div", { "data-replay": "" }),
+      el("div", { "data-review": "", "aria-live": "polite" }),
     ]));
     if (this.replay) this.renderReplay();
+    if (this.review) this.renderReview();
   }
 
   // ---- hints: the table player's move for your seat --------------------------------------
@@ -454,6 +460,59 @@ class VersusController {
     if (!this.game || event.target.closest("input, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key.toLowerCase() === "h") this.askHint();
+  }
+
+  // ---- the review of your moves: the solo game's analysis of each of your turns --------
+  async openReview() {
+    const id = this.game.id;
+    this.review = { status: "pending", progress: { done: 0, total: this.game.turns } };
+    this.renderReview();
+    try {
+      this.review = await follow({
+        first: () => api.askVersusAnalysis(id),
+        next: () => api.versusAnalysis(id),
+        settled: (answer) => answer.status === "ready" || answer.status === "failed",
+        progress: (answer) => String(answer.progress.done),
+        onUpdate: (answer) => { this.review = answer; this.renderReview(); },
+      });
+    } catch (error) {
+      this.review = null;
+      const why = error instanceof GaveUp ? "no solver answered; ask again in a moment" : error.message;
+      return this.message(`The review stopped: ${why}`, true);
+    }
+    this.renderReview();
+  }
+
+  renderReview() {
+    const box = $("[data-review]", this.root);
+    const review = this.review;
+    if (!box || !review) return;
+    if (review.status === "failed") return fill(box, el("p", { class: "error-box", text: "The solver could not finish the review; ask again." }));
+    if (review.status !== "ready") {
+      const { done, total } = review.progress;
+      return fill(box, el("p", { class: "muted", "data-review-progress": "", text: `Reviewing your moves… ${done} of ${total} turns` }));
+    }
+    const marked = review.turns.filter((turn) => turn.mark);
+    const players = this.game.opponents.length + 1;
+    const items = marked.map((turn) => {
+      const item = el("li", { "data-review-turn": String(turn.turn), "data-mark": turn.mark }, [
+        el("button", { type: "button", class: "link-button", text: `Turn ${turn.turn} ${turn.mark}` }),
+        el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${turn.reasons.join("; ")}` }),
+      ]);
+      // the replay shows the table just after your move of that turn
+      item.querySelector("button").addEventListener("click", async () => {
+        if (!this.replay) await this.openReplay();
+        this.replay.step = (turn.turn - 1) * players + 1;
+        this.renderReplay();
+      });
+      return item;
+    });
+    fill(box, el("div", { class: "review" }, [
+      el("h3", { text: "Your moves" }),
+      el("p", { "data-review-accuracy": String(review.accuracy), text: `Accuracy ${Math.round(review.accuracy)}: you left about ${review.expected_loss.toFixed(1)} points on the table against the solver's choices, ${marked.length ? `most on ${marked.length === 1 ? "this turn" : "these turns"}:` : "no turn by much."}` }),
+      marked.length ? el("ul", {}, items) : null,
+      el("p", { class: "muted small", text: `Judged as the solo game's review is, from what you could see each turn: ${review.marks.map((m) => `${m.mark} a loss of ${m.min_loss} points or more`).join(", ")}.` }),
+    ]));
   }
 
   // ---- the replay of a finished table: every seat's placements, step by step ------------
