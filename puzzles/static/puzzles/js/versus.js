@@ -497,7 +497,7 @@ class VersusController {
     const items = marked.map((turn) => {
       const item = el("li", { "data-review-turn": String(turn.turn), "data-mark": turn.mark }, [
         el("button", { type: "button", class: "link-button", text: `Turn ${turn.turn} ${turn.mark}` }),
-        el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${turn.reasons.join("; ")}` }),
+        el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${betterMove(turn.reasons)}` }),
       ]);
       // the replay shows the table just after your move of that turn
       item.querySelector("button").addEventListener("click", async () => {
@@ -592,6 +592,12 @@ class VersusController {
   message(text, isError = false) {
     showMessage($("[data-message]", this.root), text, isError);
   }
+}
+
+// The analysis says "the better move: ..." before each of its reasons: once is enough here.
+function betterMove(reasons) {
+  const said = reasons.map((reason) => reason.replace(/^the better move: /, ""));
+  return said.length ? `The better move: ${said.join("; ")}.` : "";
 }
 
 function ordinal(n) {
