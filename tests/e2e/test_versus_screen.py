@@ -6,6 +6,7 @@ hand, the market and the hint button; after a hint, its ringed space and its wor
 At the end the standings are in view, the table replays move by move and your moves are
 reviewed."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,11 @@ def keep(shot, page, name: str) -> None:
     if SHOTS.is_dir():
         page.screenshot(path=str(SHOTS / f"{name}-viewport.png"))
         shutil.copy(path, SHOTS / f"{name}.png")
+
+
+def says_no_nonsense(page, when: str) -> None:
+    text = page.inner_text("main")
+    assert not re.search(r"\b(null|undefined|NaN)\b", text), f"{when}: {text[:400]}"
 
 
 def wait_for_my_turn(page, turn: int) -> None:
@@ -64,6 +70,7 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
             assert_on_screen(page, together + DECISION, f"the hint of turn {turn}")
             text = page.inner_text("[data-hint-text]")
             assert "ringed space" in text and "Play this move" in text
+            says_no_nonsense(page, f"the hint of turn {turn}")
             hint_cell = page.get_attribute("[data-my-board] [data-hint-cell]", "data-hint-cell")
             keep(shot, page, f"versus-screen-02-hint-turn-{turn}-{size}")
             act('[data-action="play-hint"]')
@@ -86,6 +93,7 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
     assert_on_screen(page, ["[data-headline]"], "the result")
     assert page.get_attribute("[data-hints-used]", "data-hints-used") == "2"
     no_scroll_needed(page)
+    says_no_nonsense(page, "the result")
     keep(shot, page, f"versus-screen-03-result-{size}")
 
     # The replay: every seat's moves, one step at a time.
@@ -115,5 +123,6 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
         "[data-review-turn]", "ns => ns.map(n => +n.dataset.reviewTurn)"
     )
     assert shown == marked
+    says_no_nonsense(page, "the review")
     keep(shot, page, f"versus-screen-05-review-{size}")
     context.close()
