@@ -8,6 +8,11 @@ turn: POST the hint, poll it every 50 ms until it is ready (the page polls every
 play its move, wait for the opponents. Prints p50, p95 and max of asked to ready (the whole
 stack: request, queue, worker, database, poll), the turn-1 hints apart (a turn-1 play-out is
 the longest) and the load average beside it.
+
+``--strength N`` instead: no stack; the table player (every move its hint) and today's hard
+opponent (the solo fair player shown the seat's view) each play seat 0 of the same N deals
+against medium opponents, 2 and 4 players; prints each one's mean score, the paired mean
+difference with a 95% interval and how often seat 0 finished first.
 """
 
 import argparse
@@ -79,7 +84,10 @@ def main() -> None:
     parser.add_argument("--opponents", type=int, default=3)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--port", type=int, default=8447)
+    parser.add_argument("--strength", type=int, default=0, help="deals per table size")
     args = parser.parse_args()
+    if args.strength:
+        return strength(args.strength)
     logs = Path(tempfile.mkdtemp(prefix="calico-versus-hint-"))
     queue = f"calico-vhint-{os.getpid()}"
     database = f"calico_vhint_{os.getpid()}"
@@ -143,6 +151,43 @@ def solver_times(opponents: int) -> tuple[list[float], list[float]]:
         cpu.append(time.process_time() - started_cpu)
         game.play(hint.move)
     return sorted(wall), sorted(cpu)
+
+
+def strength(deals: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    from solver.game import MultiplayerGame, deal_table
+    from solver.search.versus import choose_goals, choose_move, make_opponent, table_hint
+
+    def play(table, goals, seat0) -> tuple[int, int]:
+        game = MultiplayerGame(table, goals)
+        medium = make_opponent("medium", "bench")
+        while not game.finished:
+            view = game.view(game.seat)
+            game.play(seat0(view) if game.seat == 0 else choose_move(medium, view))
+        return game.quilts[0].score()["total"], dict(game.standings())[0]
+
+    hard = make_opponent("hard", "bench/seat-0")
+    players = {"table hint": lambda view: table_hint(view).move,
+               "hard": lambda view: choose_move(hard, view)}  # fmt: skip
+    print(f"seat 0 on {deals} deals per size, against medium; load {os.getloadavg()[0]:.1f}")
+    print(
+        "| players | table hint mean | hard mean | paired difference (95%) | first: hint / hard |"
+    )
+    for size in (2, 4):
+        scores, firsts = {name: [] for name in players}, {name: 0 for name in players}
+        for k in range(deals):
+            table = deal_table(f"bench-strength-{size}-{k}", size)
+            goals = [choose_goals(setup, f"seat-{s}") for s, setup in enumerate(table.setups)]
+            for name, seat0 in players.items():
+                score, rank = play(table, goals, seat0)
+                scores[name].append(score)
+                firsts[name] += rank == 1
+        diffs = [a - b for a, b in zip(scores["table hint"], scores["hard"], strict=True)]
+        mean = statistics.mean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        print(f"| {size} | {statistics.mean(scores['table hint']):.1f} "
+              f"| {statistics.mean(scores['hard']):.1f} | {mean:+.1f} ± {half:.1f} "
+              f"| {firsts['table hint']} / {firsts['hard']} of {deals} |")  # fmt: skip
 
 
 if __name__ == "__main__":
