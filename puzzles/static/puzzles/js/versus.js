@@ -444,7 +444,7 @@ class VersusController {
     const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: "Play this move" });
     play.addEventListener("click", () => this.turn.play(hint.move));
     const expected = hint.expected_score !== undefined && hint.expected_score !== null
-      ? ` The solver expects about ${Math.round(hint.expected_score)} points from here, with the others taking from the market between your turns.` : "";
+      ? ` The solver expects about ${Math.round(hint.expected_score)} points from here${game.turn < game.turns ? ", with the others taking from the market between your turns" : ""}.` : "";
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
         el("b", { text: `Hint: ${describePatch(game.you.hand[move.hand_index])} on the ringed space${market}.` }),
