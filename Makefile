@@ -19,7 +19,21 @@ $(STAMP): pyproject.toml
 	$(PY) -c "from solver.search.fastcore import warm; warm()"  # compile the solver's core
 	touch $(STAMP)
 
-install: $(STAMP)
+# The translations (puzzles/locale/*/LC_MESSAGES/*.po, docs/design.md) compiled to .mo files,
+# which are build output (git-ignored); made again when a .po changes. Needs gettext's msgfmt.
+MESSAGES := $(patsubst %.po,%.mo,$(wildcard puzzles/locale/*/LC_MESSAGES/*.po))
+$(MESSAGES): %.mo: %.po | $(STAMP)
+	$(PY) manage.py compilemessages -v0 --ignore=.venv --ignore=var --ignore=node_modules
+
+
+# axe-core for the accessibility browser test (package-lock.json pins it; node_modules/ is
+# git-ignored); npm ci runs again only when the lock file changes.
+NODE_STAMP := node_modules/.package-lock.json
+$(NODE_STAMP): package-lock.json
+	@if command -v npm >/dev/null; then npm ci --omit=dev --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: tests/e2e/test_accessibility.py skips (fails under CI=true) without Node.js"; fi
+
+install: $(STAMP) $(MESSAGES) $(NODE_STAMP)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -85,6 +85,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the language cookie, else Accept-Language (never the session: a page
+    # view writes nothing); the API answers in English but for its hints' words (puzzles.languages).
+    "django.middleware.locale.LocaleMiddleware",
+    "puzzles.languages.ApiInEnglishMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -136,7 +140,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# English and Spanish (docs/design.md, Phase 3); a third language is a .po file under
+# puzzles/locale/ and a row here. The choice is the language cookie (set by Django's
+# set_language, /i18n/setlang/), never the session.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "puzzles" / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = HTTPS
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

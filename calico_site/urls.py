@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularSwaggerView
 
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
 from puzzles.api.schema import SchemaView
+from puzzles.languages import catalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -14,6 +16,10 @@ urlpatterns = [
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("puzzles.api.urls")),
+    # The language switch (a POST that sets the language cookie, no session) and the scripts'
+    # catalog per language (puzzles/languages.py).
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("i18n/<str:language>.js", catalog, name="javascript-catalog"),
     path("", include("puzzles.web.urls")),
 ]
 

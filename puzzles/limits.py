@@ -13,27 +13,34 @@ import logging
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 from django_ratelimit.core import get_usage
 
 log = logging.getLogger(__name__)
 
+# The words of a refusal: English under /api/ (puzzles.languages), the visitor's on a page.
 WHAT = {
-    "password": "password checks",
-    "guests": "new guests",
-    "games": "new games",
-    "hints": "new hints",
-    "analyses": "analyses",
-    "versus": "new versus tables",
-    "versus-moves": "versus moves",
-    "groups": "new groups",
+    "password": gettext_lazy("password checks"),
+    "guests": gettext_lazy("new guests"),
+    "games": gettext_lazy("new games"),
+    "hints": gettext_lazy("new hints"),
+    "analyses": gettext_lazy("analyses"),
+    "versus": gettext_lazy("new versus tables"),
+    "versus-moves": gettext_lazy("versus moves"),
+    "groups": gettext_lazy("new groups"),
 }
 PER = {
-    "address": "from your address",
-    "account": "for your account",
-    "username": "for this username",
-    "username-address": "for this username from your address",
+    "address": gettext_lazy("from your address"),
+    "account": gettext_lazy("for your account"),
+    "username": gettext_lazy("for this username"),
+    "username-address": gettext_lazy("for this username from your address"),
 }
-PERIODS = {"s": "a second", "m": "a minute", "h": "an hour", "d": "a day"}
+PERIODS = {
+    "s": gettext_lazy("a second"),
+    "m": gettext_lazy("a minute"),
+    "h": gettext_lazy("an hour"),
+    "d": gettext_lazy("a day"),
+}
 
 
 class Throttled(Exception):
@@ -41,7 +48,12 @@ class Throttled(Exception):
         count, _, period = rate.partition("/")
         rate = f"{count} {PERIODS.get(period, f'per {period}')}"
         self.wait = max(1, wait)
-        self.detail = f"{WHAT[what]} {PER[per]}: at most {rate}; try again in {self.wait} s"
+        self.detail = gettext("%(what)s %(per)s: at most %(rate)s; try again in %(wait)s s") % {
+            "what": WHAT[what],
+            "per": PER[per],
+            "rate": rate,
+            "wait": self.wait,
+        }
         super().__init__(self.detail)
 
 

@@ -95,11 +95,14 @@ def game_analysis(request, game_id: int):
     if request.method == "POST":
         address = limits.client_address(request)
         row = _call(analysis.do_request_analysis, game_id, player=request.user, address=address)
-        return Response(replays.analysis_json(row), status=status.HTTP_202_ACCEPTED)
+        return Response(
+            replays.analysis_json(row, language=request.LANGUAGE_CODE),
+            status=status.HTTP_202_ACCEPTED,
+        )
     row = replays.analysis_of(game_id, request.user)
     if row is None:
         raise Refused(NotFound(f"no analysis of game {game_id} of yours: POST to ask for one"))
-    return Response(replays.analysis_json(row))
+    return Response(replays.analysis_json(row, language=request.LANGUAGE_CODE))
 
 
 @extend_schema(responses={200: ReplayOut, **ERRORS})

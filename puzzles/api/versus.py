@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from solver.game import TURNS
 
-from .. import limits
+from .. import limits, words
 from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.versus import (
     hint_is_stale,
@@ -150,8 +150,9 @@ def _message(row) -> str:
     return hint_supply.message_for(row)
 
 
-def _hint_json(row, game) -> dict:
-    """A solo hint's shape (``views._hint_json``) plus ``stale``, which the message says."""
+def _hint_json(row, game, language: str) -> dict:
+    """A solo hint's shape (``views._hint_json``, its reasons and message in the request's
+    language) plus ``stale``, which the message says (in English: a new sentence)."""
     stale = hint_is_stale(row, game)
     return {
         "id": row.pk,
@@ -159,8 +160,8 @@ def _hint_json(row, game) -> dict:
         "status": row.status,
         "move": row.move,
         "expected_score": row.expected_score,
-        "reasons": row.reasons,
-        "message": STALE.format(turn=row.turn) if stale else _message(row),
+        "reasons": words.reasons(row.reasons, language),
+        "message": STALE.format(turn=row.turn) if stale else words.message(_message(row), language),
         "stale": stale,
     }
 
@@ -176,7 +177,9 @@ def versus_hint_request(request, game_id: int):
     row = _call(
         versus.do_request_versus_hint, game_id, player=request.user, data=data, address=address
     )
-    return Response(_hint_json(row, row.game), status=status.HTTP_202_ACCEPTED)
+    return Response(
+        _hint_json(row, row.game, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED
+    )
 
 
 @extend_schema(responses={200: VersusHintOut, **ERRORS})
@@ -187,7 +190,7 @@ def versus_hint_detail(request, game_id: int, hint_id: int):
     row = None if game is None else versus_hint_of(game, hint_id)
     if row is None:
         raise Refused(NotFound(f"no hint {hint_id} for versus game {game_id} of yours"))
-    return Response(_hint_json(row, game))
+    return Response(_hint_json(row, game, request.LANGUAGE_CODE))
 
 
 class VersusReplayOut(serializers.Serializer):
@@ -228,8 +231,11 @@ def versus_analysis(request, game_id: int):
         row = _call(
             versus.do_request_versus_analysis, game_id, player=request.user, address=address
         )
-        return Response(versus_analysis_json(row), status=status.HTTP_202_ACCEPTED)
+        return Response(
+            versus_analysis_json(row, language=request.LANGUAGE_CODE),
+            status=status.HTTP_202_ACCEPTED,
+        )
     row = versus_analysis_of(game_id, request.user)
     if row is None:
         raise Refused(NotFound(f"no analysis of versus game {game_id} of yours: POST to ask"))
-    return Response(versus_analysis_json(row))
+    return Response(versus_analysis_json(row, language=request.LANGUAGE_CODE))

@@ -11,7 +11,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from .. import limits
+from .. import limits, words
 from ..auth import PlayerOrPageVisitor, acting_player, log_in
 from ..play import today
 from ..selectors import challenges as challenge_reads
@@ -118,7 +118,7 @@ def daily(request):
 
 
 class ArchivePages(PageNumberPagination):
-    page_size = 30
+    page_size = challenge_reads.ARCHIVE_PAGE_SIZE
 
 
 @extend_schema(
@@ -184,15 +184,16 @@ def game_move(request, game_id: int):
     return Response(game_json(game, state, award, origin=_origin(request)))
 
 
-def _hint_json(row) -> dict:
+def _hint_json(row, language: str) -> dict:
+    """A hint row; its reasons in the request's language (``puzzles.words``)."""
     return {
         "id": row.pk,
         "turn": row.turn,
         "status": row.status,
         "move": row.move,
         "expected_score": row.expected_score,
-        "reasons": row.reasons,
-        "message": hint_supply.message_for(row),
+        "reasons": words.reasons(row.reasons, language),
+        "message": words.message(hint_supply.message_for(row), language),
     }
 
 
@@ -203,7 +204,7 @@ def hint_request(request, game_id: int):
     """Ask for a hint on the current turn; answered at once, computed by a worker."""
     address = limits.client_address(request)
     row = _call(hints.do_request_hint, game_id, player=request.user, address=address)
-    return Response(_hint_json(row), status=status.HTTP_202_ACCEPTED)
+    return Response(_hint_json(row, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED)
 
 
 @extend_schema(responses={200: s.HintOut, **ERRORS})
@@ -214,7 +215,7 @@ def hint_detail(request, game_id: int, hint_id: int):
     row = hint_of(game, hint_id)
     if row is None:
         raise Refused(NotFound(f"no hint {hint_id} for game {game_id}"))
-    return Response(_hint_json(row))
+    return Response(_hint_json(row, request.LANGUAGE_CODE))
 
 
 @extend_schema(

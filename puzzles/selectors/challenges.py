@@ -105,8 +105,11 @@ def _ranked_game_id(challenge: Challenge, player: Player | None) -> int | None:
     )
 
 
+ARCHIVE_PAGE_SIZE = 30  # days per page of the archive (the API's and the page's)
+
+
 def archive():
-    """Past challenges, newest first (a queryset, paged by the API)."""
+    """Past challenges, newest first (a queryset, paged by the API and the page)."""
     return Challenge.objects.filter(date__lt=today()).prefetch_related("solver_runs")
 
 

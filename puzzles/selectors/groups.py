@@ -13,9 +13,12 @@ STANDING_DAYS = (7, 30)
 
 def groups_of(player: Player):
     """The player's groups, newest first, with their member counts."""
+    # The player's groups by id: filtering on the membership join itself would count only
+    # the player's own membership (every group read "1 member").
+    mine = Membership.objects.filter(player=player).values("group")
     return (
-        Group.objects.filter(memberships__player=player)
-        .annotate(member_count=Count("memberships__player", distinct=True))
+        Group.objects.filter(pk__in=mine)
+        .annotate(member_count=Count("memberships", distinct=True))
         .select_related("owner")
         .order_by("-created_at", "-id")
     )

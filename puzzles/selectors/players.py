@@ -125,6 +125,16 @@ def profile(player: Player) -> dict:
     }
 
 
+def counted_days(player: Player | None, dates) -> dict[datetime.date, dict]:
+    """The player's counted (ranked, finished in time) game of each of ``dates``: date ->
+    {score, game_id}; none for a visitor who has not played yet."""
+    if player is None or not player.is_authenticated:
+        return {}
+    games = Game.objects.counted().filter(player=player, challenge__date__in=list(dates))
+    rows = games.values_list("challenge__date", "score", "id")
+    return {day: {"score": score, "game_id": pk} for day, score, pk in rows}
+
+
 def public_player(username: str) -> Player | None:
     """A player with a public page: registered players only (guests have none)."""
     return Player.objects.filter(username__iexact=username, is_guest=False).first()

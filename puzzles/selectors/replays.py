@@ -8,6 +8,7 @@ filtering the full state."""
 from solver.game import Deal, patch_to_json, quilt_to_json
 from solver.search.analysis import filled_turns, key_moments, marks_json
 
+from .. import words
 from ..models import Analysis, Challenge, Game, Player, SolverRun
 from ..play import deal_of, deal_of_game, turns_seen
 from .challenges import cat_json, is_closed
@@ -98,10 +99,11 @@ def analysis_of(game_id: int, player: Player) -> Analysis | None:
     return Analysis.objects.filter(game_id=game_id, game__player=player).first()
 
 
-def analysis_json(row: Analysis) -> dict:
+def analysis_json(row: Analysis, *, language: str | None = None) -> dict:
     """The analysis as the API shows it: each turn's ``mark`` and ``played_reasons`` beside
     its ``reasons``, the game's ``key_moments`` and the ``marks`` legend; an analysis stored
-    before those fields gets them here (a replay of its moves, no search)."""
+    before those fields gets them here (a replay of its moves, no search). The reasons are
+    said in ``language`` (else the active one: ``puzzles.words``)."""
     result = row.result or {}
     turns = result.get("turns", [])
     if any("played_reasons" not in turn or "mark" not in turn for turn in turns):
@@ -109,6 +111,14 @@ def analysis_json(row: Analysis) -> dict:
         seen = [(observation, move) for observation, move, _ in
                 turns_seen(deal_of_game(game), game.goals, game.moves)]  # fmt: skip
         turns = filled_turns(turns, seen)
+    turns = [
+        {
+            **turn,
+            "reasons": words.reasons(turn["reasons"], language),
+            "played_reasons": words.reasons(turn["played_reasons"], language),
+        }
+        for turn in turns
+    ]
     return {
         "status": row.status,
         "progress": {"done": row.done, "total": row.total},

@@ -16,6 +16,7 @@ from solver.game import (
 )
 from solver.search.analysis import key_moments, marks_json
 
+from .. import words
 from ..models import Player, VersusAnalysis, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .challenges import cat_json
@@ -187,11 +188,19 @@ def versus_analysis_of(game_id: int, player: Player) -> VersusAnalysis | None:
     return VersusAnalysis.objects.filter(game_id=game_id, game__player=player).first()
 
 
-def versus_analysis_json(row: VersusAnalysis) -> dict:
+def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) -> dict:
     """A solo analysis's shape (``replays.analysis_json``): status, progress, accuracy,
-    expected loss, each turn's review with its mark, the key moments and the marks' legend."""
+    expected loss, each turn's review with its mark (its reasons in ``language``), the key
+    moments and the marks' legend."""
     result = row.result or {}
-    turns = result.get("turns", [])
+    turns = [
+        {
+            **turn,
+            "reasons": words.reasons(turn["reasons"], language),
+            "played_reasons": words.reasons(turn["played_reasons"], language),
+        }
+        for turn in result.get("turns", [])
+    ]
     return {
         "status": row.status,
         "progress": {"done": row.done, "total": row.total},

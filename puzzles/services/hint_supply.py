@@ -4,14 +4,21 @@
 import time
 
 from django.conf import settings
+from django.utils.translation import gettext_noop
 
 from ..models import Hint
 from ..selectors.health import worker_queues
 
-UNAVAILABLE = "hints are unavailable right now: no solver is running. Keep playing; "
-UNAVAILABLE_PENDING = UNAVAILABLE + "this hint will be computed when one is back."
-UNAVAILABLE_FAILED = UNAVAILABLE + "ask again in a moment."
-FAILED = "the solver could not finish this hint; ask again to retry."
+# English, as stored and as the API's English readers get them; the API says them in the
+# request's language (the msgids of puzzles/locale, marked here by gettext_noop).
+UNAVAILABLE_PENDING = gettext_noop(
+    "hints are unavailable right now: no solver is running. Keep playing; "
+    "this hint will be computed when one is back."
+)
+UNAVAILABLE_FAILED = gettext_noop(
+    "hints are unavailable right now: no solver is running. Keep playing; ask again in a moment."
+)
+FAILED = gettext_noop("the solver could not finish this hint; ask again to retry.")
 
 # The workers' answer is trusted for a few seconds: pollers do not flood the broker.
 PING_SECONDS = 0.5

@@ -10,6 +10,10 @@ from django.contrib.auth import password_validation
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+
+# The sign-up page shows these in the visitor's language; the API's stay English
+# (puzzles.languages.ApiInEnglishMiddleware).
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from .. import limits
@@ -51,30 +55,35 @@ def _looks_like_latin(username: str) -> bool:
 
 def _check_username(username) -> str:
     if not isinstance(username, str) or not username.strip():
-        raise BadInput("username: required")
+        raise BadInput(_("username: required"))
     username = normal_username(username)
     if not username:
-        raise BadInput("username: required")
+        raise BadInput(_("username: required"))
     if len(username) > 150:
-        raise BadInput("username: at most 150 characters")
+        raise BadInput(_("username: at most 150 characters"))
     if username.lower().startswith(GUEST_PREFIX):
-        raise BadInput(f"username: may not start with {GUEST_PREFIX!r}")
+        raise BadInput(
+            _("username: may not start with %(prefix)s") % {"prefix": repr(GUEST_PREFIX)}
+        )
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError as error:
-        raise BadInput(f"username: {' '.join(error.messages)}") from None
+        raise BadInput(_("username: %(problem)s") % {"problem": " ".join(error.messages)}) from None
     if _looks_like_latin(username):
-        raise BadInput(f"username: {username!r} mixes look-alike letters of other scripts")
+        raise BadInput(
+            _("username: %(name)s mixes look-alike letters of other scripts")
+            % {"name": repr(username)}
+        )
     return username
 
 
 def _check_password(password, user: Player) -> str:
     if not isinstance(password, str) or not password:
-        raise BadInput("password: required")
+        raise BadInput(_("password: required"))
     try:
         password_validation.validate_password(password, user)
     except ValidationError as error:
-        raise BadInput(f"password: {' '.join(error.messages)}") from None
+        raise BadInput(_("password: %(problem)s") % {"problem": " ".join(error.messages)}) from None
     return password
 
 
@@ -82,7 +91,7 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     """Claim ``guest`` (it keeps its games) or create a new player."""
     username = _check_username(username)
     if guest is not None and not guest.is_guest:
-        raise BadInput("username: this player already has a username")
+        raise BadInput(_("username: this player already has a username"))
     user = guest or Player()
     user.username = username
     password = _check_password(password, user)
@@ -97,7 +106,7 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
                 raise IntegrityError
             user.save()
     except IntegrityError:
-        raise BadInput(f"username: {username!r} is taken") from None
+        raise BadInput(_("username: %(name)s is taken") % {"name": repr(username)}) from None
     return user
 
 

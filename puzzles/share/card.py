@@ -7,6 +7,11 @@ passes no quilt, so this cannot draw one: the left half then shows the shape of 
 cream only, never a patch colour. The hexes follow the board page's geometry
 (``static/puzzles/js/svg.js``: pointy-top, odd-r rows shifted right) and its palette
 (docs/design.md, "The look").
+
+Every patch also carries its colour's symbol (the page's colour-blind aid, svg.js: circle,
+plus, triangle, square, diamond, cross), always: the picture is seen by people other than the
+player, whose display settings the server never knows, and in previews that have no switch.
+It sits below the motif, which keeps the middle of the hex.
 """
 
 import io
@@ -19,7 +24,7 @@ from PIL import Image, ImageDraw, ImageFont
 from solver.game import EMPTY, GOAL_CELLS, Quilt, goal_by_id
 
 WIDTH, HEIGHT = 1200, 630
-VERSION = 1  # part of the image's ETag: bump it when the drawing changes
+VERSION = 2  # part of the image's ETag: bump it when the drawing changes
 
 # The patch colours of docs/design.md ("The look"), by ``solver.game.COLORS`` order (navy,
 # teal, green, yellow, purple, pink): the same values as the page's svg.js.
@@ -105,7 +110,8 @@ def _quilt(draw: ImageDraw.ImageDraw, quilt: Quilt) -> None:
         else:
             color, pattern = divmod(patch, 6)
             draw.polygon(_hex(cx, cy, HEX_R - 1), fill=PATCH_RGB[color], outline=QUILT_EDGE)
-            MOTIFS[pattern](draw, cx, cy, HEX_R * 0.42)
+            MOTIFS[pattern](draw, cx, cy - HEX_R * 0.08, HEX_R * 0.38)
+            _symbol(draw, color, cx, cy + SYMBOL_OFFSET)
 
 
 def _shape(draw: ImageDraw.ImageDraw, card: Card) -> None:
@@ -152,6 +158,36 @@ def _panel(draw: ImageDraw.ImageDraw, card: Card) -> None:
         y += 44
     draw.line((x, 560, WIDTH - 40, 560), fill=LINE, width=2)
     draw.text((x, 576), card.footer, fill=INK_SOFT, font=_font(24))
+
+
+# -- the colours' symbols (svg.js's SYMBOLS): ink on a white disc -------------------------
+
+SYMBOL_OFFSET = HEX_R * 0.6  # the disc's centre below the hex's
+SYMBOL_R = HEX_R * 0.25
+
+
+def _symbol(draw, color: int, cx: float, cy: float) -> None:
+    r = SYMBOL_R
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK_SOFT, width=1)
+    s, width = r * 0.62, max(3, round(r * 0.28))
+    if color == 0:  # navy: a circle
+        draw.ellipse((cx - s * 0.85, cy - s * 0.85, cx + s * 0.85, cy + s * 0.85), fill=INK)
+    elif color == 1:  # teal: a plus
+        draw.line((cx - s, cy, cx + s, cy), fill=INK, width=width)
+        draw.line((cx, cy - s, cx, cy + s), fill=INK, width=width)
+    elif color == 2:  # green: a triangle
+        draw.polygon([(cx, cy - s), (cx + s, cy + s * 0.75), (cx - s, cy + s * 0.75)], fill=INK)
+    elif color == 3:  # yellow: a square
+        h = s * 0.75
+        draw.rectangle((cx - h, cy - h, cx + h, cy + h), fill=INK)
+    elif color == 4:  # purple: a diamond
+        draw.polygon(
+            [(cx, cy - s), (cx + s * 0.85, cy), (cx, cy + s), (cx - s * 0.85, cy)], fill=INK
+        )
+    else:  # pink: a cross
+        h = s * 0.75
+        draw.line((cx - h, cy - h, cx + h, cy + h), fill=INK, width=width)
+        draw.line((cx + h, cy - h, cx - h, cy + h), fill=INK, width=width)
 
 
 # -- the six pattern motifs, white on the patch colour (shapes told apart without colour) ----

@@ -1,43 +1,128 @@
-"""Pages of players and groups: shells whose scripts fetch every number from the API."""
+"""Pages of players and groups, rendered on the server from the API's selectors: a profile's
+stats and tables (its charts drawn by profile.js from the same profile, in the page), your
+groups, a group's board, members and standings. Writes (create, join, leave, a new invite
+code) stay with the API, called by the pages' scripts."""
+
+import datetime
 
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 
+from ..play import today
+from ..selectors import challenges as challenge_reads
 from ..selectors import groups as group_reads
-from ..selectors.players import public_player
-from .pages import not_found, shell, visitor
+from ..selectors.leaderboards import leaderboard as leaderboard_of
+from ..selectors.players import profile, public_player
+from .pages import BadQuery, bad_request, choice, not_found, page_number, pager, visitor
 
 
+def _charts(data: dict) -> dict:
+    """What profile.js draws its three charts from (json_script in the page)."""
+    stats = data["stats"]
+    return {
+        "history": data["history"],
+        "histogram": data["histogram"],
+        "today": data["today"],
+        "current_streak": stats["current_streak"],
+        "average": stats["average"],
+    }
+
+
+def _profile_page(request, player, *, profile_of: str, nav: str | None):
+    context = {"profile_of": profile_of, "nav": nav}
+    if player is not None:
+        data = profile(player)
+        context.update(profile=data, charts=_charts(data))
+    return render(request, "puzzles/profile.html", context)
+
+
+@gzip_page
 def me(request):
-    return shell(request, "profile", profile_of="", nav="me")
+    """Your own stats; a visitor who has not played yet (a page makes nobody) is told so."""
+    user = visitor(request)
+    found = user if user.is_authenticated else None
+    return _profile_page(request, found, profile_of="", nav="me")
 
 
+@gzip_page
 def player(request, username):
     """A registered player's public page (guests have none)."""
     found = public_player(username)
     if found is None:
-        return not_found(request, f"There is no player called {username!r}")
-    context = {"profile_of": found.username, "nav": "me" if found == request.user else None}
-    return render(request, "puzzles/profile.html", context)
+        return not_found(
+            request, _("There is no player called %(name)s") % {"name": repr(username)}
+        )
+    nav = "me" if found == request.user else None
+    return _profile_page(request, found, profile_of=found.username, nav=nav)
 
 
+@gzip_page
 def groups(request):
-    return shell(request, "groups", nav="groups")
+    user = visitor(request)
+    mine = group_reads.groups_of(user) if user.is_authenticated else []
+    context = {"groups": [group_reads.group_summary(g) for g in mine], "nav": "groups"}
+    return render(request, "puzzles/groups.html", context)
 
 
+def _board_day(request) -> datetime.date:
+    value = request.GET.get("date")
+    if not value:
+        return today()
+    try:
+        return challenge_reads.parse_date(value)
+    except ValueError as problem:
+        raise BadQuery(str(problem)) from None
+
+
+@gzip_page
 def group(request, group_id):
+    """The members' board of a day (``?date=``, today by default), members and the invite,
+    the standings of the last ``?days=`` 7 or 30."""
     user = visitor(request)
     found = group_reads.group_for(group_id, user)
     if found is None:
-        return not_found(request, "That group does not exist or you are not one of its members")
-    return render(request, "puzzles/group.html", {"group": found, "nav": "groups"})
+        return not_found(request, _("That group does not exist or you are not one of its members"))
+    try:
+        day = _board_day(request)
+        days = choice(request, "days", group_reads.STANDING_DAYS, group_reads.STANDING_DAYS[0])
+        number = page_number(request)
+    except BadQuery as problem:
+        return bad_request(request, problem)
+    info = group_reads.group_json(found)
+    board = None
+    challenge = challenge_reads.challenge_on(day)
+    if challenge is not None:
+        members = group_reads.member_ids(found)
+        board = leaderboard_of(challenge, number, False, user, members)
+        if number > board["pages"]:  # past the last page: the last page
+            board = leaderboard_of(challenge, board["pages"], False, user, members)
+    join = reverse("web:group-join", args=[found.invite_code])
+    context = {
+        "group": info,
+        "owner": info["owner"] == user.username,
+        "day": day,
+        "date": day.isoformat(),
+        "days": days,
+        "board": board,
+        "par": board["par"]["score"] if board and board["par"]["status"] == "ready" else None,
+        "pager": board and pager(board["page"], board["pages"], f"date={day}&days={days}&"),
+        "standings": group_reads.standings(found, days),
+        "standing_days": group_reads.STANDING_DAYS,
+        "invite_link": request.build_absolute_uri(join),
+        "nav": "groups",
+    }
+    return render(request, "puzzles/group.html", context)
 
 
+@gzip_page
 def group_join(request, invite_code):
     """The invite link: shows the group and a Join button (joining is a POST to the API)."""
     user = visitor(request)
     found = group_reads.group_by_code(invite_code)
     if found is None:
-        return not_found(request, "That invite link is not (or no longer) valid")
+        return not_found(request, _("That invite link is not (or no longer) valid"))
     context = {
         "group": found,
         "member": user.is_authenticated and found.memberships.filter(player=user).exists(),

@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from ..selectors import share
@@ -20,7 +21,7 @@ def _origin(request) -> str:
 def share_page(request, game_id: int):
     game = share.shared_game(game_id)
     if game is None:
-        return not_found(request, f"no finished game {game_id} to show")
+        return not_found(request, _("no finished game %(id)s to show") % {"id": game_id})
     context = share.share_page_json(game, _origin(request))
     return render(request, "puzzles/share.html", {"share": context, "size": share.IMAGE_SIZE})
 

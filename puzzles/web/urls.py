@@ -1,16 +1,16 @@
 from django.urls import path
 
 from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
-from . import players, scenarios, share, views
+from . import days, players, scenarios, share, views
 
 app_name = "web"
 
 urlpatterns = [
     path("", views.daily, name="daily"),
     path("play/<str:date>/", views.practice, name="practice"),
-    path("leaderboard/", views.leaderboard, name="leaderboard-today"),
-    path("leaderboard/<str:date>/", views.leaderboard, name="leaderboard"),
-    path("archive/", views.archive, name="archive"),
+    path("leaderboard/", days.leaderboard, name="leaderboard-today"),
+    path("leaderboard/<str:date>/", days.leaderboard, name="leaderboard"),
+    path("archive/", days.archive, name="archive"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),

@@ -1,4 +1,5 @@
-"""Page views: thin shells around the JSON API, plus the sign-up and log-in forms.
+"""Page views: the interactive pages' shells around the JSON API, plus the sign-up and
+log-in forms (the read-only pages are in days.py, players.py and scenarios.py).
 
 A page view writes nothing; the visitor becomes a guest with the page's first write
 (``puzzles.auth.acting_player``). The pages' scripts fetch every number from the API, so no
@@ -9,17 +10,16 @@ import datetime
 
 from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from solver.search.versus import LEVELS
 
 from .. import limits
 from ..auth import BACKEND, log_in
-from ..play import today
-from ..selectors import challenges as challenge_reads
 from ..services import players
 from ..services.errors import BadInput
-from .pages import not_found, shell
+from .pages import bad_date, not_found, shell
 
 
 def _date_or_none(value: str) -> str | None:
@@ -29,10 +29,6 @@ def _date_or_none(value: str) -> str | None:
         return None
 
 
-def _bad_date(request, value: str):
-    return not_found(request, f"{value!r} is not a date like 2026-11-29")
-
-
 def daily(request):
     return shell(request, "game", date="", nav="daily")
 
@@ -40,17 +36,8 @@ def daily(request):
 def practice(request, date):
     day = _date_or_none(date)
     if day is None:
-        return _bad_date(request, date)
+        return bad_date(request, date)
     return shell(request, "game", date=day, practice=True, nav="archive")
-
-
-def leaderboard(request, date=""):
-    day = _date_or_none(date) if date else today().isoformat()
-    if day is None:
-        return _bad_date(request, date)
-    # The day's neighbours with a challenge: no "Earlier" before the first day.
-    earlier, later = challenge_reads.neighbour_days(datetime.date.fromisoformat(day))
-    return shell(request, "leaderboard", date=day, earlier=earlier, later=later, nav="leaderboard")
 
 
 def review(request, game_id: int):
@@ -63,14 +50,10 @@ def solver_review(request, date, kind):
     """The same viewer for the par or best-known game of a closed day."""
     day = _date_or_none(date)
     if day is None:
-        return _bad_date(request, date)
+        return bad_date(request, date)
     if kind not in ("par", "best"):
-        return not_found(request, f"no solver game {kind!r}: par or best")
+        return not_found(request, _("no solver game %(kind)s: par or best") % {"kind": repr(kind)})
     return shell(request, "review", date=day, kind=kind, nav="review")
-
-
-def archive(request):
-    return shell(request, "archive", nav="archive")
 
 
 def _is_guest(user) -> bool:
@@ -108,7 +91,7 @@ def login_view(request):
         username = request.POST.get("username", "")
         user = authenticate(request, username=username, password=request.POST.get("password", ""))
         if user is None:
-            error = "That username and password do not match a player."
+            error = _("That username and password do not match a player.")
         else:
             log_in(request, user)  # a guest playing here is folded into the account
             return redirect("web:daily")

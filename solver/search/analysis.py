@@ -51,6 +51,8 @@ SEED = "analysis"
 MARKS = (("??", 6.0), ("?", 3.0), ("?!", 1.5))
 KEY_MOMENT_LOSS = 3.0  # the "?" mark's: a turn that decided the game lost a button or more
 KEY_MOMENTS = 3
+# A better move's reasons are the hints' (``hints.REASONS``), each said after these words.
+BETTER_MOVE = "the better move: {reason}"
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,7 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
     played_value, best_value = measured[0], measured[-1]
     said = []
     if best_value > played_value:
-        said = [f"the better move: {reason}" for reason in reasons(observation, best_move)]
+        said = [BETTER_MOVE.format(reason=reason) for reason in reasons(observation, best_move)]
     else:  # as good as the solver's choice, on these futures
         best_move, best_value = played, played_value
     return TurnReview(observation.turn, played, best_move, played_value, best_value, said,
@@ -256,6 +258,7 @@ def _patches(turn: dict, key: str) -> list[int]:
 __all__ = [
     "ACCURACY_SCALE",
     "ANALYSIS_DEFAULTS",
+    "BETTER_MOVE",
     "KEY_MOMENTS",
     "KEY_MOMENT_LOSS",
     "MARKS",

@@ -11,6 +11,7 @@ patch was taken.
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 
 from solver.game import (
@@ -23,7 +24,6 @@ from solver.game import (
     Setup,
     cat_by_id,
     group_of,
-    patch_name,
 )
 from solver.game.patches import COLORS, PATTERNS
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
@@ -96,6 +96,58 @@ def position_key(observation: Observation, **options) -> str:
     return hashlib.sha256(json.dumps(visible, sort_keys=True).encode()).hexdigest()
 
 
+# A reason is a fact the engine names: a kind and its values. These are its English words (the
+# command line's, and the text stored with a hint or an analysis); the site says the same
+# facts in the reader's language (puzzles/words.py), reading each back with ``reason_fact``.
+REASONS = {
+    "goal": "completes {goal} with {by}: +{points}",
+    "cat": "earns {cat} with {pattern}: +{points}",
+    "button": "a {color} button: +{points}",
+    "rainbow": "a {color} button and the rainbow: +{points}",
+    "cat-group": "{pattern} group {size} of {needed} towards {cat}",
+    "cat-start": "starts a {pattern} group towards {cat}",
+    "pair": "{color} pair: one more for a button",
+    "goal-open": "{filled} of 6 around {goal}, {open} still possible",
+    "take": "take {color} {pattern} for next turn",
+}
+# What a goal is completed with, or still open for (the values of ``by`` and ``open``).
+ATTRIBUTES = ("colours and patterns", "colours", "patterns")
+_VALUES = {
+    "goal": r"[A-Z]+(?:-[A-Z]+)*",
+    "by": "|".join(ATTRIBUTES),
+    "open": "|".join(ATTRIBUTES),
+    "cat": r"[A-Z][a-z]+",
+    "pattern": "|".join(PATTERNS),
+    "color": "|".join(COLORS),
+}
+_PARSERS = {
+    kind: re.compile(
+        "^"
+        + re.sub(
+            r"\\\{(\w+)\\\}",
+            lambda m: f"(?P<{m[1]}>{_VALUES.get(m[1], r'[0-9]+')})",
+            re.escape(words),
+        )
+        + "$"
+    )
+    for kind, words in REASONS.items()
+}
+
+
+def say(kind: str, **values) -> str:
+    """A fact in the engine's English words."""
+    return REASONS[kind].format(**values)
+
+
+def reason_fact(text: str) -> tuple[str, dict[str, str]] | None:
+    """The fact (kind, values) that ``say`` put in these words, or None for other words."""
+    for kind, parser in _PARSERS.items():
+        found = parser.match(text)
+        if found:
+            return kind, found.groupdict()
+    return None
+
+
 def reasons(observation: Observation, move: Move) -> list[str]:
     """Up to three short reasons: two for what the placement earns or builds (earnings
     first), one for the market patch taken."""
@@ -108,20 +160,20 @@ def reasons(observation: Observation, move: Move) -> list[str]:
     goals_before = {cell: points for cell, _, _, _, points in before.goal_results()}
     for cell, goal, colors, patterns, points in after.goal_results():
         if points and not goals_before[cell]:
-            how = "colours and patterns" if colors and patterns else (
-                "colours" if colors else "patterns")  # fmt: skip
-            said.append(f"completes {goal.notation} with {how}: +{points}")
+            by = ATTRIBUTES[0] if colors and patterns else ATTRIBUTES[1 if colors else 2]
+            said.append(say("goal", goal=goal.notation, by=by, points=points))
     if len(after.cat_tokens) > len(before.cat_tokens):
         cat_id, _, _ = after.cat_tokens[-1]
-        said.append(f"earns {cat_id.title()} with {PATTERNS[pattern]}: +{cat_by_id(cat_id).points}")
+        cat = cat_by_id(cat_id)
+        said.append(say("cat", cat=cat_id.title(), pattern=PATTERNS[pattern], points=cat.points))
     if len(after.buttons) > len(before.buttons):
         rainbow = after.rainbow and not before.rainbow
         points = BUTTON_POINTS + (RAINBOW_POINTS if rainbow else 0)
-        said.append(f"a {COLORS[color]} button{' and the rainbow' if rainbow else ''}: +{points}")
+        said.append(say("rainbow" if rainbow else "button", color=COLORS[color], points=points))
     said = (said + progress(after, move.cell, color, pattern))[:2]
     if move.market_index is not None:
         taken = observation.market[move.market_index]
-        said.append(f"take {patch_name(taken)} for next turn")
+        said.append(say("take", color=COLORS[taken // 6], pattern=PATTERNS[taken % 6]))
     return said
 
 
@@ -132,15 +184,18 @@ def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
     group = group_of(cell, quilt.pattern_masks[pattern])
     size = group.bit_count()
     if cat is not None and not group & quilt.cat_mask and size < cat.size:
+        name = cat.id.title()
         if size >= 2:
-            said.append(f"{PATTERNS[pattern]} group {size} of {cat.size} towards {cat.id.title()}")
+            said.append(
+                say("cat-group", pattern=PATTERNS[pattern], size=size, needed=cat.size, cat=name)
+            )
         elif (
             group_of(cell, quilt.pattern_masks[pattern] | quilt.empty_mask).bit_count() >= cat.size
         ):
-            said.append(f"starts a {PATTERNS[pattern]} group towards {cat.id.title()}")
+            said.append(say("cat-start", pattern=PATTERNS[pattern], cat=name))
     group = group_of(cell, quilt.color_masks[color])
     if group.bit_count() == 2 and not group & quilt.button_mask:
-        said.append(f"{COLORS[color]} pair: one more for a button")
+        said.append(say("pair", color=COLORS[color]))
     for goal_cell, goal in quilt.layout.goal_specs:
         around = [quilt.cells[n] for n in NEIGHBOURS[goal_cell]]
         if cell in NEIGHBOURS[goal_cell] and EMPTY in around:
@@ -153,7 +208,7 @@ def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
             ]  # fmt: skip
             if open_for:
                 said.append(
-                    f"{len(filled)} of 6 around {goal.notation}, "
-                    f"{' and '.join(open_for)} still possible"
-                )
+                    say("goal-open", filled=len(filled), goal=goal.notation,
+                        open=" and ".join(open_for))
+                )  # fmt: skip
     return said

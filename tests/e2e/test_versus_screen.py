@@ -120,7 +120,7 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
     assert accuracy.get_attribute("data-review-accuracy") == str(review["accuracy"])
     marked = [turn["turn"] for turn in review["turns"] if turn["mark"]]
     shown = page.eval_on_selector_all(
-        "[data-review-turn]", "ns => ns.map(n => +n.dataset.reviewTurn)"
+        "[data-versus-review-turn]", "ns => ns.map(n => +n.dataset.versusReviewTurn)"
     )
     assert shown == marked
     says_no_nonsense(page, "the review")

@@ -200,3 +200,16 @@ def test_a_finished_table_reviews_your_moves_as_a_solo_game(alice_api, settings)
     assert [turn["played"]["cell"] for turn in review["turns"]] == mine
     assert all(turn["loss"] >= 0 and "mark" in turn for turn in review["turns"])
     assert {"key_moments", "marks", "expected_loss"} <= set(review)
+
+
+def test_a_hints_reasons_are_said_in_the_requests_language(alice_api):
+    from solver.search.hints import say
+
+    game = sit_down(alice_api)
+    hint = ask(alice_api, game).json()
+    stored = [say("button", color="yellow", points=3)]
+    VersusHint.objects.filter(pk=hint["id"]).update(status="ready", reasons=stored)
+    path = f"/api/versus/{game['id']}/hints/{hint['id']}/"
+    assert alice_api.get(path).json()["reasons"] == stored
+    spanish = alice_api.get(path, HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9")
+    assert spanish.json()["reasons"] == ["un botón amarillo: +3"]

@@ -41,7 +41,8 @@ def test_the_creator_owns_the_group_and_joining_twice_changes_nothing(players):
     again = join(players["bob"], f" {group['invite_code']} ")
     assert first.status_code == again.status_code == 200
     assert usernames(again.json()) == ["alice", "bob"]
-    assert [g["id"] for g in players["bob"].get("/api/groups/").json()] == [group["id"]]
+    listed = players["bob"].get("/api/groups/").json()
+    assert [(g["id"], g["member_count"]) for g in listed] == [(group["id"], 2)]  # not only bob
 
 
 @pytest.mark.parametrize(

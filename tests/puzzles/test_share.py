@@ -127,8 +127,10 @@ def test_an_unfinished_or_unknown_game_shows_nothing(client, make_player, client
 
 
 def _page_text(response) -> str:
-    """The body without the page's CSRF token (a new one for each response)."""
-    return re.sub(r'name="csrf-token" content="[^"]*"', "", response.content.decode())
+    """The body without the page's CSRF tokens (new ones for each response) and the language
+    switch's way back (the page's own address)."""
+    body = re.sub(r'name="csrf-token" content="[^"]*"', "", response.content.decode())
+    return re.sub(r'name="(csrfmiddlewaretoken|next)" value="[^"]*"', "", body)
 
 
 class _Tags(HTMLParser):
@@ -142,3 +144,32 @@ class _Tags(HTMLParser):
             self.meta[attrs["property"]] = attrs.get("content")
         if tag == "a":
             self.links.append(attrs.get("href"))
+
+
+def test_every_patch_in_the_picture_carries_its_colours_symbol(client, finished):
+    """The colour-blind aid (always on in the picture): a white disc under each patch's motif,
+    holding one of six different ink shapes."""
+    from PIL import ImageDraw
+
+    from puzzles.share.card import SYMBOL_OFFSET, SYMBOL_R, WHITE, _centre, _symbol
+
+    with _after_close():
+        image = _image(client.get(f"/share/{finished['id']}/image.png"))
+    state, _ = replay(Game.objects.get(pk=finished["id"]))
+    placed = [cell for cell, patch in enumerate(state.quilt.cells) if patch >= 0]
+    assert placed
+    for cell in placed:
+        cx, cy = _centre(cell)
+        disc = (round(cx + SYMBOL_R * 0.8), round(cy + SYMBOL_OFFSET))  # inside, off the glyph
+        assert image.getpixel(disc) == WHITE, (cell, image.getpixel(disc))
+    drawn = []
+    for colour in range(len(PATCH_RGB)):
+        tile = Image.new("RGB", (40, 40), PATCH_RGB[colour])
+        _symbol(ImageDraw.Draw(tile), colour, 20, 20)
+        drawn.append(tile.tobytes())
+    assert len(set(drawn)) == len(PATCH_RGB)
+    # a symbol is told apart by its shape, not its patch's colour: the same on any ground
+    grey = [Image.new("RGB", (40, 40), (128, 128, 128)) for _ in PATCH_RGB]
+    for colour, tile in enumerate(grey):
+        _symbol(ImageDraw.Draw(tile), colour, 20, 20)
+    assert len({tile.tobytes() for tile in grey}) == len(PATCH_RGB)

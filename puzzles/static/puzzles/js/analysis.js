@@ -1,9 +1,9 @@
 // Asking for a game's analysis and following its progress (the end screen and the review).
 import { api } from "./api.js";
-import { el } from "./dom.js";
+import { el, gettext, interpolate } from "./dom.js";
 import { GaveUp, follow } from "./poll.js";
 
-export const STALLED = "The analysis stopped moving: no solver is working on it (its worker may have stopped). Ask again to retry.";
+export const STALLED = gettext("The analysis stopped moving: no solver is working on it (its worker may have stopped). Ask again to retry.");
 
 // POST once, then poll until ready or failed; onUpdate sees every answer. A run whose
 // progress stands still for the poller's quiet time rejects with GaveUp (say STALLED, offer
@@ -21,15 +21,15 @@ export { GaveUp };
 
 export function progressText(analysis) {
   const { done, total } = analysis.progress;
-  if (analysis.status === "failed") return "The analysis failed; ask again to retry.";
-  if (analysis.status === "pending") return "Waiting for a solver…";
-  if (analysis.status === "running") return `Analysing… ${done} / ${total} turns`;
-  return `Analysed: accuracy ${analysis.accuracy}%`;
+  if (analysis.status === "failed") return gettext("The analysis failed; ask again to retry.");
+  if (analysis.status === "pending") return gettext("Waiting for a solver…");
+  if (analysis.status === "running") return interpolate(gettext("Analysing… %(done)s / %(total)s turns"), { done, total });
+  return interpolate(gettext("Analysed: accuracy %(accuracy)s%"), { accuracy: analysis.accuracy });
 }
 
 export function progressBar(analysis) {
   const { done, total } = analysis.progress;
-  return el("progress", { max: String(total), value: String(done), "aria-label": "Analysis progress" });
+  return el("progress", { max: String(total), value: String(done), "aria-label": gettext("Analysis progress") });
 }
 
 // How a move's loss reads (points of expected final score).

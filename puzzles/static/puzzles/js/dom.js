@@ -20,6 +20,25 @@ export function fill(container, ...children) {
   container.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }
 
+// The page's language (<html lang>, from the server's choice): dates and numbers follow it.
+export const LANG = document.documentElement.lang || undefined;
+
+// The interface's words in the page's language: Django's JavaScript catalog (base.html loads
+// it, /i18n/<lang>.js) defines the globals; these fall back to the English msgid without it.
+// Call gettext("...") with a string literal (makemessages extracts those), then interpolate:
+// interpolate(gettext("Turn %(turn)s of %(count)s"), { turn, count }).
+export const gettext = (msgid) => (globalThis.gettext ? globalThis.gettext(msgid) : msgid);
+export const pgettext = (context, msgid) =>
+  (globalThis.pgettext ? globalThis.pgettext(context, msgid) : msgid);
+export const ngettext = (one, many, count) =>
+  (globalThis.ngettext ? globalThis.ngettext(one, many, count) : count === 1 ? one : many);
+export const interpolate = (format, values) =>
+  format.replace(/%\(([a-z_]+)\)s/g, (_, name) => String(values[name]));
+
+// A number in the page's language (1.5 is "1,5" in Spanish).
+export const formatNumber = (value, digits = 1) =>
+  Number(value).toLocaleString(LANG, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
 // A challenge's day (an ISO date, a UTC day) in the reader's words.
 const dateFormats = {
   long: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
@@ -29,7 +48,7 @@ const dateFormats = {
   weekday: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
 };
 export function formatDay(iso, format = "day") {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, { ...dateFormats[format], timeZone: "UTC" });
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANG, { ...dateFormats[format], timeZone: "UTC" });
 }
 
 // Scroll a node into view at once (no smooth scroll: the next tap must land where it looks).

@@ -1,5 +1,4 @@
-// Under the end screen: your streak, and the way to your profile and to your groups' boards
-// of the day.
+// Under the end screen: the way to your profile and to your groups' boards of the day.
 import { api } from "./api.js";
 import { el } from "./panel.js";
 
@@ -11,12 +10,11 @@ export async function renderPlayerLinks(container, game) {
   } catch {
     return; // the end screen stands without them
   }
-  const streak = me.stats.current_streak;
-  const section = el("section", { class: "end-links card", "data-end-links": "" }, [
-    el("p", { class: "streak-line", "data-end-streak": String(streak) }, [
-      el("b", { text: `Streak: ${streak} day${streak === 1 ? "" : "s"} in a row` }),
-      el("span", { class: "muted", text: ` · longest ${me.stats.longest_streak}` }),
-    ]),
+  // The streak itself is shown once, under the heading (game.js, data-home-streak): the
+  // card keeps its number as data-end-streak only.
+  const section = el("section", {
+    class: "end-links card", "data-end-links": "", "data-end-streak": String(me.stats.current_streak),
+  }, [
     el("div", { class: "end-actions" }, [
       el("a", { class: "btn", href: "/me/", "data-action": "profile", text: "My stats" }),
       ...groups.map((group) => el("a", {

@@ -319,10 +319,11 @@ class GameController {
       const hinted = hintMove && hintMove.market_index === index;
       const button = el("button", {
         type: "button", class: `slot${hinted ? " hinted" : ""}`, "data-market-index": String(index),
-        "aria-label": `Market patch ${index + 1}${index === 0 ? ", nearest the bag" : ""}: ${describePatch(patch)}`,
+        "aria-label": `Market patch ${index + 1}${index === 0 ? ", by the bag" : index === 2 ? ", last chance" : ""}: ${describePatch(patch)}`,
       }, [
         index === 0 ? el("span", { class: "slot-tag", text: "by the bag" }) : null,
         index === 2 ? el("span", { class: "slot-tag", text: "last chance" }) : null,
+        " ", // the tag and the label read as words apart (the name must hold the visible text)
         patchIcon(patch),
         el("span", { class: "slot-label", text: describePatch(patch) }),
       ]);
@@ -507,6 +508,7 @@ class GameController {
     this.renderHeading();
     // Where the player looks after the last move: score, par and rank.
     if (justPlaced) bringIntoView($(".end", end), "start");
+    if (justPlaced) this.renderStreak(); // the streak this game extended, once, under the heading
     renderPlayerLinks(end, this.game);
   }
 }

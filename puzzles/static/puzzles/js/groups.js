@@ -1,19 +1,15 @@
-// The groups page (your groups, create one, join by code) and the invite link's Join button.
+// The groups page's two forms (start a group, join with a code) and the invite link's Join
+// button: each a write to the API, then the group's page. The list of groups is the server's.
 import { api } from "./api.js";
-import { el, showError as panelError } from "./panel.js";
 
-const showError = (root, text) => panelError(root.querySelector("[data-message]"), text);
+function showError(root, text) {
+  const box = root.querySelector("[data-message]");
+  box.className = "error-box";
+  box.textContent = text;
+  box.hidden = !text;
+}
 
-async function listPage(root) {
-  const list = root.querySelector("[data-group-list]");
-  const render = (groups) => {
-    const items = groups.map((group) => el("li", { "data-group": group.id }, [
-      el("a", { href: `/groups/${group.id}/`, text: group.name }),
-      el("span", { class: "muted", text: ` · ${group.member_count} member${group.member_count === 1 ? "" : "s"}` }),
-    ]));
-    list.replaceChildren(...(items.length ? items
-      : [el("li", { class: "muted", text: "None yet: start one and send your friends the link." })]));
-  };
+function listPage(root) {
   const submit = (selector, call) => root.querySelector(selector).addEventListener("submit", async (event) => {
     event.preventDefault();
     showError(root, "");
@@ -26,12 +22,6 @@ async function listPage(root) {
   });
   submit("[data-create-form]", (form) => api.createGroup(form.get("name")));
   submit("[data-join-form]", (form) => api.joinGroup(form.get("invite_code")));
-  try {
-    render(await api.groups());
-  } catch (error) {
-    if (error.status === 403) render([]); // a visitor who has not played yet: no groups
-    else showError(root, error.message);
-  }
 }
 
 function joinPage(root) {

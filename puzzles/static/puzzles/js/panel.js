@@ -90,7 +90,7 @@ export function renderScore(container, score) {
     el("td", {}, [label, sub ? el("span", { class: "sub", text: ` ${sub}` }) : null]),
     el("td", { text: value }),
   ]);
-  const tokens = el("div", { class: "tokens", "aria-label": "Tokens earned" }, [
+  const tokens = el("div", { class: "tokens", role: "group", "aria-label": "Tokens earned" }, [
     ...(score.buttons || []).map((b) => tokenIcon("button", b.color)),
     ...(score.rainbow ? [tokenIcon("button", "rainbow")] : []),
     ...(score.cats || []).map((c) => tokenIcon("cat", c.cat)),

@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText } from "./analysis.js";
 import { Board } from "./board.js";
-import { el, fill } from "./dom.js";
+import { LANG, el, fill, formatDay, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
 import { PATCH_CELLS } from "./engine.js";
 import { renderCats, renderScore, showError } from "./panel.js";
 import { describePatch, patchIcon, svg } from "./svg.js";
@@ -12,7 +12,7 @@ import { describePatch, patchIcon, svg } from "./svg.js";
 const root = document.querySelector("[data-review-root]");
 const $ = (selector) => root.querySelector(selector);
 const LOSS_SHOWN = 0.5; // below this a loss is the solver's noise: no better move is drawn
-const TITLES = { par: "How par played", best: "The best-known quilt" };
+const TITLES = { par: gettext("How par played"), best: gettext("The best-known quilt") };
 
 const state = { replay: null, analysis: null, turn: 1 };
 const board = new Board($("[data-board]"), { onActivate: () => {} });
@@ -23,9 +23,9 @@ const showMessage = (text) => showError($("[data-message]"), text);
 const review = (turn) => (state.analysis && state.analysis.status === "ready"
   ? state.analysis.turns.find((t) => t.turn === turn) : null);
 const lossy = (turnReview) => turnReview && turnReview.loss >= LOSS_SHOWN;
-const sign = (loss) => (loss >= 0.05 ? `−${loss.toFixed(1)}` : "0.0");
+const sign = (loss) => (loss >= 0.05 ? `−${formatNumber(loss)}` : formatNumber(0));
 // What each mark reads as; the thresholds come from the analysis (`marks`), never from here.
-const MARK_WORDS = { "?!": "an inaccuracy", "?": "a mistake", "??": "a blunder" };
+const MARK_WORDS = { "?!": gettext("an inaccuracy"), "?": gettext("a mistake"), "??": gettext("a blunder") };
 const MARK_CLASS = { "": "good", "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
 const markClass = (turnReview) => `loss-${MARK_CLASS[turnReview.mark] || lossClass(turnReview.loss)}`;
 
@@ -33,7 +33,7 @@ const markClass = (turnReview) => `loss-${MARK_CLASS[turnReview.mark] || lossCla
 // counted from the top, places from the left, 1-based, as the board's own cell labels say.
 export const cellWords = (cell) => {
   const [r, c] = cell.split(",").map(Number);
-  return `row ${r + 1}, place ${c + 1}`;
+  return interpolate(gettext("row %(row)s, place %(place)s"), { row: r + 1, place: c + 1 });
 };
 
 function go(turn) {
@@ -62,7 +62,7 @@ function render() {
   });
   const label = $("[data-review-turn]");
   label.dataset.reviewTurn = String(turn);
-  label.textContent = `Turn ${turn} of ${count}`;
+  label.textContent = interpolate(gettext("Turn %(turn)s of %(count)s"), { turn, count });
   $('[data-action="first"]').disabled = $('[data-action="prev"]').disabled = turn === 1;
   $('[data-action="last"]').disabled = $('[data-action="next"]').disabled = turn === count;
   renderSlots(seen, best);
@@ -87,36 +87,43 @@ function renderSlots(seen, best) {
     best && index === better ? ["better", verbs[1]] : null,
   ].filter(Boolean);
   $("[data-hand]").replaceChildren(...seen.hand.map((patch, i) =>
-    slot(patch, tags(i, seen.move.hand_index, best && best.hand_index, ["placed", "better"]))));
+    slot(patch, tags(i, seen.move.hand_index, best && best.hand_index, [gettext("placed"), gettext("better")]))));
   $("[data-market]").replaceChildren(...seen.market.map((patch, i) =>
-    slot(patch, tags(i, seen.move.market_index, best && best.market_index, ["taken", "better"]))));
-  if (!seen.market.length) $("[data-market]").append(el("p", { class: "muted", text: "No market step on the last turn." }));
+    slot(patch, tags(i, seen.move.market_index, best && best.market_index, [gettext("taken"), gettext("better")]))));
+  if (!seen.market.length) $("[data-market]").append(el("p", { class: "muted", text: gettext("No market step on the last turn.") }));
 }
 
 function moveText(seen) {
-  const took = seen.move.market_index === null ? "" : `, took ${describePatch(seen.market[seen.move.market_index])}`;
-  return `${describePatch(seen.move.patch)} on ${cellWords(seen.move.cell)}${took}`;
+  const placed = { patch: describePatch(seen.move.patch), cell: cellWords(seen.move.cell) };
+  if (seen.move.market_index === null) return interpolate(gettext("%(patch)s on %(cell)s"), placed);
+  const taken = describePatch(seen.market[seen.move.market_index]);
+  return interpolate(gettext("%(patch)s on %(cell)s, took %(taken)s"), { ...placed, taken });
 }
 
 function renderNote(seen, turnReview) {
-  const lines = [el("p", { text: `Move: ${moveText(seen)}.` })];
+  const lines = [el("p", { text: interpolate(gettext("Move: %(move)s."), { move: moveText(seen) }) })];
   if (turnReview) {
     const better = lossy(turnReview);
     const mark = turnReview.mark ? ` ${turnReview.mark} ${MARK_WORDS[turnReview.mark] || ""}.` : "";
     lines.push(el("p", {
       class: `verdict ${markClass(turnReview)}`, "data-loss": turnReview.loss.toFixed(2),
       text: better
-        ? `Your move expected a final score of ${turnReview.played_value.toFixed(1)}; the better move, ${describePatch(seen.hand[turnReview.best.hand_index])} on ${cellWords(turnReview.best.cell)}, expected ${turnReview.best_value.toFixed(1)} (${sign(turnReview.loss)}).${mark}`
-        : `As good as the solver's move: expected final score ${turnReview.played_value.toFixed(1)}.`,
+        ? interpolate(gettext("Your move expected a final score of %(played)s; the better move, %(patch)s on %(cell)s, expected %(best)s (%(loss)s)."), {
+          played: formatNumber(turnReview.played_value), patch: describePatch(seen.hand[turnReview.best.hand_index]),
+          cell: cellWords(turnReview.best.cell), best: formatNumber(turnReview.best_value), loss: sign(turnReview.loss),
+        }) + mark
+        : interpolate(gettext("As good as the solver's move: expected final score %(played)s."), { played: formatNumber(turnReview.played_value) }),
     }));
     const list = (items, attr) => el("ul", { class: "reasons", [attr]: "" }, items.map((r) => el("li", { text: r })));
     const played = turnReview.played_reasons || [];
     const pair = [];
-    if (played.length) pair.push(el("div", {}, [el("h3", { text: "What your move earned" }), list(played, "data-played-reasons")]));
+    if (played.length) pair.push(el("div", {}, [el("h3", { text: gettext("What your move earned") }), list(played, "data-played-reasons")]));
     if (better && turnReview.reasons.length) {
-      // The heading already says whose they are: the API's "the better move: " prefix goes.
-      const reasons = turnReview.reasons.map((r) => r.replace(/^the better move: /, ""));
-      pair.push(el("div", {}, [el("h3", { text: "What the better move would have" }), list(reasons, "data-best-reasons")]));
+      // The heading already says whose they are: the API's "the better move: " prefix goes
+      // (the API says it in the page's language, as the catalog does).
+      const prefix = interpolate(gettext("the better move: %(reason)s"), { reason: "" });
+      const reasons = turnReview.reasons.map((r) => (r.startsWith(prefix) ? r.slice(prefix.length) : r));
+      pair.push(el("div", {}, [el("h3", { text: gettext("What the better move would have") }), list(reasons, "data-best-reasons")]));
     }
     if (pair.length) lines.push(el("div", { class: "reasons-pair" }, pair));
   }
@@ -128,7 +135,7 @@ function renderNote(seen, turnReview) {
 // game page (which resumes the game its tab last stored for that day or scenario).
 function practiceButton(turn) {
   const box = el("div", { class: "practice-from" });
-  const button = el("button", { type: "button", class: "btn btn-primary", "data-action": "practice-from", text: "Try again from here" });
+  const button = el("button", { type: "button", class: "btn btn-primary", "data-action": "practice-from", text: gettext("Try again from here") });
   const said = el("p", { class: "muted", "data-practice-message": "", hidden: "" });
   button.addEventListener("click", async () => {
     button.disabled = true;
@@ -145,8 +152,8 @@ function practiceButton(turn) {
       if (!(error instanceof ApiError)) throw error;
       said.hidden = false;
       said.textContent = error.body && error.body.error === "deal_not_public"
-        ? "Not yet: this is a ranked game of a day still open, so its deal is not public. Try again from here once the day closes at 00:00 UTC."
-        : `A practice game could not start: ${error.message}`;
+        ? gettext("Not yet: this is a ranked game of a day still open, so its deal is not public. Try again from here once the day closes at 00:00 UTC.")
+        : interpolate(gettext("A practice game could not start: %(problem)s"), { problem: error.message });
       button.disabled = false;
     }
   });
@@ -189,13 +196,13 @@ function chart(turns) {
   const line = (key) => turns.map((t) => `${x(t.turn).toFixed(1)},${y(t[key]).toFixed(1)}`).join(" ");
   const root = svg("svg", {
     class: "review-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": "Expected final score after each turn: your moves against the best moves",
+    "aria-label": gettext("Expected final score after each turn: your moves against the best moves"),
   }, [
     svg("line", { class: "axis", x1: pad.left, x2: width - pad.right, y1: height - pad.bottom, y2: height - pad.bottom }),
     svg("text", { x: 2, y: y(hi) + 4 }, [String(hi)]),
     svg("text", { x: 2, y: y(lo) }, [String(lo)]),
-    svg("text", { x: pad.left, y: height - 6 }, ["turn 1"]),
-    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [`turn ${turns.length}`]),
+    svg("text", { x: pad.left, y: height - 6 }, [interpolate(gettext("turn %(turn)s"), { turn: 1 })]),
+    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [interpolate(gettext("turn %(turn)s"), { turn: turns.length })]),
     svg("line", { class: "now", x1: x(state.turn), x2: x(state.turn), y1: pad.top, y2: height - pad.bottom }),
     svg("polyline", { class: "best-line", points: line("best_value") }),
     svg("polyline", { class: "your-line", points: line("played_value") }),
@@ -204,7 +211,8 @@ function chart(turns) {
     const dot = svg("circle", {
       class: `dot loss-${lossClass(t.loss)}`, cx: x(t.turn), cy: y(t.played_value), r: t.turn === state.turn ? 5 : 3.2,
       "data-turn": String(t.turn),
-    }, [svg("title", {}, [`Turn ${t.turn}: ${t.played_value.toFixed(1)} (best ${t.best_value.toFixed(1)})`])]);
+    }, [svg("title", {}, [interpolate(gettext("Turn %(turn)s: %(played)s (best %(best)s)"), {
+      turn: t.turn, played: formatNumber(t.played_value), best: formatNumber(t.best_value) })])]);
     root.append(dot);
   }
   root.addEventListener("click", (event) => {
@@ -222,41 +230,41 @@ function renderAnalysis() {
     box.replaceChildren(
       el("div", { class: "stats" }, [
         el("div", { class: "stat" }, [
-          el("b", { "data-accuracy": String(a.accuracy), text: `${a.accuracy}%` }), el("span", { text: "accuracy" }),
+          el("b", { "data-accuracy": String(a.accuracy), text: `${a.accuracy.toLocaleString(LANG)}%` }), el("span", { text: gettext("accuracy") }),
         ]),
         el("div", { class: "stat" }, [
-          el("b", { text: a.expected_loss.toFixed(1) }), el("span", { text: "points lost in all" }),
+          el("b", { text: formatNumber(a.expected_loss) }), el("span", { text: gettext("points lost in all") }),
         ]),
       ]),
       chart(a.turns),
       el("p", { class: "legend muted" }, [
-        el("span", { class: "key your", text: "your moves" }), " · ",
-        el("span", { class: "key best", text: "the solver's best" }),
+        el("span", { class: "key your", text: gettext("your moves") }), " · ",
+        el("span", { class: "key best", text: gettext("the solver's best") }),
       ]),
       marksLegend(a.marks || []),
     );
   } else if (a && state.stalled) {
-    fill(box, el("p", { class: "error-box", "data-analysis-progress": "", "data-stalled": "", text: STALLED }), analyseButton("Ask again"));
+    fill(box, el("p", { class: "error-box", "data-analysis-progress": "", "data-stalled": "", text: STALLED }), analyseButton(gettext("Ask again")));
   } else if (a) {
     fill(box, el("p", { "data-analysis-progress": "", text: progressText(a) }), progressBar(a),
-      a.status === "failed" ? analyseButton("Try again") : null);
+      a.status === "failed" ? analyseButton(gettext("Try again")) : null);
   } else if (mine) {
     box.replaceChildren(
-      el("p", { class: "muted", text: "See where you lost points and what the better move was." }),
-      analyseButton("Analyse my game"),
+      el("p", { class: "muted", text: gettext("See where you lost points and what the better move was.") }),
+      analyseButton(gettext("Analyse my game")),
     );
   } else {
     box.replaceChildren(el("p", { class: "muted", text: state.replay.id === null
-      ? "The solver's own game: each move is its best from what it saw (par) or knew (best known)."
-      : "Only a quilt's own player can ask for its analysis." }));
+      ? gettext("The solver's own game: each move is its best from what it saw (par) or knew (best known).")
+      : gettext("Only a quilt's own player can ask for its analysis.") }));
   }
 }
 
 // The marks' legend from the analysis's own thresholds (worst first, as the API sends them).
 function marksLegend(marks) {
-  return el("ul", { class: "marks-legend", "data-marks-legend": "", "aria-label": "Marks" }, marks.map((m) =>
+  return el("ul", { class: "marks-legend", "data-marks-legend": "", "aria-label": gettext("Marks") }, marks.map((m) =>
     el("li", { class: `loss-${MARK_CLASS[m.mark] || "good"}` }, [
-      el("span", { class: "mark", text: m.mark }), ` ${MARK_WORDS[m.mark] || ""}: lost ${m.min_loss} points or more`,
+      el("span", { class: "mark", text: m.mark }), " ", interpolate(gettext("%(mark)s: lost %(points)s points or more"), { mark: MARK_WORDS[m.mark] || "", points: m.min_loss.toLocaleString(LANG) }),
     ])));
 }
 
@@ -268,16 +276,16 @@ function renderKeyMoments() {
   box.hidden = !moments;
   if (!moments) return;
   if (!moments.length) {
-    box.replaceChildren(el("p", { text: "No turn cost you a mistake's worth of points: well played." }));
+    box.replaceChildren(el("p", { text: gettext("No turn cost you a mistake's worth of points: well played.") }));
     return;
   }
   const total = moments.reduce((sum, m) => sum + m.loss, 0);
   const links = moments.flatMap((m, i) => [
-    i ? (i === moments.length - 1 ? " and " : ", ") : "",
-    el("a", { href: `#turn-${m.turn}`, "data-key-moment": String(m.turn), text: `turn ${m.turn} (${sign(m.loss)})` }),
+    i ? (i === moments.length - 1 ? gettext(" and ") : ", ") : "",
+    el("a", { href: `#turn-${m.turn}`, "data-key-moment": String(m.turn), text: interpolate(gettext("turn %(turn)s (%(loss)s)"), { turn: m.turn, loss: sign(m.loss) }) }),
   ]);
-  const many = moments.length === 1 ? "1 turn" : `${moments.length} turns`;
-  box.replaceChildren(el("p", {}, [`${many} cost you ${Math.round(total)} points: `, ...links, "."]));
+  const many = interpolate(ngettext("%(count)s turn cost you %(points)s points: ", "%(count)s turns cost you %(points)s points: ", moments.length), { count: moments.length, points: Math.round(total) });
+  box.replaceChildren(el("p", {}, [many, ...links, "."]));
 }
 
 function analyseButton(text) {
@@ -301,14 +309,14 @@ async function follow() {
       state.stalled = true;
       return renderAnalysis();
     }
-    showMessage(`The analysis could not start: ${error.message}`);
+    showMessage(interpolate(gettext("The analysis could not start: %(problem)s"), { problem: error.message }));
   }
 }
 
 // The page cannot show this quilt: say why and where to go instead of a board stuck "Loading".
 function cannotShow(text, links) {
   for (const node of root.querySelectorAll(".play-area, .side")) node.hidden = true;
-  $("[data-heading]").textContent = "Nothing to review";
+  $("[data-heading]").textContent = gettext("Nothing to review");
   fill($("[data-message]"));
   const box = $("[data-message]");
   box.hidden = false;
@@ -323,27 +331,28 @@ async function load() {
     state.replay = gameId ? await api.replay(gameId) : await api.solverGame(date, kind);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const home = [["/", "Today's quilt"], ["/archive/", "Past days"]];
+    const home = [["/", gettext("Today's quilt")], ["/archive/", gettext("Past days")]];
     if (gameId) {
       cannotShow(error.status === 404
-        ? "There is no quilt to show here: either no game has this number, or it is another player's ranked quilt and its day has not closed yet (those show from 00:00 UTC after the day)."
-        : `This quilt cannot be shown right now (${error.message}). Try again in a moment.`, home);
+        ? gettext("There is no quilt to show here: either no game has this number, or it is another player's ranked quilt and its day has not closed yet (those show from 00:00 UTC after the day).")
+        : interpolate(gettext("This quilt cannot be shown right now (%(problem)s). Try again in a moment."), { problem: error.message }), home);
     } else {
-      cannotShow(`There is no ${TITLES[kind] ? TITLES[kind].toLowerCase() : "solver game"} for ${date} yet: the solver's games of a day show once the day has closed and its run has finished.`,
-        [[`/leaderboard/${date}/`, "The day's leaderboard"], ...home]);
+      const what = TITLES[kind] ? TITLES[kind].toLowerCase() : gettext("solver game");
+      cannotShow(interpolate(gettext("There is no %(what)s for %(date)s yet: the solver's games of a day show once the day has closed and its run has finished."), { what, date }),
+        [[`/leaderboard/${date}/`, gettext("The day's leaderboard")], ...home]);
     }
     return;
   }
   const { replay } = state;
   const title = replay.id === null ? TITLES[kind]
-    : replay.player === root.dataset.username ? "Your quilt" : `${replay.name}'s quilt`;
+    : replay.player === root.dataset.username ? gettext("Your quilt") : interpolate(gettext("%(name)s's quilt"), { name: replay.name });
   // A scenario game has no day: it belongs to the scenarios, not to a leaderboard.
-  $("[data-heading]").textContent = replay.date ? `${title} · ${replay.date}` : `${title} · scenario`;
+  $("[data-heading]").textContent = replay.date ? `${title} · ${formatDay(replay.date)}` : interpolate(gettext("%(title)s · scenario"), { title });
   $("[data-stats]").replaceChildren(
-    el("div", { class: "stat" }, [el("b", { text: String(replay.score) }), el("span", { text: "final score" })]),
+    el("div", { class: "stat" }, [el("b", { text: String(replay.score) }), el("span", { text: gettext("final score") })]),
     replay.date
-      ? el("a", { class: "btn", href: `/leaderboard/${replay.date}/`, text: "Leaderboard" })
-      : el("a", { class: "btn", href: "/scenarios/", text: "Scenarios" }),
+      ? el("a", { class: "btn", href: `/leaderboard/${replay.date}/`, text: gettext("Leaderboard") })
+      : el("a", { class: "btn", href: "/scenarios/", text: gettext("Scenarios") }),
   );
   if (replay.id !== null && replay.player === root.dataset.username) {
     try {

@@ -1,41 +1,10 @@
-// The solo scenarios: their conditions with icons (on the /scenarios/ cards and beside a
-// scenario game), and the result card. Every status and verdict is the server's (the engine).
-import { goalLabel } from "./goals.js";
+// A scenario game's conditions with icons (beside the board) and its result card (the
+// /scenarios/ cards are the server's). Every status and verdict is the server's (the engine).
+import { conditionIcons } from "./icons.js";
 import { capitalise, el } from "./panel.js";
-import { catPortrait, hexPoints, shapeDrawing, sizeBadge, svg, tokenIcon } from "./svg.js";
 
 const STATUS_TEXT = { met: "met", open: "not yet", missed: "can no longer be met" };
 const STATUS_MARK = { met: "✓", open: "…", missed: "✗" };
-
-function goalSpaceIcon(both) {
-  const icon = svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" }, [
-    svg("polygon", { points: hexPoints(0, 0, 11), fill: "#cfeef0", stroke: "#3a9ea5", "stroke-width": 1.5 }),
-  ]);
-  if (both) icon.append(svg("polygon", { points: hexPoints(0, 0, 6), fill: "#3a9ea5" }));
-  return icon;
-}
-
-function scoreIcon(target) {
-  return svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" }, [
-    svg("circle", { r: 11, fill: "#2f2a3a" }),
-    svg("text", { y: 4, "text-anchor": "middle", fill: "#fff", style: "font: 800 10px system-ui, sans-serif" }, [String(target)]),
-  ]);
-}
-
-// The icons the page already draws for what a condition counts.
-function conditionIcons(check, cats) {
-  switch (check.kind) {
-    case "score": return [scoreIcon(check.target)];
-    case "goals-met": return [goalSpaceIcon(false)];
-    case "goals-both": return [goalSpaceIcon(true)];
-    case "rainbow": return [tokenIcon("button", "rainbow")];
-    case "cat-tokens": return [tokenIcon("cat", cats[0])];
-    case "each-cat": return cats.map((cat) => tokenIcon("cat", cat));
-    case "buttons-one-color": return [tokenIcon("button", "navy"), tokenIcon("button", "navy"), tokenIcon("button", "navy")];
-    case "tokens-one-cat": return [tokenIcon("cat", cats[0]), tokenIcon("cat", cats[0]), tokenIcon("cat", cats[0])];
-    default: return [];
-  }
-}
 
 // `checks`: [{kind, text, target}] or, during and after a game, with {have, status} too.
 // Once the game is over a condition not met is simply "missed".
@@ -53,29 +22,6 @@ export function conditionList(checks, cats, { finished = false } = {}) {
       }) : null,
     ]);
   }));
-}
-
-export function catLine(cat) {
-  const size = (cat.requirement || "").match(/group of (\d+)/);
-  const shape = shapeDrawing(cat.shape) || (size ? sizeBadge(size[1]) : null);
-  return el("div", { class: "scenario-cat", "data-cat": cat.cat }, [
-    catPortrait(cat.cat),
-    el("span", {}, [el("b", { text: capitalise(cat.cat) }), el("span", { class: "muted", text: ` ${cat.requirement}, ${cat.points} pts` })]),
-    shape ? el("span", { class: "shape", title: cat.requirement }, [shape]) : null,
-  ]);
-}
-
-export function goalChips(goals) {
-  return el("div", { class: "goal-chips" }, goals.map((goal) => el("span", { class: "pill", "data-goal": goal, text: goalLabel(goal) })));
-}
-
-export function solverLine(solver) {
-  if (solver.status === "ready") {
-    return el("p", { class: "solver-rate", "data-solver-rate": String(solver.percent),
-      text: `The solver passes this one in ${solver.percent}% of deals (${solver.passes} of ${solver.deals}).` });
-  }
-  const text = solver.status === "failed" ? "The solver's pass rate could not be worked out." : "The solver's pass rate is being worked out…";
-  return el("p", { class: "solver-rate muted", "data-solver-rate": "", text });
 }
 
 // The result card of a finished scenario game: passed or not, condition by condition.

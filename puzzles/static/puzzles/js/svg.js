@@ -1,6 +1,8 @@
 // SVG drawing kit: hexes, the six pattern motifs, patches, buttons, cats and cat shapes.
 // Purely visual: nothing here knows a rule.
 
+import { gettext, interpolate, pgettext } from "./dom.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 const COLORS = {
@@ -92,18 +94,63 @@ export function motifDefs(prefix = "m", scale = 1) {
   return defs;
 }
 
+// A patch in words, in the page's language ("navy dots"; Spanish agrees the colour with the
+// loseta: "azul marino de lunares", "amarilla de flores").
+const PATCH_COLOURS = {
+  navy: pgettext("a patch's colour", "navy"), teal: pgettext("a patch's colour", "teal"),
+  green: pgettext("a patch's colour", "green"), yellow: pgettext("a patch's colour", "yellow"),
+  purple: pgettext("a patch's colour", "purple"), pink: pgettext("a patch's colour", "pink"),
+};
+const PATCH_PATTERNS = {
+  dots: pgettext("pattern", "dots"), ferns: pgettext("pattern", "ferns"),
+  flowers: pgettext("pattern", "flowers"), quatrefoil: pgettext("pattern", "quatrefoil"),
+  stripes: pgettext("pattern", "stripes"), vines: pgettext("pattern", "vines"),
+};
 export function describePatch(patch) {
-  return `${patch.color} ${patch.pattern}`;
+  return interpolate(gettext("%(color)s %(pattern)s"), {
+    color: PATCH_COLOURS[patch.color] || patch.color, pattern: PATCH_PATTERNS[patch.pattern] || patch.pattern,
+  });
 }
 
-// A patch hex at (cx, cy): the colour, then the motif on top. `mono` draws the black-and-white
-// pattern tile of a cat instead of a coloured patch.
+// The colour-blind aid: one symbol per colour, drawn dark on a white disc at the patch's
+// centre (settings.js shows them when chosen; the CSS hides them otherwise). Plain shapes
+// that stay apart at phone size, and apart most where colours are confused (navy and purple:
+// circle and diamond; green and pink: triangle and cross).
+const SYMBOLS = {
+  navy: (x, y, s) => [svg("circle", { class: "glyph", cx: x, cy: y, r: 0.52 * s })],
+  teal: (x, y, s) => [svg("path", { class: "glyph-line", "stroke-width": 0.3 * s,
+    d: `M${x - 0.62 * s} ${y} H${x + 0.62 * s} M${x} ${y - 0.62 * s} V${y + 0.62 * s}` })],
+  green: (x, y, s) => [svg("polygon", { class: "glyph",
+    points: `${x},${y - 0.66 * s} ${x + 0.66 * s},${y + 0.5 * s} ${x - 0.66 * s},${y + 0.5 * s}` })],
+  yellow: (x, y, s) => [svg("rect", { class: "glyph", x: x - 0.48 * s, y: y - 0.48 * s, width: 0.96 * s, height: 0.96 * s })],
+  purple: (x, y, s) => [svg("polygon", { class: "glyph",
+    points: `${x},${y - 0.7 * s} ${x + 0.6 * s},${y} ${x},${y + 0.7 * s} ${x - 0.6 * s},${y}` })],
+  pink: (x, y, s) => [svg("path", { class: "glyph-line", "stroke-width": 0.3 * s,
+    d: `M${x - 0.48 * s} ${y - 0.48 * s} L${x + 0.48 * s} ${y + 0.48 * s} M${x + 0.48 * s} ${y - 0.48 * s} L${x - 0.48 * s} ${y + 0.48 * s}` })],
+};
+export const SYMBOL_NAMES = {
+  navy: "circle", teal: "plus", green: "triangle", yellow: "square", purple: "diamond", pink: "cross",
+};
+
+export function colorSymbol(color, cx, cy, r = HEX_R) {
+  const draw = SYMBOLS[color];
+  if (!draw) return null;
+  const s = 0.32 * r;
+  return svg("g", { class: "color-symbol", "data-color-symbol": color, "aria-hidden": "true" }, [
+    svg("circle", { class: "badge", cx, cy, r: s }),
+    ...draw(cx, cy, s),
+  ]);
+}
+
+// A patch hex at (cx, cy): the colour, then the motif on top (and the colour's symbol,
+// hidden unless chosen). `mono` draws the black-and-white pattern tile of a cat instead.
 export function patchShape(patch, cx, cy, { r = HEX_R, prefix = "m", mono = false } = {}) {
   const points = hexPoints(cx, cy, r);
   return svg("g", { class: "patch-shape" }, [
-    svg("polygon", { points, fill: mono ? "#3a3540" : COLORS[patch.color] || "#999" }),
+    svg("polygon", { points, class: mono ? "mono-fill" : null, fill: mono ? "#3a3540" : COLORS[patch.color] || "#999" }),
     svg("polygon", { points, fill: `url(#${prefix}-${patch.pattern})` }),
-    svg("polygon", { points, fill: "none", stroke: "rgb(0 0 0 / 18%)", "stroke-width": 1 }),
+    svg("polygon", { points, class: "patch-edge", fill: "none", stroke: "rgb(0 0 0 / 18%)", "stroke-width": 1 }),
+    mono ? null : colorSymbol(patch.color, cx, cy, r),
   ]);
 }
 
@@ -176,7 +223,7 @@ export function catPortrait(catId) {
 // A size cat's badge: a dark hex with "N+" (N read from the server's requirement text).
 export function sizeBadge(size) {
   return svg("svg", { viewBox: "-16 -17 32 34", "aria-hidden": "true" }, [
-    svg("polygon", { points: hexPoints(0, 0, 16), fill: "#3a3540" }),
+    svg("polygon", { points: hexPoints(0, 0, 16), class: "mono-fill", fill: "#3a3540" }),
     svg("text", { x: 0, y: 5, "text-anchor": "middle", fill: "#fff", style: "font: 800 13px system-ui, sans-serif" }, [`${size}+`]),
   ]);
 }
@@ -195,6 +242,6 @@ export function shapeDrawing(shape) {
   const height = Math.max(...ys) - Math.min(...ys) + 2 * r + 2;
   return svg("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, "aria-hidden": "true" },
     centres.map(([x, y]) => svg("polygon", {
-      points: hexPoints(x, y, r - 0.6), fill: "#3a3540", stroke: "#fff", "stroke-width": 0.8,
+      points: hexPoints(x, y, r - 0.6), class: "mono-fill", fill: "#3a3540", stroke: "#fff", "stroke-width": 0.8,
     })));
 }

@@ -4,6 +4,7 @@
 // page polls and highlights each placement as it arrives. One screen per turn, as the solo
 // game (fit.js): your board sized to what the controls leave; a hint (hint.js, the table
 // player's) rings its space with its words beside the board. A finished table replays.
+import { announce } from "./announce.js";
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { $, bringIntoView, el, fill } from "./dom.js";
@@ -377,7 +378,7 @@ class VersusController {
       el("p", { class: "muted small", text: "Most points wins; a tie goes to most cat tokens, then most button tokens (rainbow included); a further tie is shared." }),
       el("div", { class: "end-actions" }, [again, replay, review]),
       el("div", { "data-replay": "" }),
-      el("div", { "data-review": "", "aria-live": "polite" }),
+      el("div", { "data-review": "" }),
     ]));
     if (this.replay) this.renderReplay();
     if (this.review) this.renderReview();
@@ -481,6 +482,7 @@ class VersusController {
       return this.message(`The review stopped: ${why}`, true);
     }
     this.renderReview();
+    if (this.review.status === "ready") announce(`Your moves reviewed: accuracy ${Math.round(this.review.accuracy)}`);
   }
 
   renderReview() {
@@ -495,7 +497,7 @@ class VersusController {
     const marked = review.turns.filter((turn) => turn.mark);
     const players = this.game.opponents.length + 1;
     const items = marked.map((turn) => {
-      const item = el("li", { "data-review-turn": String(turn.turn), "data-mark": turn.mark }, [
+      const item = el("li", { "data-versus-review-turn": String(turn.turn), "data-mark": turn.mark }, [
         el("button", { type: "button", class: "link-button", text: `Turn ${turn.turn} ${turn.mark}` }),
         el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${betterMove(turn.reasons)}` }),
       ]);

@@ -1,0 +1,164 @@
+"""A Spanish browser in Chromium (locale es-ES, docs/design.md, Phase 3 "Languages"): the
+translated pages say lang="es" and speak Spanish, the scripts too (the JavaScript catalog); the
+language switch in the footer works by a tap, is remembered across pages, and makes no player
+and no session; a review's reasons come in Spanish."""
+
+import datetime
+
+import pytest
+import time_machine
+from browser_helpers import TURNS
+from catalogs import english_words
+from django.contrib.sessions.models import Session
+
+from puzzles.models import Player
+from puzzles.play import deal_of, today
+from puzzles.services.analysis import do_compute_analysis, do_request_analysis
+from puzzles.services.challenges import do_ensure_challenge
+from puzzles.services.games import do_play_move, do_start_game
+from puzzles.services.players import do_register
+from solver.game import cell_name
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a long password 1"
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+              "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1366, "height": 900}},
+}  # fmt: skip
+
+
+@pytest.fixture
+def bobs_game(settings):
+    """Bob's finished ranked game of yesterday (a closed day: anyone may see it), played by
+    the services, and its analysis by a tiny fair solver."""
+    settings.CALICO_ANALYSIS_OPTIONS = {"samples": 2, "candidates": 2, "playout_width": 1}
+    day = today() - datetime.timedelta(days=1)
+    bob = do_register("bob", password=PASSWORD)
+    with time_machine.travel(datetime.datetime.combine(day, datetime.time(12), datetime.UTC)):
+        challenge = do_ensure_challenge(day)
+        goals = dict(
+            zip(("2,3", "3,4", "4,2"), deal_of(challenge).setup.goal_options, strict=False)
+        )
+        game, state = do_start_game(bob, date=day, goals=goals), None
+        for turn in range(1, TURNS + 1):
+            cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
+            move = {"turn": turn, "hand_index": 0, "cell": cell,
+                    "market_index": None if turn == TURNS else 1}  # fmt: skip
+            game, state, _ = do_play_move(game.pk, player=bob, data=move)
+    do_compute_analysis(do_request_analysis(game.pk, player=bob).pk)
+    return game
+
+
+def lang(page) -> str:
+    return page.get_attribute("html", "lang")
+
+
+# Every text a reader meets (text on screen, and the aria-label, title and placeholder of
+# anything), outside the regions still to come (docs/i18n-notes.md).
+VISIBLE_TEXTS = """(skip) => {
+  const outside = (node) => !skip || !node.closest(skip);
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, noscript") || !outside(parent)) continue;
+    const text = node.textContent.trim();
+    if (parent.getClientRects().length && text) texts.push(text);
+  }
+  for (const node of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      if (node.getAttribute(name) && outside(node)) texts.push(node.getAttribute(name).trim());
+    }
+  }
+  return texts;
+}"""
+# The review's board labels (board.js), cats and score (panel.js): shared with the game page,
+# whose translation is the next round's.
+STILL_ENGLISH = "[data-board], [data-cats], [data-score]"
+
+
+def english_left(page, skip: str = "") -> list[str]:
+    """The catalogued English texts still on the page (none, once it is translated)."""
+    english = english_words("es")
+    return [text for text in page.evaluate(VISIBLE_TEXTS, skip or None) if text in english]
+
+
+def test_a_spanish_browser_reads_the_pages_in_spanish_and_switches_by_a_tap(
+    site, browser, shot, bobs_game
+):
+    before = (Player.objects.count(), Session.objects.count())
+    for size, options in SIZES.items():
+        context = browser.new_context(locale="es-ES", **options)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        page.goto(f"{site}/login/")
+        assert lang(page) == "es"
+        assert page.inner_text("h1") == "Iniciar sesión"
+        assert "Nombre de usuario" in page.inner_text("main")
+        assert not english_left(page)
+        shot(page, f"i18n-login-{size}")
+        page.goto(f"{site}/signup/")
+        assert lang(page) == "es" and page.inner_text("h1") == "Registrarse"
+        assert not english_left(page)
+        shot(page, f"i18n-signup-{size}")
+        page.goto(f"{site}/no-such-page/")
+        assert lang(page) == "es" and page.inner_text("h1") == "Aquí no hay nada"
+        assert not english_left(page)
+        shot(page, f"i18n-404-{size}")
+
+        # The review: its template and its script's words, by the catalog.
+        page.goto(f"{site}/review/{bobs_game.pk}/")
+        page.wait_for_selector('[data-review-turn="1"]')
+        assert lang(page) == "es"
+        assert page.inner_text("[data-review-turn]") == f"Turno 1 de {TURNS}"
+        assert "La colcha de bob" in page.inner_text("[data-heading]")
+        assert "Solo quien jugó una colcha" in page.inner_text("[data-analysis]")
+        note = page.inner_text("[data-turn-note]")
+        assert "fila 2, casilla 2" in note and " de " in note  # a patch: "amarilla de flores"
+        assert not english_left(page, STILL_ENGLISH)
+        shot(page, f"i18n-review-{size}")
+
+        # The switch, by a tap (a click on the laptop): English, remembered on the next page.
+        act = page.tap if size == "phone" else page.click
+        page.goto(f"{site}/login/")
+        act('[data-language="en"]')
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        assert page.url == f"{site}/login/" and page.inner_text("h1") == "Log in"
+        assert "Log in" in english_left(page)  # the check sees English where there is some
+        page.goto(f"{site}/signup/")
+        assert lang(page) == "en" and page.inner_text("h1") == "Sign up"
+        act('[data-language="es"]')
+        page.wait_for_function("document.documentElement.lang === 'es'")
+        assert page.url == f"{site}/signup/" and page.inner_text("h1") == "Registrarse"
+        page.locator("[data-language-switch]").scroll_into_view_if_needed()
+        shot(page, f"i18n-switch-{size}")
+        assert not errors, errors
+        context.close()
+    assert (Player.objects.count(), Session.objects.count()) == before
+
+
+def test_the_players_own_review_says_its_reasons_in_spanish(site, browser, shot, bobs_game):
+    context = browser.new_context(locale="es-ES", viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(f"{site}/login/")
+    page.fill('input[name="username"]', "bob")
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('button[type="submit"].btn-primary')
+    page.wait_for_url(f"{site}/")
+    page.goto(f"{site}/review/{bobs_game.pk}/#turn-2")
+    page.wait_for_selector("[data-accuracy]")
+    page.wait_for_selector('[data-review-turn="2"]')
+    assert "La colcha de bob" not in page.inner_text("[data-heading]")
+    assert page.inner_text("[data-heading]").startswith("Tu colcha")
+    assert "precisión" in page.inner_text("[data-analysis]")
+    played = page.eval_on_selector_all(
+        "[data-played-reasons] li", "ls => ls.map(l => l.textContent)"
+    )
+    english = ("take ", "pair", "group", "around", "button", "completes", "earns")
+    assert played and not any(word in reason for reason in played for word in english), played
+    assert not english_left(page, STILL_ENGLISH)
+    shot(page, "i18n-own-review-laptop")
+    context.close()

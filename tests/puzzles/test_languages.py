@@ -1,0 +1,268 @@
+"""English and Spanish (docs/design.md, Phase 3): the language from the language cookie, else
+Accept-Language; a switch that sets the cookie and is remembered across pages while a page
+view still writes nothing; the translated pages in Spanish; the API's ``detail`` English
+always while its hints' and reviews' reasons follow the request's language; and a Spanish
+catalog with no untranslated or fuzzy entry."""
+
+import re
+from pathlib import Path
+
+import pytest
+from catalogs import LOCALE, catalog_entries, catalogs, placeholders
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.template.loader import render_to_string
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
+from test_visitors import every_page
+
+from puzzles import words
+from puzzles.models import Analysis, Game, Hint, Player
+from puzzles.play import deal_of
+from puzzles.services import hint_supply
+from puzzles.services.games import do_start_game
+from solver.search.hints import REASONS, say
+
+SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
+# The pages translated so far (docs/i18n-notes.md lists those still to come), each with a
+# Spanish phrase it must show.
+TRANSLATED = {
+    "/login/": "Iniciar sesión",
+    "/signup/": "Elige un nombre de usuario y una contraseña.",
+    "/no-such-page/": "No hay ninguna página en",
+    "/scenarios/99/": "No hay ningún escenario 99 (del 1 al 10).",
+}
+
+
+def lang_of(response) -> str:
+    return re.search(r'<html lang="([^"]*)"', response.content.decode())[1]
+
+
+def counts() -> tuple[int, int]:
+    return Player.objects.count(), Session.objects.count()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("path", "phrase"), TRANSLATED.items())
+def test_a_spanish_browser_gets_the_page_in_spanish(path, phrase):
+    response = Client(**SPANISH).get(path)
+    body = response.content.decode()
+    assert lang_of(response) == "es" and phrase in body, path
+    # the header and footer too, and the switch names each language in its own words
+    for spanish in ("Clasificación", "Registrarse", "Una colcha compartida al día", "Idioma"):
+        assert spanish in body, (path, spanish)
+    assert 'value="es" lang="es" data-language="es" aria-pressed="true">Español' in body
+    assert 'value="en" lang="en" data-language="en" aria-pressed="false">English' in body
+    assert response["Content-Language"] == "es"
+
+
+@pytest.mark.django_db
+def test_any_spanish_browser_gets_spanish():
+    for header in ("es-MX", "es-419,es;q=0.9", "fr-FR,es;q=0.8,en;q=0.5"):
+        assert lang_of(Client(HTTP_ACCEPT_LANGUAGE=header).get("/login/")) == "es", header
+
+
+@pytest.mark.django_db
+def test_without_a_choice_the_site_speaks_english():
+    for headers in ({}, {"HTTP_ACCEPT_LANGUAGE": "fr-FR,de;q=0.8"}):
+        response = Client(**headers).get("/login/")
+        assert lang_of(response) == "en" and "Log in" in response.content.decode()
+
+
+def test_the_500_page_renders_in_the_active_language_without_a_request():
+    with translation.override("es"):
+        page = render_to_string("puzzles/500.html")
+    assert '<html lang="es">' in page and "Algo ha fallado" in page
+
+
+@pytest.mark.django_db
+def test_the_switch_sets_the_cookie_is_remembered_and_writes_nothing(daily, alice):
+    pages = every_page(daily, alice)
+    before = counts()
+    browser = Client(enforce_csrf_checks=True, **SPANISH)
+    assert lang_of(browser.get("/login/")) == "es"
+    token = browser.cookies["csrftoken"].value
+    switched = browser.post(
+        "/i18n/setlang/", {"language": "en", "next": "/signup/"}, HTTP_X_CSRFTOKEN=token
+    )
+    assert switched.status_code == 302 and switched["Location"] == "/signup/"
+    cookie = switched.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "en" and int(cookie["max-age"]) == settings.LANGUAGE_COOKIE_AGE
+    # Remembered on every page, over the browser's own Accept-Language: es.
+    for page in pages:
+        response = browser.get(page)
+        assert response.status_code in (200, 404), page
+        assert lang_of(response) == "en", page
+        assert settings.SESSION_COOKIE_NAME not in response.cookies, page
+    assert counts() == before  # the switch and the page views made no player, no session
+    # and back to Spanish
+    token = browser.cookies["csrftoken"].value
+    browser.post("/i18n/setlang/", {"language": "es", "next": "/"}, HTTP_X_CSRFTOKEN=token)
+    assert lang_of(browser.get("/login/")) == "es" and counts() == before
+
+
+@pytest.mark.django_db
+def test_a_language_the_site_does_not_speak_is_not_set():
+    browser = Client()
+    answer = browser.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    assert answer.status_code == 302 and settings.LANGUAGE_COOKIE_NAME not in answer.cookies
+
+
+@pytest.mark.django_db
+def test_page_views_in_spanish_write_nothing(daily, alice):
+    pages = every_page(daily, alice)
+    before = counts()
+    browser = Client(**SPANISH)
+    for page in pages:
+        response = browser.get(page)
+        assert response.status_code in (200, 404), page
+        assert lang_of(response) == "es", page
+        assert settings.SESSION_COOKIE_NAME not in response.cookies, page
+    assert counts() == before
+
+
+@pytest.mark.django_db
+def test_refusals_on_a_page_are_spanish_and_the_apis_stay_english(limits):
+    browser = Client(**SPANISH)
+    short = browser.post("/signup/", {"username": "ana", "password": "short"})
+    assert short.status_code == 400
+    body = short.content.decode()
+    assert "contraseña: " in body and "demasiado corta" in body  # Django's own words too
+    api = APIClient(**SPANISH)
+    refused = api.post("/api/auth/register/", {"username": "ana", "password": "short"})
+    assert refused.status_code == 400
+    assert refused.json()["detail"].startswith("password: This password is too short")
+    assert api.get("/api/me/").json()["detail"] == "Authentication credentials were not provided."
+    assert api.get("/api/no-such/").json()["detail"] == "no API endpoint at /api/no-such/"
+    limits(password_address="1/d")
+    browser.post("/login/", {"username": "ana", "password": "wrong one"})
+    throttled = browser.post("/login/", {"username": "ana", "password": "wrong again"})
+    assert throttled.status_code == 429
+    said = throttled.content.decode()
+    assert "Demasiadas solicitudes" in said and "comprobaciones de contraseña" in said
+    again = api.post("/api/auth/register/", {"username": "ana", "password": "x"})
+    assert again.status_code == 429 and again.json()["detail"].startswith("password checks")
+
+
+# One stored reason of each kind, as the engine says it, and a Spanish phrase it becomes.
+SAMPLES = {
+    "goal": ({"goal": "AAA-BB-C", "by": "colours and patterns", "points": 11},
+             "completa el objetivo de diseño AAA-BB-C con colores y estampados: +11"),
+    "cat": ({"cat": "Millie", "pattern": "dots", "points": 3}, "consigue a Millie con lunares: +3"),
+    "button": ({"color": "yellow", "points": 3}, "un botón amarillo: +3"),
+    "rainbow": ({"color": "purple", "points": 6}, "un botón morado y el botón arcoíris: +6"),
+    "cat-group": ({"pattern": "ferns", "size": 2, "needed": 3, "cat": "Rumi"},
+                  "grupo de helechos: 2 de 3 para Rumi"),
+    "cat-start": ({"pattern": "vines", "cat": "Coconut"},
+                  "empieza un grupo de enredaderas para Coconut"),
+    "pair": ({"color": "pink"}, "dos losetas rosas: una más para un botón"),
+    "goal-open": ({"filled": 4, "goal": "A-B-C-D-E-F", "open": "colours"},
+                  "4 de 6 alrededor de A-B-C-D-E-F, aún posible con colores"),
+    "take": ({"color": "yellow", "pattern": "quatrefoil"},
+             "toma la loseta amarilla de cuadrifolios para el siguiente turno"),
+}  # fmt: skip
+
+
+def test_every_reason_is_said_in_spanish_and_english_is_the_engines_byte_for_byte():
+    assert set(SAMPLES) == set(REASONS)
+    for kind, (values, spanish) in SAMPLES.items():
+        english = say(kind, **values)
+        assert words.reasons([english], "en") == [english]
+        assert words.reasons([english], "es") == [spanish], kind
+    better = f"the better move: {say('button', color='navy', points=3)}"
+    assert words.reasons([better], "es") == ["la mejor jugada: un botón azul marino: +3"]
+    assert words.reasons(["words the engine never says"], "es") == ["words the engine never says"]
+
+
+@pytest.fixture
+def game(daily, alice) -> Game:
+    goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(daily).setup.goal_options, strict=False))
+    return do_start_game(alice, date=daily.date, goals=goals)
+
+
+@pytest.mark.django_db
+def test_the_api_says_a_hints_reasons_in_the_requests_language(game, client_for, alice):
+    stored = [say("button", color="yellow", points=3), say("take", color="navy", pattern="dots")]
+    hint = Hint.objects.create(game=game, turn=1, status="ready", reasons=stored)
+    path = f"/api/games/{game.pk}/hints/{hint.pk}/"
+    api = client_for(alice)
+    assert api.get(path).json()["reasons"] == stored
+    assert api.get(path, HTTP_ACCEPT_LANGUAGE="en-GB").json()["reasons"] == stored
+    spanish = api.get(path, **SPANISH)
+    assert spanish.json()["reasons"] == [
+        "un botón amarillo: +3",
+        "toma la loseta azul marino de lunares para el siguiente turno",
+    ]
+    missing = api.get(f"/api/games/{game.pk}/hints/{hint.pk + 1}/", **SPANISH)
+    assert missing.status_code == 404 and missing.json()["detail"].isascii()
+
+
+@pytest.mark.django_db
+def test_the_api_says_a_hints_message_in_the_requests_language(game, client_for, alice):
+    hint = Hint.objects.create(game=game, turn=1, status="failed", error="the worker died")
+    path = f"/api/games/{game.pk}/hints/{hint.pk}/"
+    api = client_for(alice)
+    assert api.get(path).json()["message"] == hint_supply.FAILED
+    assert api.get(path, **SPANISH).json()["message"] == (
+        "el solucionador no ha podido terminar esta pista; vuelve a pedirla para reintentarlo."
+    )
+
+
+@pytest.mark.django_db
+def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_for, alice):
+    turn = {
+        "turn": 1, "played": {}, "best": {}, "played_value": 60.0, "best_value": 64.0,
+        "loss": 4.0, "accuracy": 26.4, "mark": "?",
+        "reasons": [f"the better move: {say('pair', color='green')}"],
+        "played_reasons": [say("cat-start", pattern="dots", cat="Millie")],
+    }  # fmt: skip
+    result = {"accuracy": 26.4, "expected_loss": 4.0, "turns": [turn]}
+    Analysis.objects.create(game=game, status="ready", done=1, total=1, result=result)
+    path = f"/api/games/{game.pk}/analysis/"
+    api = client_for(alice)
+    assert api.get(path).json()["turns"] == [turn]
+    spanish = api.get(path, **SPANISH).json()["turns"][0]
+    assert spanish["reasons"] == ["la mejor jugada: dos losetas verdes: una más para un botón"]
+    assert spanish["played_reasons"] == ["empieza un grupo de lunares para Millie"]
+
+
+@pytest.mark.django_db
+def test_the_scripts_catalog_is_per_language_and_cacheable():
+    spanish = Client().get("/i18n/es.js")
+    assert spanish.status_code == 200 and "public" in spanish["Cache-Control"]
+    text = spanish.content.decode()
+    assert "Vuelve a intentarlo desde aqu" in text  # JSON-escaped: "aqu\u00ed"
+    assert "Turno %(turn)s de %(count)s" in text
+    english = Client(**SPANISH).get("/i18n/en.js").content.decode()
+    assert "Turno" not in english  # the URL's language, whatever the browser's
+    assert Client().get("/i18n/xx.js").status_code == 404
+    page = Client(**SPANISH).get("/login/").content.decode()
+    assert '<script src="/i18n/es.js"></script>' in page
+
+
+CATALOGS = catalogs()
+
+
+def test_every_language_but_english_has_both_catalogs():
+    assert Path(settings.LOCALE_PATHS[0]) == LOCALE
+    languages = {code for code, _ in settings.LANGUAGES} - {"en"}
+    for code in languages:
+        for domain in ("django", "djangojs"):
+            assert (LOCALE / code / "LC_MESSAGES" / f"{domain}.po").is_file(), (code, domain)
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=[str(p.relative_to(LOCALE)) for p in CATALOGS])
+def test_no_entry_is_untranslated_or_fuzzy_and_each_keeps_its_placeholders(path):
+    entries = catalog_entries(path)
+    assert len(entries) > 10, path
+    header, *messages = entries
+    assert header["msgid"] == "" and "fuzzy" not in header["flags"]
+    assert "Plural-Forms:" in header["msgstr"]
+    for entry in messages:
+        name = (entry.get("msgctxt", ""), entry["msgid"])
+        assert "fuzzy" not in entry["flags"], name
+        said = [value for key, value in entry.items() if key.startswith("msgstr")]
+        assert said and all(said), f"untranslated: {name}"
+        for value in said:
+            assert placeholders(value) == placeholders(entry["msgid"]), name
