@@ -4,7 +4,7 @@ whole 4-player table played by taps on a phone (390x844, touch) and by clicks on
 check: inside the viewport, and what a tap at its centre hits): your board's empty spaces, your
 hand, the market and the hint button; after a hint, its ringed space and its words together.
 At the end the standings are in view, the table replays move by move and your moves are
-reviewed."""
+reviewed; axe-core finds no violation in the hint, the replay or the review."""
 
 import re
 import shutil
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import TURNS, WORKER_WAIT_MS, api_get
+from test_accessibility import Audit, axe_source  # noqa: F401 (the fixture)
 from test_play_screen import SIZES, assert_on_screen, no_scroll_needed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -41,10 +42,12 @@ def wait_for_my_turn(page, turn: int) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, size, shot):
+def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, size, shot, request):
     site = site_with_worker
     context = browser.new_context(**SIZES[size])
     page = context.new_page()
+    # axe-core on the states this test reaches first (test_accessibility's fixture and audit)
+    audit = Audit(page, request.getfixturevalue("axe_source"))
     act = page.tap if size == "phone" else page.click
     page.goto(site + "/versus/")
     page.wait_for_selector('[data-action="sit-down"]')
@@ -71,6 +74,8 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
             text = page.inner_text("[data-hint-text]")
             assert "ringed space" in text and "Play this move" in text
             says_no_nonsense(page, f"the hint of turn {turn}")
+            if turn == 2:
+                audit("versus-hint")
             hint_cell = page.get_attribute("[data-my-board] [data-hint-cell]", "data-hint-cell")
             keep(shot, page, f"versus-screen-02-hint-turn-{turn}-{size}")
             act('[data-action="play-hint"]')
@@ -124,5 +129,7 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
     )
     assert shown == marked
     says_no_nonsense(page, "the review")
+    audit("versus-replay-and-review")
+    assert not audit.found, audit.report()
     keep(shot, page, f"versus-screen-05-review-{size}")
     context.close()
