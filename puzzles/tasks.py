@@ -36,6 +36,16 @@ def play_versus_opponents(game_id: int) -> None:
     versus.do_play_opponents(game_id)
 
 
+@shared_task(name="puzzles.tasks.compute_versus_hint")  # time limits: sent with each hint
+def compute_versus_hint(hint_id: int) -> None:
+    versus.do_compute_versus_hint(hint_id)
+
+
+@shared_task(name="puzzles.tasks.compute_versus_analysis")  # time limits: sent with each
+def compute_versus_analysis(analysis_id: int) -> None:
+    versus.do_compute_versus_analysis(analysis_id)
+
+
 @shared_task(name="puzzles.tasks.prune_guests")
 def prune_guests() -> int:
     return guests.do_prune_guests()
@@ -67,7 +77,12 @@ def hint_ahead(game_id: int, turn: int) -> None:
 # never delays them (docs/operations.md): hints and analyses on the hint queue, the
 # versus opponents (a hard table keeps a worker for seconds a move) on theirs, so that they
 # never delay a solo hint. Everything else goes to the default queue.
-INTERACTIVE = {compute_hint.name, compute_analysis.name}
+INTERACTIVE = {
+    compute_hint.name,
+    compute_versus_hint.name,
+    compute_analysis.name,
+    compute_versus_analysis.name,
+}
 VERSUS = {play_versus_opponents.name}
 
 

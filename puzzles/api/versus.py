@@ -1,6 +1,9 @@
 """Versus: the player against one to three solver opponents (docs/api.md, "Versus").
 Thin views over ``services.versus`` and ``selectors.versus``."""
 
+import datetime
+
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -9,13 +12,24 @@ from rest_framework.response import Response
 
 from solver.game import TURNS
 
-from .. import limits
+from .. import limits, words
 from ..auth import PlayerOrPageVisitor, acting_player
-from ..selectors.versus import versus_json, versus_list, versus_of, versus_record
-from ..services import versus
-from ..services.errors import NotFound
-from .serializers import MoveIn
-from .views import ERRORS, Refused, _call, _valid
+from ..selectors.versus import (
+    hint_is_stale,
+    versus_analysis_json,
+    versus_analysis_of,
+    versus_hint_of,
+    versus_json,
+    versus_list,
+    versus_of,
+    versus_record,
+    versus_replay_json,
+)
+from ..services import hint_supply, versus
+from ..services.errors import Conflict, NotFound
+from .review import AnalysisOut
+from .serializers import HintOut, MoveIn
+from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _valid
 
 
 class VersusIn(serializers.Serializer):
@@ -43,6 +57,7 @@ class VersusOut(serializers.Serializer):
     cats = serializers.JSONField(help_text="the three cats, shared by every quilt")
     turns = serializers.IntegerField(help_text=f"turns each player has ({TURNS})")
     opponent_error = serializers.CharField(allow_blank=True, help_text="why opponents stopped")
+    hints_used = serializers.IntegerField(help_text="hints you asked for in this game")
 
 
 class VersusListOut(serializers.Serializer):
@@ -110,3 +125,117 @@ def versus_resume(request, game_id: int):
     run may take); otherwise nothing changes. 409 when the opponents are not to move."""
     game = _call(versus.do_resume_opponents, game_id, player=request.user)
     return Response(versus_json(game), status=status.HTTP_202_ACCEPTED)
+
+
+class VersusHintIn(serializers.Serializer):
+    turn = serializers.IntegerField(
+        required=False, help_text="the turn the hint is for (left out: your current turn)"
+    )
+
+
+class VersusHintOut(HintOut):
+    stale = serializers.BooleanField(help_text="you have played the turn it was for")
+
+
+STALE = "the game has moved on: this hint was for your turn {turn}"
+# A versus hint is ready well within this: before it, a pending hint's message is not looked
+# up, for the look-up pings the workers (``hint_supply.workers_available``: half a second
+# whenever its answer is older than a few seconds), which cost a quick hint most of its wait.
+QUIET_FOR = datetime.timedelta(seconds=2)
+
+
+def _message(row) -> str:
+    if row.status == "pending" and timezone.now() - row.sent_at < QUIET_FOR:
+        return ""
+    return hint_supply.message_for(row)
+
+
+def _hint_json(row, game, language: str) -> dict:
+    """A solo hint's shape (``views._hint_json``, its reasons and message in the request's
+    language) plus ``stale``, which the message says (in English: a new sentence)."""
+    stale = hint_is_stale(row, game)
+    return {
+        "id": row.pk,
+        "turn": row.turn,
+        "status": row.status,
+        "move": row.move,
+        "expected_score": row.expected_score,
+        "reasons": words.reasons(row.reasons, language),
+        "message": STALE.format(turn=row.turn) if stale else words.message(_message(row), language),
+        "stale": stale,
+    }
+
+
+@extend_schema(request=VersusHintIn, responses={202: VersusHintOut, **THROTTLED_ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def versus_hint_request(request, game_id: int):
+    """Ask for a hint on your current turn (the same one if asked again); answered at once,
+    computed by a worker on the hint queue: poll it. 409 when it is not your turn."""
+    data = _valid(VersusHintIn, request.data)
+    address = limits.client_address(request)
+    row = _call(
+        versus.do_request_versus_hint, game_id, player=request.user, data=data, address=address
+    )
+    return Response(
+        _hint_json(row, row.game, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED
+    )
+
+
+@extend_schema(responses={200: VersusHintOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def versus_hint_detail(request, game_id: int, hint_id: int):
+    game = versus_of(game_id, request.user)
+    row = None if game is None else versus_hint_of(game, hint_id)
+    if row is None:
+        raise Refused(NotFound(f"no hint {hint_id} for versus game {game_id} of yours"))
+    return Response(_hint_json(row, game, request.LANGUAGE_CODE))
+
+
+class VersusReplayOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    seats = serializers.JSONField(
+        help_text="[{name, board, border, goals, quilt, score}] at the end"
+    )
+    steps = serializers.JSONField(
+        help_text="every placement in play order: [{name, turn, cell, patch, market_index, "
+        "score (the mover's after it), hinted}]"
+    )
+    result = serializers.JSONField(help_text="[{name, score, cats, buttons, rank}]")
+
+
+@extend_schema(responses={200: VersusReplayOut, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def versus_replay(request, game_id: int):
+    """A finished table move by move (every seat's). 409 while it is being played: the
+    opponents' quilts are public, but the replay is the end screen's."""
+    game = versus_of(game_id, request.user)
+    if game is None:
+        raise Refused(NotFound(f"no versus game {game_id} of yours"))
+    replay = versus_replay_json(game)
+    if replay is None:
+        raise Refused(Conflict("the table is still being played: its replay follows the end"))
+    return Response(replay)
+
+
+@extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **THROTTLED_ERRORS})
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def versus_analysis(request, game_id: int):
+    """POST asks for the review of your moves in a finished table (202; asking again
+    returns the same one), as a solo game's analysis; GET reads it, with its progress."""
+    if request.method == "POST":
+        address = limits.client_address(request)
+        row = _call(
+            versus.do_request_versus_analysis, game_id, player=request.user, address=address
+        )
+        return Response(
+            versus_analysis_json(row, language=request.LANGUAGE_CODE),
+            status=status.HTTP_202_ACCEPTED,
+        )
+    row = versus_analysis_of(game_id, request.user)
+    if row is None:
+        raise Refused(NotFound(f"no analysis of versus game {game_id} of yours: POST to ask"))
+    return Response(versus_analysis_json(row, language=request.LANGUAGE_CODE))

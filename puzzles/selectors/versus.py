@@ -4,9 +4,20 @@ bag or an opponent's hand."""
 
 from django.db.models import Count, Q
 
-from solver.game import TURNS, cell_name, parse_cell, patch_to_json, quilt_to_json, standings
+from solver.game import (
+    TURNS,
+    Move,
+    MultiplayerGame,
+    cell_name,
+    parse_cell,
+    patch_to_json,
+    quilt_to_json,
+    standings,
+)
+from solver.search.analysis import key_moments, marks_json
 
-from ..models import Player, VersusGame
+from .. import words
+from ..models import Player, VersusAnalysis, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .challenges import cat_json
 from .setups import border_json
@@ -46,6 +57,7 @@ def versus_json(game: VersusGame) -> dict:
         "turns": TURNS,
         "cats": [cat_json(cat, patterns) for cat, patterns in setups[0].cats],
         "opponent_error": game.opponent_error,
+        "hints_used": game.hints_used,
     }
     you = {"name": YOU, "board": setups[0].board, "border": border_json(setups[0]),
            "goal_options": list(setups[0].goal_options)}  # fmt: skip
@@ -70,13 +82,7 @@ def versus_json(game: VersusGame) -> dict:
         {"name": seat_name(s), "level": game.level, **_quilt_json(setups[s], view.quilts[s])}
         for s in range(1, table.players)
     ]
-    result = []
-    if game.status == VersusGame.Status.FINISHED:
-        for seat, rank in standings(view.quilts):
-            score = view.quilts[seat].score()
-            result.append({"name": seat_name(seat), "score": score["total"],
-                           "cats": score["cat_tokens"], "buttons": score["button_tokens"],
-                           "rank": rank})  # fmt: skip
+    result = _result(view.quilts) if game.status == VersusGame.Status.FINISHED else []
     return {
         **shared,
         "you": you,
@@ -123,3 +129,84 @@ def versus_list(player: Player) -> list[dict]:
          "rank": g.rank, "created_at": g.created_at.isoformat()}
         for g in games
     ]  # fmt: skip
+
+
+def versus_hint_of(game: VersusGame, hint_id: int) -> VersusHint | None:
+    """The versus game's hint ``hint_id``, or None (another game's hint is not found either)."""
+    return VersusHint.objects.filter(pk=hint_id, game=game).first()
+
+
+def hint_is_stale(row: VersusHint, game: VersusGame) -> bool:
+    """The player has played the turn the hint was for (the player moves first each round,
+    so the hint's position is the one after ``(turn - 1) * players`` moves)."""
+    return len(game.moves) != (row.turn - 1) * (game.opponents + 1)
+
+
+def versus_replay_json(game: VersusGame) -> dict | None:
+    """A finished table (None before its end) move by move: every seat's placements in play
+    order, each with the mover's score after it (the engine's, so the page draws each quilt's
+    tokens as they were), whether you had asked a hint on that turn, and where each seat
+    finished. A seat's
+    quilt after step k is the first placements of its final quilt (they are in order)."""
+    if game.status != VersusGame.Status.FINISHED:
+        return None
+    table = table_of(game.seed, game.opponents + 1)
+    state = MultiplayerGame(table, game.goals)
+    hinted = set(game.hints.values_list("turn", flat=True))
+    steps = []
+    for move in game.moves:
+        seat, turn = state.seat, state.turn
+        move = Move.from_json(move)
+        state.play(move)
+        quilt = state.quilts[seat]
+        steps.append({
+            "name": seat_name(seat), "turn": turn, "cell": cell_name(move.cell),
+            "patch": patch_to_json(dict(quilt.placements)[move.cell]),
+            "market_index": move.market_index, "score": quilt.score(),
+            "hinted": seat == 0 and turn in hinted,
+        })  # fmt: skip
+    seats = [
+        {"name": seat_name(s), **_quilt_json(table.setups[s], state.quilts[s])}
+        for s in range(table.players)
+    ]
+    return {"id": game.pk, "seats": seats, "steps": steps, "result": _result(state.quilts)}
+
+
+def _result(quilts) -> list[dict]:
+    result = []
+    for seat, rank in standings(quilts):
+        score = quilts[seat].score()
+        result.append({"name": seat_name(seat), "score": score["total"],
+                       "cats": score["cat_tokens"], "buttons": score["button_tokens"],
+                       "rank": rank})  # fmt: skip
+    return result
+
+
+def versus_analysis_of(game_id: int, player: Player) -> VersusAnalysis | None:
+    if not player.is_authenticated:
+        return None
+    return VersusAnalysis.objects.filter(game_id=game_id, game__player=player).first()
+
+
+def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) -> dict:
+    """A solo analysis's shape (``replays.analysis_json``): status, progress, accuracy,
+    expected loss, each turn's review with its mark (its reasons in ``language``), the key
+    moments and the marks' legend."""
+    result = row.result or {}
+    turns = [
+        {
+            **turn,
+            "reasons": words.reasons(turn["reasons"], language),
+            "played_reasons": words.reasons(turn["played_reasons"], language),
+        }
+        for turn in result.get("turns", [])
+    ]
+    return {
+        "status": row.status,
+        "progress": {"done": row.done, "total": row.total},
+        "accuracy": result.get("accuracy"),
+        "expected_loss": result.get("expected_loss"),
+        "turns": turns,
+        "key_moments": key_moments(turns),
+        "marks": marks_json(),
+    }

@@ -4,14 +4,15 @@ import { GaveUp, follow } from "./poll.js";
 
 // Resolves with the ready hint; `onProgress(seconds, message)` ticks while the worker thinks
 // (the message says when no solver is running: the hint waits for one, play goes on).
-export async function fetchHint(gameId, onProgress) {
+// `ask(gameId)` and `read(gameId, hintId)` are the solo game's calls unless given (versus).
+export async function fetchHint(gameId, onProgress, { ask = api.askHint, read = api.hint, every = 600 } = {}) {
   let hint;
   try {
     hint = await follow({
-      first: () => api.askHint(gameId),
-      next: (last) => api.hint(gameId, last.id),
+      first: () => ask(gameId),
+      next: (last) => read(gameId, last.id),
       settled: (answer) => answer.status !== "pending",
-      every: 600,
+      every,
       onUpdate: (answer, seconds) => { if (answer.status === "pending") onProgress(seconds, answer.message); },
     });
   } catch (error) {

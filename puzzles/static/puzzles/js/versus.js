@@ -1,10 +1,15 @@
 // The versus page: you against one to three solver opponents. Every quilt is on screen (yours
 // large, theirs small; tap one to enlarge it), the shared market, whose turn it is and the
 // scores, all as the server sends them. After your move the opponents play on a worker; the
-// page polls and highlights each placement as it arrives.
+// page polls and highlights each placement as it arrives. One screen per turn, as the solo
+// game (fit.js): your board sized to what the controls leave; a hint (hint.js, the table
+// player's) rings its space with its words beside the board. A finished table replays.
+import { announce } from "./announce.js";
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { $, el } from "./dom.js";
+import { $, bringIntoView, el, fill } from "./dom.js";
+import { keepFitted } from "./fit.js";
+import { fetchHint } from "./hint.js";
 import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { GoalPicker } from "./picker.js";
 import { GaveUp, follow } from "./poll.js";
@@ -12,6 +17,8 @@ import { describePatch, patchIcon } from "./svg.js";
 import { Turn } from "./turns.js";
 
 const POLL_MS = 300;
+const HINT_POLL_MS = 150; // a versus hint takes well under a second: poll it closely
+const HINT_CALLS = { ask: api.askVersusHint, read: api.versusHint, every: HINT_POLL_MS };
 const STORAGE_KEY = "calico-versus-game";
 
 class VersusController {
@@ -29,12 +36,19 @@ class VersusController {
     });
     $('[data-action="confirm"]', root).addEventListener("click", () => this.turn.confirm());
     $('[data-action="undo"]', root).addEventListener("click", () => this.turn.undo());
+    this.hint = null; // the table player's hint for your current turn
+    this.hintRunning = null; // {seconds, note} while a worker thinks
+    this.replay = null; // a finished table's replay: {data, step}
+    this.review = null; // the review of your moves, as the API answers it
+    $('[data-action="hint"]', root).addEventListener("click", () => this.askHint());
+    document.addEventListener("keydown", (event) => this.shortcut(event));
     this.expanded = null; // the opponent whose quilt is shown large
     this.opponentBoards = new Map();
     this.board = new Board($("[data-my-board]", root), {
       onActivate: (cell) => this.chooseCell(cell),
       onGoal: (cell) => this.picker && this.picker.drop(cell),
     });
+    keepFitted(this.board, $(".controls", root));
     $("[data-new-table]", root).addEventListener("submit", (event) => {
       event.preventDefault();
       this.sitDown();
@@ -82,6 +96,7 @@ class VersusController {
       const game = await api.startVersus(Number(data.get("opponents")), data.get("level"));
       sessionStorage.setItem(STORAGE_KEY, game.id);
       this.show(game);
+      window.scrollTo({ top: 0, behavior: "instant" });
     } catch (error) {
       this.message(error.message, true);
     } finally {
@@ -93,6 +108,9 @@ class VersusController {
     const before = this.game && this.game.id === game.id ? this.game : null;
     if (!before) {
       this.turn.reset();
+      this.hint = null; // a hint belongs to one table
+      this.replay = null;
+      this.review = null;
       this.opponentBoards.clear();
       $("[data-opponents]", this.root).replaceChildren();
     }
@@ -112,6 +130,9 @@ class VersusController {
     this.renderScores();
     this.renderMine(fresh);
     this.renderStandings();
+    if (before && before.status === "playing" && game.status === "finished") {
+      bringIntoView($("[data-standings]", this.root), "start"); // the result where you look
+    }
     if (game.opponent_error) return this.showStalled(game.opponent_error);
     if (game.status === "playing" && game.to_move !== "you") this.poll();
   }
@@ -155,6 +176,8 @@ class VersusController {
       start.disabled = true;
       try {
         this.show(await api.versusGoals(this.game.id, { ...this.picker.placement }));
+        // The first turn starts at the top: board, hand, market and hint on one screen.
+        window.scrollTo({ top: 0, behavior: "instant" });
       } catch (error) {
         start.disabled = false;
         this.message(error.message, true);
@@ -214,33 +237,38 @@ class VersusController {
     const mine = fresh.filter((entry) => entry.name === "you").map((entry) => entry.cell).pop();
     const playing = game.status === "playing";
     const myTurn = playing && game.to_move === "you";
+    const hintMove = myTurn && this.currentHint() ? this.currentHint().move : null;
     this.board.render({
       game: this.quiltView(game.you, { empty_cells: myTurn ? game.you.empty_cells : [] }),
       pending: this.pending && { cell: this.pending, patch: game.you.hand[this.selectedHand] },
+      hintCell: hintMove && hintMove.cell,
       justPlaced: mine || null,
     });
     $("[data-playing]", this.root).hidden = !playing;
     if (!playing) return;
-    this.renderHand(myTurn);
-    this.renderMarket(myTurn);
+    this.renderHand(myTurn, hintMove);
+    this.renderMarket(myTurn, hintMove);
     this.renderPrompt(myTurn);
+    this.renderHintBox();
     $("[data-market-card]", this.root).hidden = this.turn.last;
     $("[data-confirm-bar]", this.root).hidden = !(myTurn && this.turn.confirming);
   }
 
-  renderHand(myTurn) {
+  renderHand(myTurn, hintMove) {
     const slots = handSlots(this.game.you.hand, {
-      selected: this.selectedHand, onChoose: (index) => this.chooseHand(index),
+      selected: this.selectedHand, hinted: hintMove ? hintMove.hand_index : null,
+      onChoose: (index) => this.chooseHand(index),
     });
     for (const button of slots) button.disabled = !myTurn || this.busy;
     $("[data-hand]", this.root).replaceChildren(...slots);
   }
 
-  renderMarket(myTurn) {
+  renderMarket(myTurn, hintMove) {
     const lastTurn = this.game.turn === this.game.turns;
     const slots = this.game.market.map((patch, index) => {
+      const hinted = hintMove && hintMove.market_index === index;
       const button = el("button", {
-        type: "button", class: "slot", "data-market-index": String(index),
+        type: "button", class: `slot${hinted ? " hinted" : ""}`, "data-market-index": String(index),
         "aria-label": `Market patch ${index + 1}: ${describePatch(patch)}`,
       }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
       button.disabled = !myTurn || lastTurn || !this.pending || this.busy;
@@ -326,6 +354,11 @@ class VersusController {
       sessionStorage.removeItem(STORAGE_KEY);
       this.showForm();
     });
+    const replay = el("button", { type: "button", class: "btn", "data-action": "replay", text: "Replay the table" });
+    replay.addEventListener("click", () => this.openReplay());
+    const review = el("button", { type: "button", class: "btn", "data-action": "review", text: "Review your moves" });
+    review.addEventListener("click", () => this.openReview());
+    const used = this.game.hints_used || 0;
     box.replaceChildren(el("section", { class: "card standings", "aria-label": "Final standings" }, [
       el("h2", { "data-headline": "", text: headline }),
       el("table", { class: "table" }, [
@@ -341,9 +374,206 @@ class VersusController {
           el("td", { class: "num", text: String(entry.buttons) }),
         ]))),
       ]),
+      el("p", { "data-hints-used": String(used), text: used ? `You asked for ${used} hint${used === 1 ? "" : "s"}.` : "You played without hints." }),
       el("p", { class: "muted small", text: "Most points wins; a tie goes to most cat tokens, then most button tokens (rainbow included); a further tie is shared." }),
-      again,
+      el("div", { class: "end-actions" }, [again, replay, review]),
+      el("div", { "data-replay": "" }),
+      el("div", { "data-review": "" }),
     ]));
+    if (this.replay) this.renderReplay();
+    if (this.review) this.renderReview();
+  }
+
+  // ---- hints: the table player's move for your seat --------------------------------------
+  // The hint of the turn you are on, while it is your move (a hint of a played turn is stale).
+  currentHint() {
+    const game = this.game;
+    const hint = this.hint;
+    if (!hint || !game || game.status !== "playing" || game.to_move !== "you") return null;
+    return hint.turn === game.turn && !hint.stale ? hint : null;
+  }
+
+  async askHint() {
+    const game = this.game;
+    if (!game || this.hintRunning || game.status !== "playing" || game.to_move !== "you") return;
+    const turn = game.turn;
+    this.hintRunning = { seconds: 0 };
+    this.renderHintBox();
+    try {
+      const hint = await fetchHint(game.id, (seconds, note) => {
+        this.hintRunning = { seconds, note };
+        this.renderHintBox();
+      }, HINT_CALLS);
+      this.hintRunning = null;
+      if (this.game.id !== game.id || this.game.turn !== turn || hint.stale) return this.renderHintBox();
+      this.hint = hint;
+      this.game = await api.versus(game.id);
+      this.turn.hand = hint.move.hand_index;
+      this.turn.cell = null;
+      this.renderMine([]);
+      // The ringed space and the hint's words on one screen (the board shrinks to make room).
+      bringIntoView($("[data-hint-cell]", this.root));
+      bringIntoView($("[data-hint-text]", this.root));
+    } catch (error) {
+      this.hintRunning = null;
+      if (error instanceof ApiError && error.status === 409) return this.show(await api.versus(game.id));
+      this.message(error.message, true);
+      this.renderHintBox();
+    }
+  }
+
+  renderHintBox() {
+    const box = $("[data-hint-box]", this.root);
+    const button = $('[data-action="hint"]', this.root);
+    const game = this.game;
+    const used = game ? game.hints_used || 0 : 0;
+    $("[data-hint-count]", this.root).textContent = `${used} hint${used === 1 ? "" : "s"} used`;
+    const myTurn = Boolean(game) && game.status === "playing" && game.to_move === "you";
+    button.disabled = Boolean(this.hintRunning) || !myTurn || this.busy;
+    if (this.hintRunning) {
+      box.replaceChildren(
+        el("div", { class: "progress", role: "progressbar", "aria-label": "The solver is thinking" }),
+        el("p", { class: "muted", text: this.hintRunning.note || `The solver is reading the table… ${this.hintRunning.seconds}s` }),
+      );
+      return;
+    }
+    const hint = this.currentHint();
+    if (!hint) return box.replaceChildren();
+    const { move } = hint;
+    const market = move.market_index === null || move.market_index === undefined
+      ? "" : `, then take market patch ${move.market_index + 1} (${describePatch(game.market[move.market_index])})`;
+    const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: "Play this move" });
+    play.addEventListener("click", () => this.turn.play(hint.move));
+    const expected = hint.expected_score !== undefined && hint.expected_score !== null
+      ? ` The solver expects about ${Math.round(hint.expected_score)} points from here${game.turn < game.turns ? ", with the others taking from the market between your turns" : ""}.` : "";
+    fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
+      el("p", { "data-hint": "" }, [
+        el("b", { text: `Hint: ${describePatch(game.you.hand[move.hand_index])} on the ringed space${market}.` }),
+        el("span", { class: "muted", text: expected }),
+      ]),
+      (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,
+      play,
+    ]));
+  }
+
+  // H asks for a hint, as in the solo game (the board handles arrows and Enter itself).
+  shortcut(event) {
+    if (!this.game || event.target.closest("input, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.toLowerCase() === "h") this.askHint();
+  }
+
+  // ---- the review of your moves: the solo game's analysis of each of your turns --------
+  async openReview() {
+    const id = this.game.id;
+    this.review = { status: "pending", progress: { done: 0, total: this.game.turns } };
+    this.renderReview();
+    try {
+      this.review = await follow({
+        first: () => api.askVersusAnalysis(id),
+        next: () => api.versusAnalysis(id),
+        settled: (answer) => answer.status === "ready" || answer.status === "failed",
+        progress: (answer) => String(answer.progress.done),
+        onUpdate: (answer) => { this.review = answer; this.renderReview(); },
+      });
+    } catch (error) {
+      this.review = null;
+      const why = error instanceof GaveUp ? "no solver answered; ask again in a moment" : error.message;
+      return this.message(`The review stopped: ${why}`, true);
+    }
+    this.renderReview();
+    if (this.review.status === "ready") announce(`Your moves reviewed: accuracy ${Math.round(this.review.accuracy)}`);
+  }
+
+  renderReview() {
+    const box = $("[data-review]", this.root);
+    const review = this.review;
+    if (!box || !review) return;
+    if (review.status === "failed") return fill(box, el("p", { class: "error-box", text: "The solver could not finish the review; ask again." }));
+    if (review.status !== "ready") {
+      const { done, total } = review.progress;
+      return fill(box, el("p", { class: "muted", "data-review-progress": "", text: `Reviewing your moves… ${done} of ${total} turns` }));
+    }
+    const marked = review.turns.filter((turn) => turn.mark);
+    const players = this.game.opponents.length + 1;
+    const items = marked.map((turn) => {
+      const item = el("li", { "data-versus-review-turn": String(turn.turn), "data-mark": turn.mark }, [
+        el("button", { type: "button", class: "link-button", text: `Turn ${turn.turn} ${turn.mark}` }),
+        el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${betterMove(turn.reasons)}` }),
+      ]);
+      // the replay shows the table just after your move of that turn
+      item.querySelector("button").addEventListener("click", async () => {
+        if (!this.replay) await this.openReplay();
+        this.replay.step = (turn.turn - 1) * players + 1;
+        this.renderReplay();
+      });
+      return item;
+    });
+    fill(box, el("div", { class: "review" }, [
+      el("h3", { text: "Your moves" }),
+      el("p", { "data-review-accuracy": String(review.accuracy), text: `Accuracy ${Math.round(review.accuracy)}: you left about ${review.expected_loss.toFixed(1)} points on the table against the solver's choices, ${marked.length ? `most on ${marked.length === 1 ? "this turn" : "these turns"}:` : "no turn by much."}` }),
+      marked.length ? el("ul", {}, items) : null,
+      el("p", { class: "muted small", text: `Judged as the solo game's review is, from what you could see each turn: ${review.marks.map((m) => `${m.mark} a loss of ${m.min_loss} points or more`).join(", ")}.` }),
+    ]));
+  }
+
+  // ---- the replay of a finished table: every seat's placements, step by step ------------
+  async openReplay() {
+    try {
+      this.replay = { data: await api.versusReplay(this.game.id), step: 0 };
+    } catch (error) {
+      return this.message(error.message, true);
+    }
+    this.renderReplay();
+    bringIntoView($("[data-replay]", this.root));
+  }
+
+  // Each seat's quilt after `step` placements: the first placements of its final quilt (they
+  // are in order), with the score the server sent for its last move by then.
+  replayShown(step) {
+    const { seats, steps } = this.replay.data;
+    return seats.map((seat) => {
+      const mine = steps.slice(0, step).filter((entry) => entry.name === seat.name);
+      const score = mine.length ? mine[mine.length - 1].score : { goals: [], buttons: [], cats: [], total: 0 };
+      return { ...seat, quilt: { ...seat.quilt, placements: seat.quilt.placements.slice(0, mine.length) }, score };
+    });
+  }
+
+  renderReplay() {
+    const { data, step } = this.replay;
+    const box = $("[data-replay]", this.root);
+    const total = data.steps.length;
+    const entry = step ? data.steps[step - 1] : null;
+    const who = (name) => (name === "you" ? "You" : name);
+    const caption = entry
+      ? `Move ${step} of ${total} · turn ${entry.turn} · ${who(entry.name)}: ${describePatch(entry.patch)} at ${entry.cell}${entry.hinted ? " (after a hint)" : ""}`
+      : `The table before the first move (${total} moves in all)`;
+    const go = (to) => {
+      this.replay.step = Math.max(0, Math.min(total, to));
+      this.renderReplay();
+    };
+    const button = (action, text, to, label) => {
+      const node = el("button", { type: "button", class: "btn", "data-action": action, "aria-label": label, text });
+      node.disabled = to < 0 || to > total;
+      node.addEventListener("click", () => go(to));
+      return node;
+    };
+    const slider = el("input", { type: "range", min: "0", max: String(total), value: String(step), "data-replay-step": "", "aria-label": "Move" });
+    slider.addEventListener("input", () => go(Number(slider.value)));
+    fill(box, el("div", { class: "replay" }, [
+      el("h3", { text: "Replay" }),
+      el("div", { class: "replay-controls" }, [
+        button("replay-prev", "◀", step - 1, "Previous move"), slider, button("replay-next", "▶", step + 1, "Next move"),
+      ]),
+      el("p", { class: "muted small", "data-replay-caption": "", text: caption }),
+    ]));
+    const shown = this.replayShown(step);
+    const mover = entry && entry.name;
+    this.board.render({ game: this.quiltView(shown[0]), justPlaced: mover === "you" ? entry.cell : null });
+    for (const seat of shown.slice(1)) {
+      const board = this.opponentBoards.get(seat.name);
+      if (board) board.render({ game: this.quiltView(seat), justPlaced: mover === seat.name ? entry.cell : null });
+    }
   }
 
   chooseHand(index) {
@@ -364,6 +594,12 @@ class VersusController {
   message(text, isError = false) {
     showMessage($("[data-message]", this.root), text, isError);
   }
+}
+
+// The analysis says "the better move: ..." before each of its reasons: once is enough here.
+function betterMove(reasons) {
+  const said = reasons.map((reason) => reason.replace(/^the better move: /, ""));
+  return said.length ? `The better move: ${said.join("; ")}.` : "";
 }
 
 function ordinal(n) {
