@@ -19,8 +19,9 @@ import os
 import sys
 
 PASSWORD = "a long password 1"
-PAGES = ("/archive/", "/leaderboard/{yesterday}/", "/leaderboard/", "/groups/", "/me/",
-         "/scenarios/")  # fmt: skip
+# "/" is the game page.
+PAGES = ("/", "/archive/", "/leaderboard/{yesterday}/", "/leaderboard/", "/groups/", "/me/",
+         "/scenarios/", "/versus/")  # fmt: skip
 
 
 def seed():
