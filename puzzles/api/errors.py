@@ -10,7 +10,11 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import defaults
 from rest_framework import exceptions
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from ..services.errors import ServiceError
 
 
 class TooLarge(exceptions.APIException):
@@ -38,6 +42,12 @@ def _message(detail) -> str:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, ServiceError):
+        # A service's refusal, raised straight from the view: its status and code (a 400 is
+        # always "bad_request", as for DRF's own errors below).
+        set_rollback()
+        code = "bad_request" if exc.status == 400 else exc.code
+        return Response({"error": code, "detail": str(exc.detail)}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # not DRF's to answer: Django's handler500 does (below)

@@ -14,7 +14,7 @@ from ..selectors.players import profile, public_player
 from ..services import groups
 from ..services.errors import NotFound
 from . import serializers as s
-from .views import ERRORS, Refused, _call, _valid, board_challenge, board_query
+from .views import ERRORS, _valid, board_challenge, board_query
 
 # Response shapes, for the schema (the selectors build the JSON itself).
 
@@ -148,7 +148,7 @@ def player_detail(request, username: str):
     """A registered player's public profile (guests have no public profile)."""
     player = public_player(username)
     if player is None:
-        raise Refused(NotFound(f"username: no player {username!r}"))
+        raise NotFound(f"username: no player {username!r}")
     return Response(profile(player))
 
 
@@ -165,7 +165,7 @@ def group_list(request):
     data = _valid(GroupIn, request.data)
     address = limits.client_address(request)
     with acting_player(request) as player:  # a page's first write makes its guest
-        group = _call(groups.do_create_group, player, name=data["name"], address=address)
+        group = groups.do_create_group(player, name=data["name"], address=address)
     return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
 
 
@@ -177,14 +177,14 @@ def group_join(request):
     data = _valid(JoinIn, request.data)
     code = data["invite_code"]
     with acting_player(request) as player:  # a page's first write makes its guest
-        group = _call(groups.do_join_group, player, invite_code=code)
+        group = groups.do_join_group(player, invite_code=code)
     return Response(group_reads.group_json(group))
 
 
 def _my_group(request, group_id: int):
     group = group_reads.group_for(group_id, request.user)
     if group is None:
-        raise Refused(NotFound(f"no group {group_id} of yours"))
+        raise NotFound(f"no group {group_id} of yours")
     return group
 
 
@@ -201,7 +201,7 @@ def group_detail(request, group_id: int):
 def group_member(request, group_id: int, username: str):
     """The owner removes anyone (which draws a new invite code, so that the removed player
     cannot rejoin with the old one); a member removes themselves (leaves)."""
-    _call(groups.do_remove_member, group_id, actor=request.user, username=username)
+    groups.do_remove_member(group_id, actor=request.user, username=username)
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -211,7 +211,7 @@ def group_member(request, group_id: int, username: str):
 def group_invite_code(request, group_id: int):
     """The owner draws a new invite code: the old code and its join link stop working.
     (Removing a member does this too.)"""
-    group = _call(groups.do_rotate_invite_code, group_id, actor=request.user)
+    group = groups.do_rotate_invite_code(group_id, actor=request.user)
     return Response(group_reads.group_json(group))
 
 

@@ -12,7 +12,7 @@ from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..services.practice import do_start_practice
 from .serializers import GameOut
-from .views import THROTTLED_ERRORS, _call, _valid
+from .views import THROTTLED_ERRORS, _valid
 
 
 class PracticeIn(serializers.Serializer):
@@ -28,5 +28,5 @@ def practice_create(request, game_id: int):
     turn = _valid(PracticeIn, request.data)["turn"]
     # A visitor replaying someone's closed day may try it: a page's first write makes its guest.
     with acting_player(request) as player:
-        game = _call(do_start_practice, game_id, player=player, turn=turn)
+        game = do_start_practice(game_id, player=player, turn=turn)
     return Response(game_json(game), status=status.HTTP_201_CREATED)

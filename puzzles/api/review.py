@@ -13,7 +13,7 @@ from ..selectors import challenges as challenge_reads
 from ..selectors import replays
 from ..services import analysis
 from ..services.errors import NotFound
-from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _date, _player
+from .views import ERRORS, THROTTLED_ERRORS, _date, _player
 
 
 class ProgressOut(serializers.Serializer):
@@ -94,14 +94,14 @@ def game_analysis(request, game_id: int):
     one); GET reads it, with its progress in turns."""
     if request.method == "POST":
         address = limits.client_address(request)
-        row = _call(analysis.do_request_analysis, game_id, player=request.user, address=address)
+        row = analysis.do_request_analysis(game_id, player=request.user, address=address)
         return Response(
             replays.analysis_json(row, language=request.LANGUAGE_CODE),
             status=status.HTTP_202_ACCEPTED,
         )
     row = replays.analysis_of(game_id, request.user)
     if row is None:
-        raise Refused(NotFound(f"no analysis of game {game_id} of yours: POST to ask for one"))
+        raise NotFound(f"no analysis of game {game_id} of yours: POST to ask for one")
     return Response(replays.analysis_json(row, language=request.LANGUAGE_CODE))
 
 
@@ -113,7 +113,7 @@ def game_replay(request, game_id: int):
     has closed; else 404."""
     game = replays.replayable_game(game_id, _player(request))
     if game is None:
-        raise Refused(NotFound(f"no finished game {game_id} you may replay"))
+        raise NotFound(f"no finished game {game_id} you may replay")
     return Response(replays.game_replay_json(game))
 
 
@@ -124,8 +124,8 @@ def solver_game(request, date, kind):
     """The par (fair solver) or best-known (hindsight) game of a closed day; 404 before."""
     day = _date(date)
     if kind not in replays.SOLVER_PLAYERS:
-        raise Refused(NotFound(f"kind: {kind!r} must be par or best"))
+        raise NotFound(f"kind: {kind!r} must be par or best")
     data = replays.solver_replay_json(challenge_reads.challenge_on(day), kind)
     if data is None:
-        raise Refused(NotFound(f"no {kind} game of {day} to show (shown once the day closes)"))
+        raise NotFound(f"no {kind} game of {day} to show (shown once the day closes)")
     return Response(data)

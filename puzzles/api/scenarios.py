@@ -11,7 +11,7 @@ from ..selectors.games import game_json
 from ..selectors.scenarios import scenario_list
 from ..services.scenarios import do_start_scenario_game
 from .serializers import CatOut, CheckOut, ErrorOut, GameOut
-from .views import ERRORS, _call, _player, _valid
+from .views import ERRORS, _player, _valid
 
 
 class ScenarioGameIn(serializers.Serializer):
@@ -65,5 +65,5 @@ def scenario_game_create(request, number: int):
     data = _valid(ScenarioGameIn, request.data)
     goals = data.get("goals")
     with acting_player(request) as player:  # a page's first write makes its guest
-        game = _call(do_start_scenario_game, player, number=number, goals=goals)
+        game = do_start_scenario_game(player, number=number, goals=goals)
     return Response(game_json(game), status=status.HTTP_201_CREATED)

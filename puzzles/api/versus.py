@@ -29,7 +29,7 @@ from ..services import hint_supply, versus
 from ..services.errors import Conflict, NotFound
 from .review import AnalysisOut
 from .serializers import HintOut, MoveIn
-from .views import ERRORS, THROTTLED_ERRORS, Refused, _call, _valid
+from .views import ERRORS, THROTTLED_ERRORS, _valid
 
 
 class VersusIn(serializers.Serializer):
@@ -78,7 +78,7 @@ def versus_games(request):
     data = _valid(VersusIn, request.data)
     address = limits.client_address(request)
     with acting_player(request) as player:  # a page's first write makes its guest
-        game = _call(versus.do_start_versus, player, **data, address=address)
+        game = versus.do_start_versus(player, **data, address=address)
     return Response(versus_json(game), status=status.HTTP_201_CREATED)
 
 
@@ -88,7 +88,7 @@ def versus_games(request):
 def versus_detail(request, game_id: int):
     game = versus_of(game_id, request.user)
     if game is None:
-        raise Refused(NotFound(f"no versus game {game_id} of yours"))
+        raise NotFound(f"no versus game {game_id} of yours")
     return Response(versus_json(game))
 
 
@@ -97,9 +97,7 @@ def versus_detail(request, game_id: int):
 @permission_classes([IsAuthenticated])
 def versus_goals(request, game_id: int):
     data = _valid(VersusGoalsIn, request.data)
-    game = _call(
-        versus.do_choose_versus_goals, game_id, player=request.user, goals=dict(data["goals"])
-    )
+    game = versus.do_choose_versus_goals(game_id, player=request.user, goals=dict(data["goals"]))
     return Response(versus_json(game))
 
 
@@ -111,8 +109,8 @@ def versus_move(request, game_id: int):
     nothing. The opponents' turns follow on a worker: poll the game to see them."""
     data = _valid(MoveIn, request.data)
     address = limits.client_address(request)
-    game, _ = _call(
-        versus.do_play_versus_move, game_id, player=request.user, data=dict(data), address=address
+    game, _ = versus.do_play_versus_move(
+        game_id, player=request.user, data=dict(data), address=address
     )
     return Response(versus_json(game))
 
@@ -123,7 +121,7 @@ def versus_move(request, game_id: int):
 def versus_resume(request, game_id: int):
     """Send the opponents' turns again if they stalled (failed, or no move for longer than a
     run may take); otherwise nothing changes. 409 when the opponents are not to move."""
-    game = _call(versus.do_resume_opponents, game_id, player=request.user)
+    game = versus.do_resume_opponents(game_id, player=request.user)
     return Response(versus_json(game), status=status.HTTP_202_ACCEPTED)
 
 
@@ -174,9 +172,7 @@ def versus_hint_request(request, game_id: int):
     computed by a worker on the hint queue: poll it. 409 when it is not your turn."""
     data = _valid(VersusHintIn, request.data)
     address = limits.client_address(request)
-    row = _call(
-        versus.do_request_versus_hint, game_id, player=request.user, data=data, address=address
-    )
+    row = versus.do_request_versus_hint(game_id, player=request.user, data=data, address=address)
     return Response(
         _hint_json(row, row.game, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED
     )
@@ -189,7 +185,7 @@ def versus_hint_detail(request, game_id: int, hint_id: int):
     game = versus_of(game_id, request.user)
     row = None if game is None else versus_hint_of(game, hint_id)
     if row is None:
-        raise Refused(NotFound(f"no hint {hint_id} for versus game {game_id} of yours"))
+        raise NotFound(f"no hint {hint_id} for versus game {game_id} of yours")
     return Response(_hint_json(row, game, request.LANGUAGE_CODE))
 
 
@@ -213,10 +209,10 @@ def versus_replay(request, game_id: int):
     opponents' quilts are public, but the replay is the end screen's."""
     game = versus_of(game_id, request.user)
     if game is None:
-        raise Refused(NotFound(f"no versus game {game_id} of yours"))
+        raise NotFound(f"no versus game {game_id} of yours")
     replay = versus_replay_json(game)
     if replay is None:
-        raise Refused(Conflict("the table is still being played: its replay follows the end"))
+        raise Conflict("the table is still being played: its replay follows the end")
     return Response(replay)
 
 
@@ -228,14 +224,12 @@ def versus_analysis(request, game_id: int):
     returns the same one), as a solo game's analysis; GET reads it, with its progress."""
     if request.method == "POST":
         address = limits.client_address(request)
-        row = _call(
-            versus.do_request_versus_analysis, game_id, player=request.user, address=address
-        )
+        row = versus.do_request_versus_analysis(game_id, player=request.user, address=address)
         return Response(
             versus_analysis_json(row, language=request.LANGUAGE_CODE),
             status=status.HTTP_202_ACCEPTED,
         )
     row = versus_analysis_of(game_id, request.user)
     if row is None:
-        raise Refused(NotFound(f"no analysis of versus game {game_id} of yours: POST to ask"))
+        raise NotFound(f"no analysis of versus game {game_id} of yours: POST to ask")
     return Response(versus_analysis_json(row, language=request.LANGUAGE_CODE))

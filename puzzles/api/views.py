@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import APIException, NotAuthenticated
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -19,28 +19,11 @@ from ..selectors.games import game_json, game_of
 from ..selectors.hints import hint_of
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..services import challenges, games, hint_supply, hints, players
-from ..services.errors import BadInput, NotFound, ServiceError
+from ..services.errors import BadInput, NotFound
 from . import serializers as s
 
 ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
 THROTTLED_ERRORS = {**ERRORS, 429: s.ErrorOut}  # limits.Throttled
-
-
-class Refused(APIException):
-    """A service's refusal as an API error."""
-
-    def __init__(self, error: ServiceError):
-        self.status_code = error.status
-        super().__init__(detail=error.detail, code=error.code)
-
-
-def _call(service, *args, **kwargs):
-    """A service called as they all are (the first argument, the rest by keyword), its
-    refusals answered as API errors."""
-    try:
-        return service(*args, **kwargs)
-    except ServiceError as error:
-        raise Refused(error) from None
 
 
 def _valid(serializer_class, data) -> dict:
@@ -53,7 +36,7 @@ def _date(value):
     try:
         return challenge_reads.parse_date(value)
     except ValueError as error:
-        raise Refused(BadInput(str(error))) from None
+        raise BadInput(str(error)) from None
 
 
 def _origin(request) -> str:
@@ -73,7 +56,7 @@ def register(request):
     limits.enforce("password", address=limits.client_address(request))  # a hash each
     data = _valid(s.CredentialsIn, request.data)
     guest = _player(request)
-    user = _call(players.do_register, data["username"], password=data["password"], guest=guest)
+    user = players.do_register(data["username"], password=data["password"], guest=guest)
     token = players.do_ensure_token(user)
     if isinstance(request.successful_authenticator, SessionAuthentication):
         update_session_auth_hash(request, user)  # the claimed guest stays logged in
@@ -143,7 +126,7 @@ def challenge_detail(request, date):
         challenges.do_ensure_challenge(day)
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
-        raise Refused(NotFound(f"date: there is no challenge for {day}"))
+        raise NotFound(f"date: there is no challenge for {day}")
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
 
@@ -154,7 +137,7 @@ def game_create(request):
     data = _valid(s.GameIn, request.data)
     day = data.get("date") or today()
     with acting_player(request) as player:  # a page's first write makes its guest
-        game = _call(games.do_start_game, player, date=day, goals=data.get("goals"))
+        game = games.do_start_game(player, date=day, goals=data.get("goals"))
     return Response(game_json(game), status=status.HTTP_201_CREATED)
 
 
@@ -163,7 +146,7 @@ def _own_game(request, game_id: int):
         raise NotAuthenticated()
     game = game_of(game_id, request.user)
     if game is None:
-        raise Refused(NotFound(f"no game {game_id} of yours"))
+        raise NotFound(f"no game {game_id} of yours")
     return game
 
 
@@ -180,7 +163,7 @@ def game_detail(request, game_id: int):
 def game_move(request, game_id: int):
     """Play the move for ``turn``; a stale or repeated turn is 409 and changes nothing."""
     data = _valid(s.MoveIn, request.data)
-    game, state, award = _call(games.do_play_move, game_id, player=request.user, data=dict(data))
+    game, state, award = games.do_play_move(game_id, player=request.user, data=dict(data))
     return Response(game_json(game, state, award, origin=_origin(request)))
 
 
@@ -203,7 +186,7 @@ def _hint_json(row, language: str) -> dict:
 def hint_request(request, game_id: int):
     """Ask for a hint on the current turn; answered at once, computed by a worker."""
     address = limits.client_address(request)
-    row = _call(hints.do_request_hint, game_id, player=request.user, address=address)
+    row = hints.do_request_hint(game_id, player=request.user, address=address)
     return Response(_hint_json(row, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED)
 
 
@@ -214,7 +197,7 @@ def hint_detail(request, game_id: int, hint_id: int):
     game = _own_game(request, game_id)
     row = hint_of(game, hint_id)
     if row is None:
-        raise Refused(NotFound(f"no hint {hint_id} for game {game_id}"))
+        raise NotFound(f"no hint {hint_id} for game {game_id}")
     return Response(_hint_json(row, request.LANGUAGE_CODE))
 
 
@@ -233,7 +216,7 @@ def board_challenge(date: str):
     day = _date(date)
     challenge = challenge_reads.challenge_on(day)
     if challenge is None:
-        raise Refused(NotFound(f"date: there is no challenge for {day}"))
+        raise NotFound(f"date: there is no challenge for {day}")
     return challenge
 
 

@@ -1,0 +1,33 @@
+"""A service's refusal raised straight from a DRF view is answered by the one exception
+handler (``puzzles/api/errors.py``) as ``{error, detail}`` with the error's status, not a 500."""
+
+import pytest
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.test import APIRequestFactory
+
+from puzzles.services.errors import BadInput, Conflict, DayClosed, NotFound
+from puzzles.services.groups import NotOwner
+from puzzles.services.practice import DealNotPublic
+
+
+@pytest.mark.parametrize(
+    "error, status, code",
+    [
+        (BadInput, 400, "bad_request"),
+        (NotFound, 404, "not_found"),
+        (Conflict, 409, "conflict"),
+        (DayClosed, 409, "day_closed"),
+        (DealNotPublic, 409, "deal_not_public"),
+        (NotOwner, 403, "forbidden"),
+    ],
+)
+def test_a_service_error_raised_in_a_view_is_its_status_and_code(error, status, code):
+    @api_view(["GET"])
+    @permission_classes([AllowAny])
+    def refusing(request):
+        raise error("what: the problem, named")
+
+    response = refusing(APIRequestFactory().get("/api/anything/"))
+    assert response.status_code == status
+    assert response.data == {"error": code, "detail": "what: the problem, named"}
