@@ -106,6 +106,9 @@ const PATCH_PATTERNS = {
   flowers: pgettext("pattern", "flowers"), quatrefoil: pgettext("pattern", "quatrefoil"),
   stripes: pgettext("pattern", "stripes"), vines: pgettext("pattern", "vines"),
 };
+// A pattern alone, in the page's language (the cats' cards name their patterns).
+export const patternWord = (pattern) => PATCH_PATTERNS[pattern] || pattern;
+
 export function describePatch(patch) {
   return interpolate(gettext("%(color)s %(pattern)s"), {
     color: PATCH_COLOURS[patch.color] || patch.color, pattern: PATCH_PATTERNS[patch.pattern] || patch.pattern,
