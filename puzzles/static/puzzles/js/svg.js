@@ -135,6 +135,12 @@ export const SYMBOL_NAMES = {
   navy: "circle", teal: "plus", green: "triangle", yellow: "square", purple: "diamond", pink: "cross",
 };
 
+// The key's words, one per colour ("navy circle"), in the page's language.
+export const SYMBOL_WORDS = {
+  navy: gettext("navy circle"), teal: gettext("teal plus"), green: gettext("green triangle"),
+  yellow: gettext("yellow square"), purple: gettext("purple diamond"), pink: gettext("pink cross"),
+};
+
 export function colorSymbol(color, cx, cy, r = HEX_R) {
   const draw = SYMBOLS[color];
   if (!draw) return null;
