@@ -502,8 +502,8 @@ class VersusController {
     const players = this.game.opponents.length + 1;
     const items = marked.map((turn) => {
       const item = el("li", { "data-versus-review-turn": String(turn.turn), "data-mark": turn.mark }, [
-        el("button", { type: "button", class: "link-button", text: `Turn ${turn.turn} ${turn.mark}` }),
-        el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${betterMove(turn.reasons)}` }),
+        el("button", { type: "button", class: "link-button", text: interpolate(gettext("Turn %(turn)s %(mark)s"), { turn: turn.turn, mark: markWord(turn.mark) }) }),
+        el("span", { text: `${interpolate(gettext(" lost %(points)s points."), { points: formatNumber(turn.loss) })} ${betterMove(turn.reasons)}` }),
       ]);
       // the replay shows the table just after your move of that turn
       item.querySelector("button").addEventListener("click", async () => {
@@ -515,9 +515,16 @@ class VersusController {
     });
     fill(box, el("div", { class: "review" }, [
       el("h3", { text: gettext("Your moves") }),
-      el("p", { "data-review-accuracy": String(review.accuracy), text: `Accuracy ${Math.round(review.accuracy)}: you left about ${review.expected_loss.toFixed(1)} points on the table against the solver's choices, ${marked.length ? `most on ${marked.length === 1 ? "this turn" : "these turns"}:` : "no turn by much."}` }),
+      el("p", { "data-review-accuracy": String(review.accuracy), text: interpolate(!marked.length
+        ? gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, no turn by much.")
+        : marked.length === 1
+          ? gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, most on this turn:")
+          : gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, most on these turns:"),
+      { accuracy: Math.round(review.accuracy), points: formatNumber(review.expected_loss) }) }),
       marked.length ? el("ul", {}, items) : null,
-      el("p", { class: "muted small", text: `Judged as the solo game's review is, from what you could see each turn: ${review.marks.map((m) => `${m.mark} a loss of ${m.min_loss} points or more`).join(", ")}.` }),
+      el("p", { class: "muted small", text: interpolate(gettext("Judged as the solo game's review is, from what you could see each turn: %(marks)s."), {
+        marks: review.marks.map((m) => interpolate(gettext("%(mark)s a loss of %(points)s points or more"), { mark: markWord(m.mark), points: m.min_loss })).join(", "),
+      }) }),
     ]));
   }
 
@@ -607,6 +614,11 @@ class VersusController {
 function betterMove(reasons) {
   const said = reasons.map((reason) => reason.replace(/^the better move: /, ""));
   return said.length ? `The better move: ${said.join("; ")}.` : "";
+}
+
+// A review mark (the API's word) in the page's language.
+function markWord(mark) {
+  return { inaccuracy: gettext("inaccuracy"), mistake: gettext("mistake"), blunder: gettext("blunder") }[mark] || mark;
 }
 
 function ordinal(n) {
