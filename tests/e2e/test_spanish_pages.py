@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 import time_machine
-from browser_helpers import TURNS
+from browser_helpers import TURNS, empty_cells, play_turn
 from catalogs import english_words
 from django.contrib.sessions.models import Session
 
@@ -161,4 +161,79 @@ def test_the_players_own_review_says_its_reasons_in_spanish(site, browser, shot,
     assert played and not any(word in reason for reason in played for word in english), played
     assert not english_left(page, STILL_ENGLISH)
     shot(page, "i18n-own-review-laptop")
+    context.close()
+
+
+# The game page's script-made parts (game.html's own words are the templates' round).
+SCRIPT_PARTS = (
+    "[data-picker], [data-prompt], [data-hint-count], [data-hand], [data-market], [data-stats], "
+    "[data-board], [data-cats], [data-score], [data-goal-list], [data-hint-box], [data-toasts], "
+    "[data-tutorial]"
+)
+TEXTS_IN = """(roots) => {
+  const texts = [];
+  for (const root of document.querySelectorAll(roots)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      if (text && node.parentElement.getClientRects().length) texts.push(text);
+    }
+    for (const node of [root, ...root.querySelectorAll("[aria-label], [title]")]) {
+      for (const name of ["aria-label", "title"]) {
+        if (node.getAttribute(name)) texts.push(node.getAttribute(name).trim());
+      }
+    }
+    for (const node of root.querySelectorAll("title")) texts.push(node.textContent.trim());
+  }
+  return texts;
+}"""
+
+
+def english_in(page, roots: str = SCRIPT_PARTS) -> list[str]:
+    english = english_words("es")
+    return [text for text in page.evaluate(TEXTS_IN, roots) if text in english]
+
+
+def test_a_spanish_game_mid_play_speaks_spanish_in_what_its_scripts_draw(site, browser, shot):
+    context = browser.first_visit_context(locale="es-ES", **SIZES["phone"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site}/")
+    page.wait_for_selector('[data-action="start"]:not([disabled])')
+    assert "Elige tus objetivos de diseño" in page.inner_text("[data-picker]")
+    assert not english_in(page), english_in(page)
+
+    # The first visit's walkthrough, in Spanish.
+    page.tap('[data-action="start"]')
+    page.wait_for_selector('[data-tutorial="place"]')
+    assert "Cose una loseta de tu mano" in page.inner_text("[data-tutorial]")
+    assert "Paso 1 de 4" in page.inner_text("[data-tutorial]")
+    assert not english_in(page, "[data-tutorial]"), english_in(page, "[data-tutorial]")
+    shot(page, "i18n-game-tutorial-phone")
+    page.tap('[data-action="tutorial-close"]')
+    page.wait_for_selector("[data-tutorial]", state="detached")
+
+    prompt = page.inner_text("[data-prompt]")
+    assert prompt.startswith("Coloca tu loseta") and "casilla vacía" in prompt, prompt
+    assert page.inner_text("[data-hint-count]") == "0 pistas usadas"
+    hand = page.get_attribute('[data-hand-index="0"]', "aria-label")
+    assert hand.startswith("Loseta 1 de la mano: "), hand
+    market = page.get_attribute('[data-market-index="0"]', "aria-label")
+    assert market.startswith("Loseta 1 del mercado, junto a la bolsa: "), market
+    assert not english_in(page), english_in(page)
+
+    # One whole turn, then the next one mid-way: a patch placed, the market open.
+    play_turn(page, 0, empty_cells(page)[0], 1, tap=True)
+    page.tap('[data-hand-index="0"]')
+    page.tap(f'[data-cell="{empty_cells(page)[0]}"]')
+    page.wait_for_function(
+        "document.querySelector('[data-prompt]').textContent.startsWith('Ahora toma')"
+    )
+    assert "Turno" in page.text_content("[data-stats]")
+    cell = page.get_attribute('[data-cell][data-empty="false"]', "aria-label")
+    assert cell.startswith("Fila "), cell
+    assert not english_in(page), english_in(page)
+    shot(page, "i18n-game-mid-play-phone")
+    assert not errors, errors
     context.close()

@@ -6,11 +6,13 @@
 // are. Each watch names a value; a value that changes is said. What is on the page when it
 // loads is not said (the reader can read the page).
 
+import { gettext, interpolate } from "./dom.js";
+
 const WATCHES = [
   // The turn's instruction (game and versus).
   { key: () => "prompt", value: () => text("[data-prompt]") },
   // The scores: the solo game's, yours in versus.
-  { key: () => "score", value: () => attr("[data-stat-score]", "data-stat-score"), say: (v) => (v === "–" ? "" : `Score ${v}`) },
+  { key: () => "score", value: () => attr("[data-stat-score]", "data-stat-score"), say: (v) => (v === "–" ? "" : interpolate(gettext("Score %(score)s"), { score: v })) },
   // Each opponent's last move (versus).
   ...[0, 1, 2, 3].map((n) => ({
     key: () => `opponent-${n}`,

@@ -5,6 +5,7 @@ import {
   patchShape, rainbowDefs, svg,
 } from "./svg.js";
 import { GOAL_CELLS, PATCH_CELLS } from "./engine.js";
+import { gettext, interpolate } from "./dom.js";
 import { goalHelp, goalLabel, goalPicture, progressWords } from "./goals.js";
 
 const SIZE = 7; // the drawing's grid: the patch spaces and the printed border around them
@@ -28,7 +29,7 @@ export class Board {
     this.svg = svg("svg", {
       class: "board", tabindex: 0,
       viewBox: `${-EDGE_LEFT} ${-EDGE_TOP} ${(width + EDGE_LEFT).toFixed(1)} ${(height + EDGE_TOP).toFixed(1)}`,
-      role: "group", "aria-label": "Your quilt. Arrow keys move the cursor, Enter places the chosen patch.",
+      role: "group", "aria-label": gettext("Your quilt. Arrow keys move the cursor, Enter places the chosen patch."),
     });
     root.append(this.svg);
     this.svg.addEventListener("click", (event) => {
@@ -121,7 +122,7 @@ export class Board {
         if (game.border[name]) {
           const patch = game.border[name];
           quilt.append(svg("g", { "data-border": name }, [
-            patchShape(patch, cx, cy), svg("title", {}, [`${describePatch(patch)} (printed)`]),
+            patchShape(patch, cx, cy), svg("title", {}, [interpolate(gettext("%(patch)s (printed)"), { patch: describePatch(patch) })]),
           ]));
         } else if (GOAL_CELLS.includes(name)) {
           cellsLayer.append(this.goalSpace(name, cx, cy, game.goals[name], goalResults.get(name), goalProgress.get(name), state));
@@ -142,14 +143,15 @@ export class Board {
 
   patchSpace(name, cx, cy, { patch, empty, pending, hinted, justPlaced, best = null, played = false }) {
     const [r, c] = parse(name);
-    const what = patch ? describePatch(patch) : pending ? `${describePatch(pending)}, not yet placed` : "empty";
+    const what = patch ? describePatch(patch)
+      : pending ? interpolate(gettext("%(patch)s, not yet placed"), { patch: describePatch(pending) }) : gettext("empty");
     const group = svg("g", {
       class: `cell${empty ? " empty" : ""}${justPlaced ? " just-placed" : ""}`,
       id: `cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
       "data-hint-cell": hinted ? name : null, "data-best-cell": best ? name : null,
       "data-played-cell": played ? name : null, role: "button",
       // The words of the edge labels and of the review ("row R, place P", 1-based).
-      "aria-label": `Row ${r + 1}, place ${c + 1}: ${what}`,
+      "aria-label": interpolate(gettext("Row %(row)s, place %(place)s: %(what)s"), { row: r + 1, place: c + 1, what }),
     });
     group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
     if (patch) {
@@ -167,20 +169,20 @@ export class Board {
     if (best) { // a review's better move: its patch, drawn faintly where it would have gone
       if (!patch) group.append(svg("g", { class: "best-ghost" }, [patchShape(best, cx, cy, { r: HEX_R - 7 })]));
       group.append(svg("polygon", { class: "best-ring", points: hexPoints(cx, cy, HEX_R - 3) }),
-        svg("title", {}, [`The better move: ${describePatch(best)} here`]));
+        svg("title", {}, [interpolate(gettext("The better move: %(patch)s here"), { patch: describePatch(best) })]));
     }
     return group;
   }
 
   goalSpace(name, cx, cy, goalId, result, progress, { picking = false, chosenGoal = null } = {}) {
-    const label = goalId ? goalLabel(goalId) : "face-down goal";
+    const label = goalId ? goalLabel(goalId) : gettext("face-down goal");
     const met = result || { colors: false, patterns: false, points: 0 };
-    const state = met.colors && met.patterns ? "met by colours and patterns"
-      : met.colors ? "met by colours" : met.patterns ? "met by patterns" : "not met yet";
+    const state = met.colors && met.patterns ? gettext("met by colours and patterns")
+      : met.colors ? gettext("met by colours") : met.patterns ? gettext("met by patterns") : gettext("not met yet");
     const help = goalId ? goalHelp(goalId) : "";
     const standing = goalId ? progressWords(progress) : "";
     const [r, c] = parse(name);
-    const where = `row ${r + 1}, place ${c + 1}`;
+    const where = interpolate(gettext("row %(row)s, place %(place)s"), { row: r + 1, place: c + 1 });
     const group = svg("g", {
       class: "goal", "data-goal": name, "data-goal-id": goalId || "",
       "data-colors-met": String(!!met.colors), "data-patterns-met": String(!!met.patterns),
@@ -191,14 +193,16 @@ export class Board {
       "data-colors-counts": progress ? progress.colors.counts.join(",") : null,
       "data-patterns-counts": progress ? progress.patterns.counts.join(",") : null,
       role: picking ? "button" : "img", tabindex: picking ? 0 : null,
-      "aria-label": picking ? `Goal space at ${where}: ${goalId ? `${label}. ${help}` : "empty"}${chosenGoal ? `; put ${goalLabel(chosenGoal)} here` : ""}`
-        : `Design goal ${label} at ${where}: ${state}. ${help} ${standing}`,
+      "aria-label": picking
+        ? interpolate(gettext("Goal space at %(where)s: %(what)s"), { where, what: goalId ? `${label}. ${help}` : gettext("empty") })
+          + (chosenGoal ? interpolate(gettext("; put %(goal)s here"), { goal: goalLabel(chosenGoal) }) : "")
+        : interpolate(gettext("Design goal %(goal)s at %(where)s: %(state)s."), { goal: label, where, state }) + ` ${help} ${standing}`,
     });
     if (picking) group.classList.add("droppable");
     else if (goalId) group.classList.add("explains");
     group.append(svg("polygon", { class: "goal-space", points: hexPoints(cx, cy, HEX_R - 0.5) }));
     if (!goalId) {
-      if (picking) group.append(svg("text", { class: "goal-text", x: cx, y: cy + 3 }, ["drop here"]));
+      if (picking) group.append(svg("text", { class: "goal-text", x: cx, y: cy + 3 }, [gettext("drop here")]));
       return group;
     }
     // The goal's shape as groups of dots (the letters AA·BB·C·D said the same to few).
@@ -234,8 +238,8 @@ export class Board {
         svg("text", { x: cx, y: y + 4 }, [text]),
       ]));
     };
-    if (played) label(played, "your move", "played", false);
-    if (best) label(best.cell, "better", "better", true);
+    if (played) label(played, gettext("your move"), "played", false);
+    if (best) label(best.cell, gettext("better"), "better", true);
     return layer;
   }
 

@@ -1,6 +1,6 @@
 // A player's pictures: score and par over time, the histogram of their scores and the streak
 // calendar. Plain SVG drawn from the profile the server sent; nothing here counts anything.
-import { el } from "./dom.js";
+import { LANG, el, gettext, interpolate, ngettext, pgettext } from "./dom.js";
 import { svg } from "./svg.js";
 
 const SCORE = "#2f8f96";
@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 const dayNumber = (iso) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 const isoOf = (number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-const shortDate = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, {
+const shortDate = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANG, {
   day: "numeric", month: "short", timeZone: "UTC",
 });
 
@@ -17,7 +17,7 @@ const empty = (text) => el("p", { class: "muted", text });
 
 // Score and par by day: two lines on a date axis (gaps where no game or no par yet).
 export function scoreLine(history) {
-  if (!history.length) return empty("No ranked games yet: finish today's quilt to start.");
+  if (!history.length) return empty(gettext("No ranked games yet: finish today's quilt to start."));
   const width = 560;
   const height = 220;
   const pad = { left: 34, right: 14, top: 26, bottom: 26 };
@@ -32,7 +32,7 @@ export function scoreLine(history) {
   const y = (v) => height - pad.bottom - ((v - lo) / (hi - lo)) * (height - pad.top - pad.bottom);
   const root = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", "data-chart": "scores", "data-points": history.length,
-    "aria-label": `Your score and par on ${history.length} day${history.length === 1 ? "" : "s"}`,
+    "aria-label": interpolate(ngettext("Your score and par on %(count)s day", "Your score and par on %(count)s days", history.length), { count: history.length }),
   });
   for (const v of [lo, Math.round((lo + hi) / 2), hi]) {
     root.append(
@@ -66,12 +66,12 @@ export function scoreLine(history) {
     const [px, py] = [x(row.date), y(row.par)];
     root.append(svg("line", {
       x1: px - 7, x2: px + 7, y1: py, y2: py, stroke: PAR, "stroke-width": 2.5, "data-par-point": row.date,
-    }, [svg("title", {}, [`${row.date}: par ${row.par}`])]));
+    }, [svg("title", {}, [interpolate(gettext("%(date)s: par %(par)s"), { date: row.date, par: row.par })])]));
   }
   if (history.length <= 60) {
     for (const row of history) {
       root.append(svg("circle", { cx: x(row.date), cy: y(row.score), r: 3.2, fill: SCORE, "data-point": row.date }, [
-        svg("title", {}, [`${row.date}: ${row.score}${row.par === null ? "" : ` (par ${row.par})`}`]),
+        svg("title", {}, [`${row.date}: ${row.score}${row.par === null ? "" : interpolate(gettext(" (par %(par)s)"), { par: row.par })}`]),
       ]));
     }
   }
@@ -81,16 +81,16 @@ export function scoreLine(history) {
       svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end", "data-axis": "last" }, [shortDate(history[history.length - 1].date)]),
     ] : [svg("text", { x: x(history[0].date), y: height - 6, "text-anchor": "middle", "data-axis": "only" }, [shortDate(history[0].date)])]),
     svg("line", { x1: pad.left + 4, x2: pad.left + 24, y1: 12, y2: 12, stroke: SCORE, "stroke-width": 2.5 }),
-    svg("text", { x: pad.left + 28, y: 16 }, ["your score"]),
+    svg("text", { x: pad.left + 28, y: 16 }, [gettext("your score")]),
     svg("line", { x1: pad.left + 110, x2: pad.left + 130, y1: 12, y2: 12, stroke: PAR, "stroke-width": 2.5, "stroke-dasharray": "5 4" }),
-    svg("text", { x: pad.left + 134, y: 16 }, ["par"]),
+    svg("text", { x: pad.left + 134, y: 16 }, [gettext("par")]),
   );
   return root;
 }
 
 // How many days scored each score: one bar per score.
 export function scoreBars(histogram, average = null) {
-  if (!histogram.length) return empty("Your scores will show here.");
+  if (!histogram.length) return empty(gettext("Your scores will show here."));
   const width = 420;
   const height = 170;
   const pad = { left: 24, right: 24, top: 22, bottom: 24 };
@@ -102,20 +102,20 @@ export function scoreBars(histogram, average = null) {
   const base = height - pad.bottom;
   const root = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", "data-chart": "histogram",
-    "aria-label": `Histogram of your ${histogram.reduce((n, b) => n + b.games, 0)} ranked scores`,
+    "aria-label": interpolate(gettext("Histogram of your %(count)s ranked scores"), { count: histogram.reduce((n, b) => n + b.games, 0) }),
   });
   for (const bucket of histogram) {
     const h = ((base - pad.top) * bucket.games) / top;
     root.append(svg("rect", {
       class: "bar mine", x: x(bucket.score) - barW / 2, y: base - h, width: barW, height: h, rx: 1.5,
       "data-bar-score": bucket.score,
-    }, [svg("title", {}, [`${bucket.score}: ${bucket.games} day${bucket.games === 1 ? "" : "s"}`])]));
+    }, [svg("title", {}, [interpolate(ngettext("%(score)s: %(count)s day", "%(score)s: %(count)s days", bucket.games), { score: bucket.score, count: bucket.games })])]));
   }
   root.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: base, y2: base, stroke: "#cbbd9f" }));
   if (average !== null) {
     root.append(
       svg("line", { class: "mark-line", x1: x(average), x2: x(average), y1: pad.top - 6, y2: base, stroke: PAR, "stroke-dasharray": "4 3" }),
-      svg("text", { x: x(average), y: 12, "text-anchor": "middle", style: `fill:${PAR};font-weight:700` }, [`average ${average}`]),
+      svg("text", { x: x(average), y: 12, "text-anchor": "middle", style: `fill:${PAR};font-weight:700` }, [interpolate(gettext("average %(score)s"), { score: average })]),
     );
   }
   root.append(
@@ -139,9 +139,10 @@ export function streakCalendar(history, today, current, weeks = 12) {
   const height = 7 * (cell + gap) + 18;
   const root = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", "data-chart": "streak",
-    "aria-label": `Ranked days of the last ${weeks} weeks; current streak ${current} day${current === 1 ? "" : "s"}`,
+    "aria-label": interpolate(ngettext("Ranked days of the last %(weeks)s weeks; current streak %(count)s day",
+      "Ranked days of the last %(weeks)s weeks; current streak %(count)s days", current), { weeks, count: current }),
   });
-  ["M", "", "W", "", "F", "", "S"].forEach((label, row) => {
+  [pgettext("Monday", "M"), "", pgettext("Wednesday", "W"), "", pgettext("Friday", "F"), "", pgettext("Sunday", "S")].forEach((label, row) => {
     if (label) root.append(svg("text", { x: 0, y: 18 + row * (cell + gap) + 11 }, [label]));
   });
   for (let n = start; n <= end; n++) {
@@ -153,10 +154,10 @@ export function streakCalendar(history, today, current, weeks = 12) {
       x: left + column * (cell + gap), y: 18 + row * (cell + gap), width: cell, height: cell, rx: 3,
       class: `day${played.has(iso) ? " played" : ""}${inStreak ? " streak" : ""}${n === end ? " today" : ""}`,
       "data-day": iso, "data-played": played.has(iso) ? "true" : "false",
-    }, [svg("title", {}, [`${iso}${played.has(iso) ? ": played" : ""}`])]));
+    }, [svg("title", {}, [`${iso}${played.has(iso) ? gettext(": played") : ""}`])]));
     if (row === 0 && new Date(n * DAY_MS).getUTCDate() <= 7) {
       root.append(svg("text", { x: left + column * (cell + gap), y: 11 }, [
-        new Date(n * DAY_MS).toLocaleDateString(undefined, { month: "short", timeZone: "UTC" }),
+        new Date(n * DAY_MS).toLocaleDateString(LANG, { month: "short", timeZone: "UTC" }),
       ]));
     }
   }

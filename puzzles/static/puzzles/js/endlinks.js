@@ -1,6 +1,7 @@
 // Under the end screen: the way to your profile and to your groups' boards of the day.
 import { api } from "./api.js";
 import { el } from "./panel.js";
+import { gettext, interpolate } from "./dom.js";
 
 export async function renderPlayerLinks(container, game) {
   let me;
@@ -16,12 +17,12 @@ export async function renderPlayerLinks(container, game) {
     class: "end-links card", "data-end-links": "", "data-end-streak": String(me.stats.current_streak),
   }, [
     el("div", { class: "end-actions" }, [
-      el("a", { class: "btn", href: "/me/", "data-action": "profile", text: "My stats" }),
+      el("a", { class: "btn", href: "/me/", "data-action": "profile", text: gettext("My stats") }),
       ...groups.map((group) => el("a", {
         class: "btn", href: `/groups/${group.id}/?date=${game.date}`, "data-end-group": group.id,
-        text: `${group.name}'s board`,
+        text: interpolate(gettext("%(name)s's board"), { name: group.name }),
       })),
-      groups.length ? null : el("a", { class: "btn", href: "/groups/", text: "Compare with friends" }),
+      groups.length ? null : el("a", { class: "btn", href: "/groups/", text: gettext("Compare with friends") }),
     ]),
   ]);
   container.append(section);

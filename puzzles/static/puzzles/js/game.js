@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { $, bringIntoView, el, fill, formatDay } from "./dom.js";
+import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext, pgettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
@@ -15,6 +15,13 @@ import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
 import { Turn } from "./turns.js";
 import { Tutorial, tutorialSeen } from "./tutorial.js";
+
+// A button's colour is the API's English word; Spanish agrees it with "grupo".
+const GROUP_COLOURS = {
+  navy: pgettext("a group's colour", "navy"), teal: pgettext("a group's colour", "teal"),
+  green: pgettext("a group's colour", "green"), yellow: pgettext("a group's colour", "yellow"),
+  purple: pgettext("a group's colour", "purple"), pink: pgettext("a group's colour", "pink"),
+};
 
 class GameController {
   constructor(root) {
@@ -84,7 +91,7 @@ class GameController {
     try {
       const list = await api.scenarios();
       const info = list.find((s) => s.number === this.scenario);
-      if (!info) return this.message(`There is no scenario ${this.scenario}.`, true);
+      if (!info) return this.message(interpolate(gettext("There is no scenario %(number)s."), { number: this.scenario }), true);
       this.scenarioInfo = info;
       this.challenge = { date: "", border: {}, cats: info.cats, goal_options: info.goals, par: null };
       this.renderHeading();
@@ -122,14 +129,14 @@ class GameController {
 
   renderHeading() {
     if (this.scenario) {
-      $("[data-heading]", this.root).textContent = `Scenario ${this.scenario} · reach ${this.scenarioInfo.min_score}`;
+      $("[data-heading]", this.root).textContent = interpolate(gettext("Scenario %(number)s · reach %(score)s"), { number: this.scenario, score: this.scenarioInfo.min_score });
       return;
     }
     // What the server plays, not the address: the game shown, else what Start will make (the
     // day's first game is ranked until the day closes; every later one is practice).
     const c = this.challenge;
     const ranked = this.game ? this.game.ranked : !c.closed && !c.ranked_game;
-    const title = ranked ? "Daily quilt" : "Practice";
+    const title = ranked ? gettext("Daily quilt") : gettext("Practice");
     // The puzzle number is the server's (days since the first daily), never counted here.
     const number = Number.isInteger(c.number) ? `#${c.number}` : "";
     const day = formatDay(this.date, "short");
@@ -155,8 +162,8 @@ class GameController {
     const streak = me.stats ? me.stats.current_streak : 0;
     if (!streak) return;
     line.dataset.homeStreak = String(streak);
-    line.replaceChildren(el("b", { text: `Streak: ${streak} day${streak === 1 ? "" : "s"} in a row` }),
-      el("span", { class: "muted", text: ` · longest ${me.stats.longest_streak} · come back tomorrow to keep it` }));
+    line.replaceChildren(el("b", { text: interpolate(ngettext("Streak: %(count)s day in a row", "Streak: %(count)s days in a row", streak), { count: streak }) }),
+      el("span", { class: "muted", text: interpolate(gettext(" · longest %(longest)s · come back tomorrow to keep it"), { longest: me.stats.longest_streak }) }));
     line.hidden = false;
   }
 
@@ -190,10 +197,10 @@ class GameController {
     } else {
       this.picker = null;
       pickerBox.replaceChildren(
-        el("h2", { text: "Today's design goals" }),
+        el("h2", { text: gettext("Today's design goals") }),
         el("p", { class: "picker-note", text: c.goals && Object.keys(c.goals).length
-          ? "This setup fixes the goals. Fill their six neighbours to match by colour, pattern or both."
-          : "In this variant the goal spaces are face-down: only cats and buttons score." }),
+          ? gettext("This setup fixes the goals. Fill their six neighbours to match by colour, pattern or both.")
+          : gettext("In this variant the goal spaces are face-down: only cats and buttons score.") }),
       );
       this.drawSetupBoard(c.goals || {}, null);
       start.disabled = false;
@@ -265,8 +272,8 @@ class GameController {
     const game = this.game;
     const box = $("[data-fair-play]", this.root);
     let text = "";
-    if (game.disqualified) text = `This game was disqualified by the moderators: ${game.disqualified}. It no longer counts.`;
-    else if (game.expired) text = `The day closed at 00:00 UTC on ${game.closes_at.slice(0, 10)}; this game no longer counts. Its deal is public now: you can play it again as practice.`;
+    if (game.disqualified) text = interpolate(gettext("This game was disqualified by the moderators: %(reason)s. It no longer counts."), { reason: game.disqualified });
+    else if (game.expired) text = interpolate(gettext("The day closed at 00:00 UTC on %(day)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: game.closes_at.slice(0, 10) });
     box.hidden = !text;
     box.textContent = text;
     box.dataset.fairPlay = game.disqualified ? "disqualified" : game.expired ? "expired" : "";
@@ -276,7 +283,7 @@ class GameController {
   expire() {
     this.board.render({ game: this.boardView() });
     $("[data-playing]", this.root).hidden = true;
-    const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: "Play this day as practice" });
+    const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: gettext("Play this day as practice") });
     again.addEventListener("click", () => this.showSetup());
     $("[data-end]", this.root).replaceChildren(el("div", { class: "end-actions" }, [again]));
   }
@@ -312,10 +319,10 @@ class GameController {
     const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
     const turn = game ? Math.min(game.turn, game.turns) : 0;
     const stats = [
-      ["Turn", game ? (game.status === "finished" ? "done" : `${turn}/${game.turns}`) : "–", "turn"],
-      ["Score", game ? String(game.score.total) : "–", "score"],
-      this.scenarioInfo ? ["To reach", String(this.scenarioInfo.min_score), "target"] : ["Par", parText, "par"],
-      ["Hints", game ? String(game.hints_used) : "0", "hints"],
+      [gettext("Turn"), game ? (game.status === "finished" ? gettext("done") : `${turn}/${game.turns}`) : "–", "turn"],
+      [gettext("Score"), game ? String(game.score.total) : "–", "score"],
+      this.scenarioInfo ? [gettext("To reach"), String(this.scenarioInfo.min_score), "target"] : [gettext("Par"), parText, "par"],
+      [gettext("Hints"), game ? String(game.hints_used) : "0", "hints"],
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
       el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
@@ -335,10 +342,12 @@ class GameController {
       const hinted = hintMove && hintMove.market_index === index;
       const button = el("button", {
         type: "button", class: `slot${hinted ? " hinted" : ""}`, "data-market-index": String(index),
-        "aria-label": `Market patch ${index + 1}${index === 0 ? ", by the bag" : index === 2 ? ", last chance" : ""}: ${describePatch(patch)}`,
+        "aria-label": interpolate(index === 0 ? gettext("Market patch %(number)s, by the bag: %(patch)s")
+          : index === 2 ? gettext("Market patch %(number)s, last chance: %(patch)s") : gettext("Market patch %(number)s: %(patch)s"),
+        { number: index + 1, patch: describePatch(patch) }),
       }, [
-        index === 0 ? el("span", { class: "slot-tag", text: "by the bag" }) : null,
-        index === 2 ? el("span", { class: "slot-tag", text: "last chance" }) : null,
+        index === 0 ? el("span", { class: "slot-tag", text: gettext("by the bag") }) : null,
+        index === 2 ? el("span", { class: "slot-tag", text: gettext("last chance") }) : null,
         " ", // the tag and the label read as words apart (the name must hold the visible text)
         patchIcon(patch),
         el("span", { class: "slot-label", text: describePatch(patch) }),
@@ -353,10 +362,11 @@ class GameController {
   renderPrompt() {
     const hand = this.game.hand[this.selectedHand];
     let text;
-    if (this.turn.busy) text = "Sewing…";
-    else if (this.turn.confirming) text = "The last patch: sew it here, or undo and choose again.";
-    else if (!this.pending) text = `${this.turn.last ? "Last turn! " : ""}Place your ${describePatch(hand)} patch on an empty space.`;
-    else text = "Now take a patch from the market (tap the space again to undo).";
+    if (this.turn.busy) text = gettext("Sewing…");
+    else if (this.turn.confirming) text = gettext("The last patch: sew it here, or undo and choose again.");
+    else if (!this.pending) text = interpolate(this.turn.last ? gettext("Last turn! Place your %(patch)s patch on an empty space.")
+      : gettext("Place your %(patch)s patch on an empty space."), { patch: describePatch(hand) });
+    else text = gettext("Now take a patch from the market (tap the space again to undo).");
     $("[data-prompt]", this.root).textContent = text;
   }
 
@@ -395,17 +405,17 @@ class GameController {
     const words = [];
     if (earned.button) {
       icons.push(tokenIcon("button", earned.button));
-      words.push(`Button! A ${earned.button} group`);
+      words.push(interpolate(gettext("Button! A %(color)s group"), { color: GROUP_COLOURS[earned.button] || earned.button }));
     }
     if (earned.cat) {
       icons.push(tokenIcon("cat", earned.cat));
-      words.push(`${capitalise(earned.cat)} came to nap!`);
+      words.push(interpolate(gettext("%(cat)s came to nap!"), { cat: capitalise(earned.cat) }));
     }
     if (earned.rainbow) {
       icons.push(tokenIcon("button", "rainbow"));
-      words.push("Rainbow: all six colours!");
+      words.push(gettext("Rainbow: all six colours!"));
     }
-    if (gained > 0 && !words.length) words.push("A design goal is met!");
+    if (gained > 0 && !words.length) words.push(gettext("A design goal is met!"));
     if (!words.length) return;
     if (gained > 0) words.push(`+${gained}`);
     const layer = $("[data-toasts]");
@@ -420,7 +430,7 @@ class GameController {
   }
 
   fail(error) {
-    this.message(`Could not load the game: ${error.message}`, true);
+    this.message(interpolate(gettext("Could not load the game: %(problem)s"), { problem: error.message }), true);
   }
 
   // ---- hints -------------------------------------------------------------------------
@@ -458,12 +468,12 @@ class GameController {
     const box = $("[data-hint-box]", this.root);
     const button = $('[data-action="hint"]', this.root);
     const used = this.game ? this.game.hints_used : 0;
-    $("[data-hint-count]", this.root).textContent = `${used} hint${used === 1 ? "" : "s"} used`;
+    $("[data-hint-count]", this.root).textContent = interpolate(ngettext("%(count)s hint used", "%(count)s hints used", used), { count: used });
     button.disabled = Boolean(this.hintRunning) || !this.game || this.game.status !== "playing";
     if (this.hintRunning) {
       box.replaceChildren(
-        el("div", { class: "progress", role: "progressbar", "aria-label": "The solver is thinking" }),
-        el("p", { class: "muted", text: this.hintRunning.note || `The solver is looking ahead… ${this.hintRunning.seconds}s` }),
+        el("div", { class: "progress", role: "progressbar", "aria-label": gettext("The solver is thinking") }),
+        el("p", { class: "muted", text: this.hintRunning.note || interpolate(gettext("The solver is looking ahead… %(seconds)ss"), { seconds: this.hintRunning.seconds }) }),
       );
       return;
     }
@@ -471,14 +481,15 @@ class GameController {
     if (!hint) return box.replaceChildren();
     const { move } = hint;
     const market = move.market_index === null || move.market_index === undefined
-      ? "" : `, then take market patch ${move.market_index + 1} (${describePatch(this.game.market[move.market_index])})`;
-    const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: "Play this move" });
+      ? "" : interpolate(gettext(", then take market patch %(number)s (%(patch)s)"),
+        { number: move.market_index + 1, patch: describePatch(this.game.market[move.market_index]) });
+    const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: gettext("Play this move") });
     play.addEventListener("click", () => this.turn.play(hint.move));
     const expected = hint.expected_score !== undefined && hint.expected_score !== null
-      ? ` The solver expects about ${Math.round(hint.expected_score)} points from here.` : "";
+      ? interpolate(gettext(" The solver expects about %(score)s points from here."), { score: Math.round(hint.expected_score) }) : "";
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
-        el("b", { text: `Hint: ${describePatch(this.game.hand[move.hand_index])} on the ringed space${market}.` }),
+        el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(this.game.hand[move.hand_index]), market }) }),
         el("span", { class: "muted", text: expected }),
       ]),
       (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,
@@ -501,7 +512,7 @@ class GameController {
       }, [
         goalIcon(goal),
         el("div", {}, [
-          el("p", {}, [el("b", { text: `${goalLabel(goal)}` }), el("span", { class: "muted", text: ` · row ${r + 1}, place ${c + 1}` })]),
+          el("p", {}, [el("b", { text: `${goalLabel(goal)}` }), el("span", { class: "muted", text: ` · ${interpolate(gettext("row %(row)s, place %(place)s"), { row: r + 1, place: c + 1 })}` })]),
           el("p", { text: goalHelp(goal) }),
           el("p", { class: "goal-progress", text: progressWords(standing) }),
         ]),
@@ -530,7 +541,7 @@ class GameController {
       wrap.append(box);
     }
     const standing = (this.game.goal_progress || []).find((g) => g.cell === this.goalInfoCell);
-    const close = el("button", { type: "button", class: "tutorial-x goal-info-x", "data-action": "goal-info-close", "aria-label": "Close", text: "\u00d7" });
+    const close = el("button", { type: "button", class: "tutorial-x goal-info-x", "data-action": "goal-info-close", "aria-label": gettext("Close"), text: "\u00d7" });
     close.addEventListener("click", () => this.toggleGoalInfo(this.goalInfoCell));
     box.dataset.goalInfo = this.goalInfoCell;
     box.replaceChildren(goalIcon(goal), el("div", {}, [
@@ -572,7 +583,7 @@ class GameController {
     }
     const end = $("[data-end]", this.root);
     renderEnd(end, { game: this.game, challenge: this.challenge, board });
-    const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: "Play again (practice)" });
+    const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: gettext("Play again (practice)") });
     again.addEventListener("click", () => this.showSetup());
     $(".end-actions", end).append(again);
     this.renderStats();

@@ -4,6 +4,7 @@
 // progress in words, from the engine's verdicts the game sends (`goal_progress`).
 import { api } from "./api.js";
 import { svg } from "./svg.js";
+import { gettext, interpolate } from "./dom.js";
 
 export const GOALS = Object.fromEntries((await api.goals()).goals.map((goal) => [goal.id, goal]));
 export const goalLabel = (id) => (GOALS[id] ? GOALS[id].label : id);
@@ -11,26 +12,35 @@ export const goalHelp = (id) => (GOALS[id] ? GOALS[id].help : "");
 
 // The words this module shows, in one place (for translation).
 const WORDS = {
-  empty: "None of its six neighbours filled yet",
-  filled: (n) => `${n} of its 6 neighbours filled`,
-  colours: "Colours",
-  patterns: "Patterns",
-  met: "met",
-  possible: "can still be met",
-  lost: "can no longer be met",
-  soFar: (shape) => `so far ${shape}`,
+  empty: gettext("None of its six neighbours filled yet"),
+  filled: (n) => interpolate(gettext("%(count)s of its 6 neighbours filled"), { count: n }),
+  colours: gettext("Colours"),
+  patterns: gettext("Patterns"),
+  met: gettext("met"),
+  possible: gettext("can still be met"),
+  lost: gettext("can no longer be met"),
+  soFar: (shape) => interpolate(gettext("so far %(shape)s"), { shape }),
+  and: gettext(" and "),
 };
-const PART = { 1: ["one single", "singles"], 2: ["one pair", "pairs"], 3: ["one set of three", "sets of three"], 4: ["one set of four", "sets of four"], 5: ["one set of five", "sets of five"], 6: ["one set of six", "sets of six"] };
-const NUMBER = ["no", "one", "two", "three", "four", "five", "six"];
+// One group of a size, and several ("two pairs": the number is a word from NUMBER).
+const PART = {
+  1: [gettext("one single"), gettext("%(number)s singles")],
+  2: [gettext("one pair"), gettext("%(number)s pairs")],
+  3: [gettext("one set of three"), gettext("%(number)s sets of three")],
+  4: [gettext("one set of four"), gettext("%(number)s sets of four")],
+  5: [gettext("one set of five"), gettext("%(number)s sets of five")],
+  6: [gettext("one set of six"), gettext("%(number)s sets of six")],
+};
+const NUMBER = ["", "", gettext("two"), gettext("three"), gettext("four"), gettext("five"), gettext("six")];
 
 // Counts so far ([2, 1, 1]) in words: "a pair and two singles".
 export function countsWords(counts) {
   const parts = [];
   for (const size of [...new Set(counts)].sort((a, b) => b - a)) {
     const n = counts.filter((c) => c === size).length;
-    parts.push(n === 1 ? PART[size][0] : `${NUMBER[n]} ${PART[size][1]}`);
+    parts.push(n === 1 ? PART[size][0] : interpolate(PART[size][1], { number: NUMBER[n] }));
   }
-  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "";
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")}${WORDS.and}${parts[parts.length - 1]}` : parts[0] || "";
 }
 
 // One attribute's standing in words: "Colours: so far one pair and one single, can still be met".

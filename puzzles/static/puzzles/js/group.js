@@ -2,7 +2,7 @@
 // the owner draws a new code or removes a member; anyone leaves. Each write is the API's,
 // then the page is loaded again (the server draws the new members and code).
 import { api } from "./api.js";
-import { $ } from "./dom.js";
+import { $, gettext, interpolate } from "./dom.js";
 
 const root = $("[data-group-root]");
 const groupId = root.dataset.groupId;
@@ -26,20 +26,20 @@ async function write(action, then = null) {
 $('[data-action="copy-invite"]', root).addEventListener("click", async (event) => {
   try {
     await navigator.clipboard.writeText($("[data-invite-link]", root).value);
-    event.target.textContent = "Copied!";
+    event.target.textContent = gettext("Copied!");
   } catch {
     $("[data-invite-link]", root).select();
   }
 });
 $('[data-action="new-invite"]', root)?.addEventListener("click", () => {
-  if (confirm("Make a new invite code? The old code and link stop working.")) write(() => api.rotateInvite(groupId));
+  if (confirm(gettext("Make a new invite code? The old code and link stop working."))) write(() => api.rotateInvite(groupId));
 });
 for (const button of root.querySelectorAll("[data-remove]")) {
   button.addEventListener("click", () => {
     const group = $("[data-heading]", root).textContent;
-    if (confirm(`Remove ${button.dataset.name} from ${group}?`)) write(() => api.removeMember(groupId, button.dataset.remove));
+    if (confirm(interpolate(gettext("Remove %(name)s from %(group)s?"), { name: button.dataset.name, group }))) write(() => api.removeMember(groupId, button.dataset.remove));
   });
 }
 $('[data-action="leave"]', root).addEventListener("click", () => {
-  if (confirm("Leave this group?")) write(() => api.removeMember(groupId, root.dataset.username), "/groups/");
+  if (confirm(gettext("Leave this group?"))) write(() => api.removeMember(groupId, root.dataset.username), "/groups/");
 });

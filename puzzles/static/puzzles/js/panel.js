@@ -1,7 +1,7 @@
 // The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
-import { catPortrait, describePatch, patchIcon, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
+import { catPortrait, describePatch, patchIcon, patternWord, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
 import { goalLabel } from "./goals.js";
-import { el } from "./dom.js";
+import { el, gettext, interpolate, ngettext } from "./dom.js";
 
 export const capitalise = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -44,7 +44,7 @@ export function handSlots(hand, { selected, hinted = null, onChoose }) {
     const button = el("button", {
       type: "button", class: `slot${hinted === index ? " hinted" : ""}`,
       "data-hand-index": String(index), "aria-pressed": String(selected === index),
-      "aria-label": `Hand patch ${index + 1}: ${describePatch(patch)}`,
+      "aria-label": interpolate(gettext("Hand patch %(number)s: %(patch)s"), { number: index + 1, patch: describePatch(patch) }),
     }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
     button.addEventListener("click", () => onChoose(index));
     return button;
@@ -60,7 +60,7 @@ export function renderCats(container, cats, score, progress = null) {
     const tiles = el("div", { class: "tiles" }, cat.patterns.map((pattern) => {
       const icon = patchIcon({ color: "navy", pattern }, { mono: true, scale: 1.8 });
       icon.setAttribute("role", "img");
-      icon.setAttribute("aria-label", `${pattern} pattern`);
+      icon.setAttribute("aria-label", interpolate(gettext("%(pattern)s pattern"), { pattern: patternWord(pattern) }));
       icon.setAttribute("aria-hidden", "false");
       return icon;
     }));
@@ -72,15 +72,15 @@ export function renderCats(container, cats, score, progress = null) {
       el("div", {}, [
         el("div", { class: "name", text: capitalise(cat.cat) }),
         // A scenario's cats have no patterns until its deal: then the requirement alone.
-        el("div", { class: "req", text: `${cat.patterns.length ? `${capitalise(cat.patterns.join(" or "))}: ` : ""}${cat.requirement || ""}` }),
+        el("div", { class: "req", text: `${cat.patterns.length ? `${capitalise(cat.patterns.map(patternWord).join(gettext(" or ")))}: ` : ""}${cat.requirement || ""}` }),
         tiles,
         standing.has(cat.cat) ? catProgress(cat, standing.get(cat.cat)) : null,
       ]),
       el("div", { class: "points" }, [
         shape ? el("div", { class: "shape", title: cat.requirement }, [shape]) : null,
         el("b", { text: String(cat.points) }),
-        el("span", { class: "muted", text: "pts" }),
-        count ? el("div", { class: "earned", text: `×${count} earned` }) : null,
+        el("span", { class: "muted", text: gettext("pts") }),
+        count ? el("div", { class: "earned", text: interpolate(gettext("×%(count)s earned"), { count }) }) : null,
       ]),
     ]);
   }));
@@ -88,16 +88,18 @@ export function renderCats(container, cats, score, progress = null) {
 
 // A cat's progress in words: "Your largest group of them: 2 of 3" (a shape cat: "in its shape").
 function catProgress(cat, { largest, needed }) {
-  const shape = cat.shape && cat.shape.length ? ", in its shape" : "";
+  const words = cat.shape && cat.shape.length
+    ? gettext("Your largest group with no cat yet: %(largest)s of %(needed)s, in its shape")
+    : gettext("Your largest group with no cat yet: %(largest)s of %(needed)s");
   return el("div", { class: "cat-progress", "data-cat-progress": `${largest}/${needed}` },
-    [`Your largest group with no cat yet: ${largest} of ${needed}${shape}`]);
+    [interpolate(words, { largest, needed })]);
 }
 
 // ``buttonColors`` (optional): the game's ``button_colors``, colours with a button so far.
 // A cell ("r,c", 0-based as in the API) in the board's edge-label words: "row 3, place 4".
 const placeWords = (cell) => {
   const [r, c] = cell.split(",").map(Number);
-  return `row ${r + 1}, place ${c + 1}`;
+  return interpolate(gettext("row %(row)s, place %(place)s"), { row: r + 1, place: c + 1 });
 };
 
 export function renderScore(container, score, buttonColors = null) {
@@ -108,7 +110,7 @@ export function renderScore(container, score, buttonColors = null) {
     el("td", {}, [label, sub ? el("span", { class: "sub", text: ` ${sub}` }) : null]),
     el("td", { text: value }),
   ]);
-  const tokens = el("div", { class: "tokens", role: "group", "aria-label": "Tokens earned" }, [
+  const tokens = el("div", { class: "tokens", role: "group", "aria-label": gettext("Tokens earned") }, [
     ...(score.buttons || []).map((b) => tokenIcon("button", b.color)),
     ...(score.rainbow ? [tokenIcon("button", "rainbow")] : []),
     ...(score.cats || []).map((c) => tokenIcon("cat", c.cat)),
@@ -116,18 +118,22 @@ export function renderScore(container, score, buttonColors = null) {
   container.replaceChildren(
     el("table", { class: "score-table" }, [
       el("tbody", {}, [
-        row("Goals", `${goalsMet} of ${(score.goals || []).length} met`, String(score.goal_points)),
-        row("Cats", `${catTokens} token${catTokens === 1 ? "" : "s"}`, String(score.cat_points)),
-        row("Buttons", `${buttons} token${buttons === 1 ? "" : "s"}${score.rainbow ? ", rainbow incl." : ""}`, String(score.button_points)),
-        row("Rainbow", "all six colours", score.rainbow ? "yes"
-          : buttonColors === null ? "not yet" : `${buttonColors} of 6`, { "data-rainbow-colors": buttonColors === null ? null : String(buttonColors) }),
-        row("Total", null, String(score.total), { class: "total" }),
+        row(gettext("Goals"), interpolate(gettext("%(met)s of %(count)s met"), { met: goalsMet, count: (score.goals || []).length }), String(score.goal_points)),
+        row(gettext("Cats"), interpolate(ngettext("%(count)s token", "%(count)s tokens", catTokens), { count: catTokens }), String(score.cat_points)),
+        row(gettext("Buttons"), interpolate(score.rainbow ? ngettext("%(count)s token, rainbow incl.", "%(count)s tokens, rainbow incl.", buttons)
+          : ngettext("%(count)s token", "%(count)s tokens", buttons), { count: buttons }), String(score.button_points)),
+        row(gettext("Rainbow"), gettext("all six colours"), score.rainbow ? gettext("yes")
+          : buttonColors === null ? gettext("not yet") : interpolate(gettext("%(count)s of 6"), { count: buttonColors }), { "data-rainbow-colors": buttonColors === null ? null : String(buttonColors) }),
+        row(gettext("Total"), null, String(score.total), { class: "total" }),
       ]),
     ]),
     tokens,
     el("ul", { class: "goal-list muted", style: "margin:.4rem 0 0;padding-left:1rem;font-size:.85rem" },
       (score.goals || []).map((g) => el("li", {
-        text: `${goalLabel(g.goal)} at ${placeWords(g.cell)}: ${g.colors && g.patterns ? "colours and patterns" : g.colors ? "colours" : g.patterns ? "patterns" : "not met"}${g.points ? ` (+${g.points})` : ""}`,
+        text: `${interpolate(gettext("%(goal)s at %(cell)s: %(state)s"), {
+          goal: goalLabel(g.goal), cell: placeWords(g.cell),
+          state: g.colors && g.patterns ? gettext("colours and patterns") : g.colors ? gettext("colours") : g.patterns ? gettext("patterns") : gettext("not met"),
+        })}${g.points ? ` (+${g.points})` : ""}`,
       }))),
   );
 }

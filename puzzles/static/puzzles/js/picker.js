@@ -1,11 +1,11 @@
 // The goal picker of the standard setup: choose 3 of the 4 offered goals and drop each on a
 // goal space. Starts from a sensible preselection, so "Start" alone is a fine first game.
-import { el } from "./dom.js";
+import { el, gettext, interpolate } from "./dom.js";
 import { GOAL_CELLS } from "./engine.js";
 import { GOALS, goalHelp, goalIcon, goalLabel } from "./goals.js";
 
 // The goal spaces top to bottom, as a player names them.
-const SPACE_NAMES = Object.fromEntries([...GOAL_CELLS].sort().map((cell, i) => [cell, ["upper", "right", "lower"][i]]));
+const SPACE_NAMES = Object.fromEntries([...GOAL_CELLS].sort().map((cell, i) => [cell, [gettext("on the upper space"), gettext("on the right space"), gettext("on the lower space")][i]]));
 
 // Leave out "all different" when it is offered (the hardest to complete), else the last one.
 // A scenario offers exactly three: all of them, in its listed order.
@@ -64,19 +64,21 @@ export class GoalPicker {
           goalIcon(goal), el("span", { class: "notation", text: goalLabel(goal) }),
         ]),
         el("span", { class: "goal-help", id: `goal-help-${goal}`, text: goalHelp(goal) }),
-        el("span", { class: "values", text: `${GOALS[goal].one} / ${GOALS[goal].both} pts` }),
-        el("span", { class: "values", text: where ? `on the ${SPACE_NAMES[where[0]]} space` : "not used" }),
+        el("span", { class: "values", text: interpolate(gettext("%(one)s / %(both)s pts"), { one: GOALS[goal].one, both: GOALS[goal].both }) }),
+        el("span", { class: "values", text: where ? SPACE_NAMES[where[0]] : gettext("not used") }),
       ]);
       button.addEventListener("click", () => this.pick(goal));
       return button;
     });
     this.container.replaceChildren(
-      el("h2", { text: "Choose your design goals" }),
+      el("h2", { text: gettext("Choose your design goals") }),
       el("p", {
         class: "picker-note",
         text: this.holding
-          ? `Now tap a teal goal space on the quilt to put ${goalLabel(this.holding)} there. ${goalHelp(this.holding)}`
-          : `${this.options.length > 3 ? "Three of these four go on the quilt." : "All three go on the quilt: you choose where."} Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.`,
+          ? interpolate(gettext("Now tap a teal goal space on the quilt to put %(goal)s there. %(help)s"),
+            { goal: goalLabel(this.holding), help: goalHelp(this.holding) })
+          : `${this.options.length > 3 ? gettext("Three of these four go on the quilt.") : gettext("All three go on the quilt: you choose where.")} ${
+            gettext("Tap a goal, then tap a teal space to move it there. A goal scores when its six neighbours match by colour, by pattern, or both.")}`,
       }),
       el("div", { class: "options" }, buttons),
     );

@@ -2,7 +2,7 @@
 // server session): the colour scheme (system, light or dark) and the colour-blind symbols.
 // base.html's inline head script applies both before the first paint; this module wires the
 // header's menu and keeps other tabs in step.
-import { SYMBOL_NAMES, colorSymbol, svg } from "./svg.js";
+import { SYMBOL_NAMES, SYMBOL_WORDS, colorSymbol, svg } from "./svg.js";
 
 export const THEME_KEY = "calico-theme";
 export const SYMBOLS_KEY = "calico-symbols";
@@ -50,7 +50,7 @@ function symbolKey(container) {
     const icon = svg("svg", { viewBox: "-10 -10 20 20", "aria-hidden": "true" }, [colorSymbol(color, 0, 0, 30)]);
     icon.querySelector(".color-symbol").style.display = "inline"; // the key shows even when off
     const item = document.createElement("span");
-    item.append(icon, `${color} ${name}`);
+    item.append(icon, SYMBOL_WORDS[color] || `${color} ${name}`);
     return item;
   }));
 }

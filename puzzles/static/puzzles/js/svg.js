@@ -106,6 +106,9 @@ const PATCH_PATTERNS = {
   flowers: pgettext("pattern", "flowers"), quatrefoil: pgettext("pattern", "quatrefoil"),
   stripes: pgettext("pattern", "stripes"), vines: pgettext("pattern", "vines"),
 };
+// A pattern alone, in the page's language (the cats' cards name their patterns).
+export const patternWord = (pattern) => PATCH_PATTERNS[pattern] || pattern;
+
 export function describePatch(patch) {
   return interpolate(gettext("%(color)s %(pattern)s"), {
     color: PATCH_COLOURS[patch.color] || patch.color, pattern: PATCH_PATTERNS[patch.pattern] || patch.pattern,
@@ -130,6 +133,12 @@ const SYMBOLS = {
 };
 export const SYMBOL_NAMES = {
   navy: "circle", teal: "plus", green: "triangle", yellow: "square", purple: "diamond", pink: "cross",
+};
+
+// The key's words, one per colour ("navy circle"), in the page's language.
+export const SYMBOL_WORDS = {
+  navy: gettext("navy circle"), teal: gettext("teal plus"), green: gettext("green triangle"),
+  yellow: gettext("yellow square"), purple: gettext("purple diamond"), pink: gettext("pink cross"),
 };
 
 export function colorSymbol(color, cx, cy, r = HEX_R) {

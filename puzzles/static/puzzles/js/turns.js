@@ -3,6 +3,7 @@
 // has no market step, so its placement waits for a confirmation. A stale turn (409) reloads
 // the game as the server has it. The server applies the move; nothing here scores.
 import { ApiError } from "./api.js";
+import { gettext } from "./dom.js";
 
 export class Turn {
   // state(): {turn, turns} of the game shown; send(move): the API call, resolving with the
@@ -83,7 +84,7 @@ export class Turn {
       if (error instanceof ApiError && error.status === 409) {
         // A closed day explains itself on the page (the game comes back expired).
         if (!(error.body && error.body.error === "day_closed")) {
-          this.message("That turn was already played; here is the quilt as it stands.");
+          this.message(gettext("That turn was already played; here is the quilt as it stands."));
         }
         return this.shown(await this.reload(), null);
       }

@@ -3,7 +3,7 @@
 // Escape or its close button ends it, and focus goes back where it was. Once closed it stays
 // closed: a flag in localStorage (a page view never writes the server's session). "How to
 // play" opens it again.
-import { el } from "./dom.js";
+import { el, gettext, interpolate } from "./dom.js";
 
 const SEEN_KEY = "calico-tutorial-seen";
 
@@ -11,32 +11,32 @@ const SEEN_KEY = "calico-tutorial-seen";
 const STEPS = [
   {
     id: "place", target: ["[data-hand]", "[data-board] svg.board"],
-    title: "Sew a patch from your hand",
-    text: "Each turn, choose one of the two patches in your hand, then tap an empty space of your quilt (a dashed hexagon) to sew it there. Tap the space again to take it back.",
+    title: gettext("Sew a patch from your hand"),
+    text: gettext("Each turn, choose one of the two patches in your hand, then tap an empty space of your quilt (a dashed hexagon) to sew it there. Tap the space again to take it back."),
   },
   {
     id: "market", target: ["[data-market]"],
-    title: "Take a patch from the market",
-    text: "Then take one of the three market patches into your hand for the next turn. Of the two you leave, the one farther from the bag is thrown away, and the bag refills the market.",
+    title: gettext("Take a patch from the market"),
+    text: gettext("Then take one of the three market patches into your hand for the next turn. Of the two you leave, the one farther from the bag is thrown away, and the bag refills the market."),
   },
   {
     id: "goals", target: ["[data-goal]"],
-    title: "Design goals want a shape",
-    text: "The teal spaces are design goals. Each wants its six neighbours to form a shape, by colour, by pattern, or both: the dots draw it (two stacked dots are a pair; a ring of six, all different). Tap a goal to read it. Its colour and pattern marks turn to \u2713 when met, and are struck through when they can no longer be.",
+    title: gettext("Design goals want a shape"),
+    text: gettext("The teal spaces are design goals. Each wants its six neighbours to form a shape, by colour, by pattern, or both: the dots draw it (two stacked dots are a pair; a ring of six, all different). Tap a goal to read it. Its colour and pattern marks turn to ✓ when met, and are struck through when they can no longer be."),
   },
   {
     id: "cats", target: ["[data-cats]"],
-    title: "Cats and buttons",
-    text: "A cat naps on a group of its patterns that is big enough or has its shape; its card says how big your group is so far. Three or more touching patches of one colour earn a button; buttons of all six colours earn the rainbow button too. The score card adds them up.",
+    title: gettext("Cats and buttons"),
+    text: gettext("A cat naps on a group of its patterns that is big enough or has its shape; its card says how big your group is so far. Three or more touching patches of one colour earn a button; buttons of all six colours earn the rainbow button too. The score card adds them up."),
   },
 ];
 const WORDS = {
-  label: "How to play",
-  step: (n, of) => `Step ${n} of ${of}`,
-  back: "Back",
-  next: "Next",
-  done: "Start playing",
-  close: "Close the walkthrough",
+  label: gettext("How to play"),
+  step: (n, of) => interpolate(gettext("Step %(step)s of %(count)s"), { step: n, count: of }),
+  back: gettext("Back"),
+  next: gettext("Next"),
+  done: gettext("Start playing"),
+  close: gettext("Close the walkthrough"),
 };
 
 export const tutorialSeen = () => {

@@ -7,7 +7,7 @@
 import { announce } from "./announce.js";
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { $, bringIntoView, el, fill } from "./dom.js";
+import { $, bringIntoView, el, fill, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { fetchHint } from "./hint.js";
 import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
@@ -83,7 +83,7 @@ class VersusController {
     }
     $("[data-standings]", this.root).replaceChildren();
     $("[data-opponents]", this.root).replaceChildren();
-    $("[data-cats]", this.root).replaceChildren(el("p", { class: "muted", text: "Three cats are dealt when you sit down." }));
+    $("[data-cats]", this.root).replaceChildren(el("p", { class: "muted", text: gettext("Three cats are dealt when you sit down.") }));
     this.renderStats();
   }
 
@@ -139,12 +139,12 @@ class VersusController {
 
   // The opponents' run failed or went quiet: say so, and let the player send it again.
   showStalled(why) {
-    const retry = el("button", { type: "button", class: "btn", "data-action": "resume", text: "Try again" });
+    const retry = el("button", { type: "button", class: "btn", "data-action": "resume", text: gettext("Try again") });
     retry.addEventListener("click", () => this.resume());
     const box = $("[data-message]", this.root);
     box.hidden = false;
     box.className = "error-box";
-    box.replaceChildren(el("span", { text: `The opponents stopped (${why}). ` }), retry);
+    box.replaceChildren(el("span", { text: interpolate(gettext("The opponents stopped (%(problem)s). "), { problem: why }) }), retry);
   }
 
   async resume() {
@@ -206,7 +206,7 @@ class VersusController {
     } catch (error) {
       this.polling = false;
       if (error instanceof GaveUp) return this.resume();
-      this.message(`Lost the table: ${error.message}`, true);
+      this.message(interpolate(gettext("Lost the table: %(problem)s"), { problem: error.message }), true);
     }
   }
 
@@ -214,9 +214,9 @@ class VersusController {
     const game = this.game;
     const mover = !game ? "–" : game.status === "finished" ? "nobody" : game.to_move || "–";
     const stats = [
-      ["Turn", game ? (game.status === "finished" ? "done" : `${game.turn}/${game.turns}`) : "–", "turn"],
-      ["To move", mover === "you" ? "You" : mover, "to-move"],
-      ["Your score", game && game.you.score ? String(game.you.score.total) : "–", "score"],
+      [gettext("Turn"), game ? (game.status === "finished" ? gettext("done") : `${game.turn}/${game.turns}`) : "–", "turn"],
+      [gettext("To move"), mover === "you" ? gettext("You") : mover === "nobody" ? gettext("nobody") : mover, "to-move"],
+      [gettext("Your score"), game && game.you.score ? String(game.you.score.total) : "–", "score"],
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
       el("div", { class: "stat", [`data-stat-${key}`]: key === "to-move" ? mover : value }, [
@@ -269,7 +269,7 @@ class VersusController {
       const hinted = hintMove && hintMove.market_index === index;
       const button = el("button", {
         type: "button", class: `slot${hinted ? " hinted" : ""}`, "data-market-index": String(index),
-        "aria-label": `Market patch ${index + 1}: ${describePatch(patch)}`,
+        "aria-label": interpolate(gettext("Market patch %(number)s: %(patch)s"), { number: index + 1, patch: describePatch(patch) }),
       }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
       button.disabled = !myTurn || lastTurn || !this.pending || this.busy;
       button.addEventListener("click", () => this.chooseMarket(index));
@@ -281,11 +281,11 @@ class VersusController {
   renderPrompt(myTurn) {
     const game = this.game;
     let text;
-    if (this.busy) text = "Sewing…";
-    else if (!myTurn) text = `${game.to_move} is sewing…`;
-    else if (this.turn.confirming) text = "The last patch: sew it here, or undo and choose again.";
-    else if (!this.pending) text = `Your turn: place your ${describePatch(game.you.hand[this.selectedHand])} patch on an empty space.`;
-    else text = "Now take a patch from the market (the slot you take is refilled from the bag).";
+    if (this.busy) text = gettext("Sewing…");
+    else if (!myTurn) text = interpolate(gettext("%(name)s is sewing…"), { name: game.to_move });
+    else if (this.turn.confirming) text = gettext("The last patch: sew it here, or undo and choose again.");
+    else if (!this.pending) text = interpolate(gettext("Your turn: place your %(patch)s patch on an empty space."), { patch: describePatch(game.you.hand[this.selectedHand]) });
+    else text = gettext("Now take a patch from the market (the slot you take is refilled from the bag).");
     $("[data-prompt]", this.root).textContent = text;
   }
 
@@ -313,7 +313,7 @@ class VersusController {
         card.setAttribute("aria-pressed", "false");
         box.append(card);
         const board = new Board(card.querySelector(".opp-board"), { onActivate: () => {} });
-        board.svg.setAttribute("aria-label", `${seat.name}'s quilt`);
+        board.svg.setAttribute("aria-label", interpolate(gettext("%(name)s's quilt"), { name: seat.name }));
         board.svg.removeAttribute("tabindex");
         this.opponentBoards.set(seat.name, board);
       }
@@ -335,7 +335,7 @@ class VersusController {
     const rows = [this.game.you, ...this.game.opponents].map((seat) => {
       const mover = this.game.to_move === seat.name;
       return el("li", { "data-score-of": seat.name, class: mover ? "to-move" : null }, [
-        el("span", { text: seat.name === "you" ? "You" : seat.name }),
+        el("span", { text: seat.name === "you" ? gettext("You") : seat.name }),
         el("b", { text: String(seat.score.total) }),
       ]);
     });
@@ -348,34 +348,35 @@ class VersusController {
     if (!result.length) return box.replaceChildren();
     const mine = result.find((entry) => entry.name === "you");
     const shared = result.filter((entry) => entry.rank === mine.rank).length > 1;
-    const headline = mine.rank === 1 ? (shared ? "A shared win!" : "You win!") : `You finish ${ordinal(mine.rank)}${shared ? " (shared)" : ""}.`;
-    const again = el("button", { type: "button", class: "btn btn-primary", "data-action": "new-table", text: "New table" });
+    const headline = mine.rank === 1 ? (shared ? gettext("A shared win!") : gettext("You win!"))
+      : interpolate(shared ? gettext("You finish %(rank)s (shared).") : gettext("You finish %(rank)s."), { rank: ordinal(mine.rank) });
+    const again = el("button", { type: "button", class: "btn btn-primary", "data-action": "new-table", text: gettext("New table") });
     again.addEventListener("click", () => {
       sessionStorage.removeItem(STORAGE_KEY);
       this.showForm();
     });
-    const replay = el("button", { type: "button", class: "btn", "data-action": "replay", text: "Replay the table" });
+    const replay = el("button", { type: "button", class: "btn", "data-action": "replay", text: gettext("Replay the table") });
     replay.addEventListener("click", () => this.openReplay());
-    const review = el("button", { type: "button", class: "btn", "data-action": "review", text: "Review your moves" });
+    const review = el("button", { type: "button", class: "btn", "data-action": "review", text: gettext("Review your moves") });
     review.addEventListener("click", () => this.openReview());
     const used = this.game.hints_used || 0;
-    box.replaceChildren(el("section", { class: "card standings", "aria-label": "Final standings" }, [
+    box.replaceChildren(el("section", { class: "card standings", "aria-label": gettext("Final standings") }, [
       el("h2", { "data-headline": "", text: headline }),
       el("table", { class: "table" }, [
-        el("thead", {}, [el("tr", {}, ["Rank", "Player", "Score", "Cat tokens", "Button tokens"].map((h, i) =>
+        el("thead", {}, [el("tr", {}, [gettext("Rank"), gettext("Player"), gettext("Score"), gettext("Cat tokens"), gettext("Button tokens")].map((h, i) =>
           el("th", { class: i > 1 ? "num" : null, text: h })))]),
         el("tbody", {}, result.map((entry) => el("tr", {
           "data-rank": String(entry.rank), "data-name": entry.name, class: entry.name === "you" ? "me" : null,
         }, [
           el("td", { text: ordinal(entry.rank) }),
-          el("td", { text: entry.name === "you" ? "You" : entry.name }),
+          el("td", { text: entry.name === "you" ? gettext("You") : entry.name }),
           el("td", { class: "num", text: String(entry.score) }),
           el("td", { class: "num", text: String(entry.cats) }),
           el("td", { class: "num", text: String(entry.buttons) }),
         ]))),
       ]),
-      el("p", { "data-hints-used": String(used), text: used ? `You asked for ${used} hint${used === 1 ? "" : "s"}.` : "You played without hints." }),
-      el("p", { class: "muted small", text: "Most points wins; a tie goes to most cat tokens, then most button tokens (rainbow included); a further tie is shared." }),
+      el("p", { "data-hints-used": String(used), text: used ? interpolate(ngettext("You asked for %(count)s hint.", "You asked for %(count)s hints.", used), { count: used }) : gettext("You played without hints.") }),
+      el("p", { class: "muted small", text: gettext("Most points wins; a tie goes to most cat tokens, then most button tokens (rainbow included); a further tie is shared.") }),
       el("div", { class: "end-actions" }, [again, replay, review]),
       el("div", { "data-replay": "" }),
       el("div", { "data-review": "" }),
@@ -432,8 +433,8 @@ class VersusController {
     button.disabled = Boolean(this.hintRunning) || !myTurn || this.busy;
     if (this.hintRunning) {
       box.replaceChildren(
-        el("div", { class: "progress", role: "progressbar", "aria-label": "The solver is thinking" }),
-        el("p", { class: "muted", text: this.hintRunning.note || `The solver is reading the table… ${this.hintRunning.seconds}s` }),
+        el("div", { class: "progress", role: "progressbar", "aria-label": gettext("The solver is thinking") }),
+        el("p", { class: "muted", text: this.hintRunning.note || interpolate(gettext("The solver is reading the table… %(seconds)ss"), { seconds: this.hintRunning.seconds }) }),
       );
       return;
     }
@@ -441,14 +442,17 @@ class VersusController {
     if (!hint) return box.replaceChildren();
     const { move } = hint;
     const market = move.market_index === null || move.market_index === undefined
-      ? "" : `, then take market patch ${move.market_index + 1} (${describePatch(game.market[move.market_index])})`;
-    const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: "Play this move" });
+      ? "" : interpolate(gettext(", then take market patch %(number)s (%(patch)s)"),
+        { number: move.market_index + 1, patch: describePatch(game.market[move.market_index]) });
+    const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: gettext("Play this move") });
     play.addEventListener("click", () => this.turn.play(hint.move));
     const expected = hint.expected_score !== undefined && hint.expected_score !== null
-      ? ` The solver expects about ${Math.round(hint.expected_score)} points from here${game.turn < game.turns ? ", with the others taking from the market between your turns" : ""}.` : "";
+      ? interpolate(game.turn < game.turns
+        ? gettext(" The solver expects about %(score)s points from here, with the others taking from the market between your turns.")
+        : gettext(" The solver expects about %(score)s points from here."), { score: Math.round(hint.expected_score) }) : "";
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
-        el("b", { text: `Hint: ${describePatch(game.you.hand[move.hand_index])} on the ringed space${market}.` }),
+        el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(game.you.hand[move.hand_index]), market }) }),
         el("span", { class: "muted", text: expected }),
       ]),
       (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,
@@ -478,28 +482,28 @@ class VersusController {
       });
     } catch (error) {
       this.review = null;
-      const why = error instanceof GaveUp ? "no solver answered; ask again in a moment" : error.message;
-      return this.message(`The review stopped: ${why}`, true);
+      const why = error instanceof GaveUp ? gettext("no solver answered; ask again in a moment") : error.message;
+      return this.message(interpolate(gettext("The review stopped: %(problem)s"), { problem: why }), true);
     }
     this.renderReview();
-    if (this.review.status === "ready") announce(`Your moves reviewed: accuracy ${Math.round(this.review.accuracy)}`);
+    if (this.review.status === "ready") announce(interpolate(gettext("Your moves reviewed: accuracy %(accuracy)s"), { accuracy: Math.round(this.review.accuracy) }));
   }
 
   renderReview() {
     const box = $("[data-review]", this.root);
     const review = this.review;
     if (!box || !review) return;
-    if (review.status === "failed") return fill(box, el("p", { class: "error-box", text: "The solver could not finish the review; ask again." }));
+    if (review.status === "failed") return fill(box, el("p", { class: "error-box", text: gettext("The solver could not finish the review; ask again.") }));
     if (review.status !== "ready") {
       const { done, total } = review.progress;
-      return fill(box, el("p", { class: "muted", "data-review-progress": "", text: `Reviewing your moves… ${done} of ${total} turns` }));
+      return fill(box, el("p", { class: "muted", "data-review-progress": "", text: interpolate(gettext("Reviewing your moves… %(done)s of %(total)s turns"), { done, total }) }));
     }
     const marked = review.turns.filter((turn) => turn.mark);
     const players = this.game.opponents.length + 1;
     const items = marked.map((turn) => {
       const item = el("li", { "data-versus-review-turn": String(turn.turn), "data-mark": turn.mark }, [
-        el("button", { type: "button", class: "link-button", text: `Turn ${turn.turn} ${turn.mark}` }),
-        el("span", { text: ` lost ${turn.loss.toFixed(1)} points. ${betterMove(turn.reasons)}` }),
+        el("button", { type: "button", class: "link-button", text: interpolate(gettext("Turn %(turn)s %(mark)s"), { turn: turn.turn, mark: markWord(turn.mark) }) }),
+        el("span", { text: `${interpolate(gettext(" lost %(points)s points."), { points: formatNumber(turn.loss) })} ${betterMove(turn.reasons)}` }),
       ]);
       // the replay shows the table just after your move of that turn
       item.querySelector("button").addEventListener("click", async () => {
@@ -510,10 +514,17 @@ class VersusController {
       return item;
     });
     fill(box, el("div", { class: "review" }, [
-      el("h3", { text: "Your moves" }),
-      el("p", { "data-review-accuracy": String(review.accuracy), text: `Accuracy ${Math.round(review.accuracy)}: you left about ${review.expected_loss.toFixed(1)} points on the table against the solver's choices, ${marked.length ? `most on ${marked.length === 1 ? "this turn" : "these turns"}:` : "no turn by much."}` }),
+      el("h3", { text: gettext("Your moves") }),
+      el("p", { "data-review-accuracy": String(review.accuracy), text: interpolate(!marked.length
+        ? gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, no turn by much.")
+        : marked.length === 1
+          ? gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, most on this turn:")
+          : gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, most on these turns:"),
+      { accuracy: Math.round(review.accuracy), points: formatNumber(review.expected_loss) }) }),
       marked.length ? el("ul", {}, items) : null,
-      el("p", { class: "muted small", text: `Judged as the solo game's review is, from what you could see each turn: ${review.marks.map((m) => `${m.mark} a loss of ${m.min_loss} points or more`).join(", ")}.` }),
+      el("p", { class: "muted small", text: interpolate(gettext("Judged as the solo game's review is, from what you could see each turn: %(marks)s."), {
+        marks: review.marks.map((m) => interpolate(gettext("%(mark)s a loss of %(points)s points or more"), { mark: markWord(m.mark), points: m.min_loss })).join(", "),
+      }) }),
     ]));
   }
 
@@ -544,10 +555,13 @@ class VersusController {
     const box = $("[data-replay]", this.root);
     const total = data.steps.length;
     const entry = step ? data.steps[step - 1] : null;
-    const who = (name) => (name === "you" ? "You" : name);
+    const who = (name) => (name === "you" ? gettext("You") : name);
     const caption = entry
-      ? `Move ${step} of ${total} · turn ${entry.turn} · ${who(entry.name)}: ${describePatch(entry.patch)} at ${entry.cell}${entry.hinted ? " (after a hint)" : ""}`
-      : `The table before the first move (${total} moves in all)`;
+      ? interpolate(entry.hinted
+        ? gettext("Move %(step)s of %(total)s · turn %(turn)s · %(who)s: %(patch)s at %(cell)s (after a hint)")
+        : gettext("Move %(step)s of %(total)s · turn %(turn)s · %(who)s: %(patch)s at %(cell)s"),
+      { step, total, turn: entry.turn, who: who(entry.name), patch: describePatch(entry.patch), cell: entry.cell })
+      : interpolate(gettext("The table before the first move (%(total)s moves in all)"), { total });
     const go = (to) => {
       this.replay.step = Math.max(0, Math.min(total, to));
       this.renderReplay();
@@ -558,12 +572,12 @@ class VersusController {
       node.addEventListener("click", () => go(to));
       return node;
     };
-    const slider = el("input", { type: "range", min: "0", max: String(total), value: String(step), "data-replay-step": "", "aria-label": "Move" });
+    const slider = el("input", { type: "range", min: "0", max: String(total), value: String(step), "data-replay-step": "", "aria-label": gettext("Move") });
     slider.addEventListener("input", () => go(Number(slider.value)));
     fill(box, el("div", { class: "replay" }, [
-      el("h3", { text: "Replay" }),
+      el("h3", { text: gettext("Replay") }),
       el("div", { class: "replay-controls" }, [
-        button("replay-prev", "◀", step - 1, "Previous move"), slider, button("replay-next", "▶", step + 1, "Next move"),
+        button("replay-prev", "◀", step - 1, gettext("Previous move")), slider, button("replay-next", "▶", step + 1, gettext("Next move")),
       ]),
       el("p", { class: "muted small", "data-replay-caption": "", text: caption }),
     ]));
@@ -602,8 +616,13 @@ function betterMove(reasons) {
   return said.length ? `The better move: ${said.join("; ")}.` : "";
 }
 
+// A review mark (the API's word) in the page's language.
+function markWord(mark) {
+  return { inaccuracy: gettext("inaccuracy"), mistake: gettext("mistake"), blunder: gettext("blunder") }[mark] || mark;
+}
+
 function ordinal(n) {
-  return { 1: "1st", 2: "2nd", 3: "3rd" }[n] || `${n}th`;
+  return { 1: gettext("1st"), 2: gettext("2nd"), 3: gettext("3rd") }[n] || interpolate(gettext("%(rank)sth"), { rank: n });
 }
 
 const root = document.querySelector("[data-versus-root]");
