@@ -90,8 +90,9 @@ def texts_of(html: str) -> list[str]:
 
 @pytest.mark.django_db
 def test_the_server_rendered_pages_are_spanish_for_a_spanish_reader(daily, alice):
-    """Each read-only page (and the 400 page), with rows in its tables: Spanish words, and no
-    catalogued English text left in what a reader sees."""
+    """Each read-only page (and the 400 page), with rows in its tables, and the game and versus
+    pages' templates: Spanish words, and no catalogued English text left in what a reader sees
+    (the scripts' words are the browser test's)."""
     day = daily.date - datetime.timedelta(days=1)
     finished_game(alice, day, 60, par=55)
     group = do_create_group(alice, name="Las colchas de Ana")
@@ -108,6 +109,9 @@ def test_the_server_rendered_pages_are_spanish_for_a_spanish_reader(daily, alice
         "/players/alice/": "Cómo se cuentan",
         "/scenarios/": "Escenarios en solitario",
         "/archive/?page=zero": "no es un número de página",
+        "/": "Cómo se juega",
+        "/scenarios/1/": "Escenario 1",
+        "/versus/": "el jugador voraz del solucionador",
     }
     english = english_words("es")
     for path, phrase in pages.items():
