@@ -325,10 +325,13 @@ def test_no_entry_is_untranslated_or_fuzzy_and_each_keeps_its_placeholders(path)
     header, *messages = entries
     assert header["msgid"] == "" and "fuzzy" not in header["flags"]
     assert "Plural-Forms:" in header["msgstr"]
+    forms = int(re.search(r"nplurals=(\d+)", header["msgstr"])[1])
     for entry in messages:
         name = (entry.get("msgctxt", ""), entry["msgid"])
         assert "fuzzy" not in entry["flags"], name
         said = [value for key, value in entry.items() if key.startswith("msgstr")]
         assert said and all(said), f"untranslated: {name}"
+        if "msgid_plural" in entry:  # every plural form, else compilemessages refuses the file
+            assert len(said) == forms, f"{forms} plural forms: {name}"
         for value in said:
             assert placeholders(value) == placeholders(entry["msgid"]), name
