@@ -1,6 +1,8 @@
 """The day's histogram as SVG geometry for its template (puzzles/_histogram.html): the
 leaderboard draws it on the server. The same picture as the end screen's (endscreen.js)."""
 
+from django.utils.translation import gettext as _
+
 WIDTH, HEIGHT = 420, 170
 LEFT, RIGHT, TOP, BOTTOM = 28, 28, 26, 24
 
@@ -27,10 +29,10 @@ def histogram(buckets: list[dict], *, mine: int | None, par: int | None) -> dict
                      "w": round(bar, 2), "h": h, "mine": b["score"] == mine})  # fmt: skip
     marks = []
     if par is not None:
-        marks.append({"label": "par", "value": par, "x": x(par), "y": 12, "kind": "par"})
+        marks.append({"label": _("par"), "value": par, "x": x(par), "y": 12, "kind": "par"})
     if mine is not None:
         close = par is not None and abs(x(mine) - x(par)) < 50
-        marks.append({"label": "you", "value": mine, "x": x(mine), "y": 23 if close else 12,
+        marks.append({"label": _("you"), "value": mine, "x": x(mine), "y": 23 if close else 12,
                       "kind": "you"})  # fmt: skip
     return {"width": WIDTH, "height": HEIGHT, "base": base, "left": LEFT, "right": WIDTH - RIGHT,
             "mark_top": TOP - 6, "lo": lo, "hi": hi, "bars": bars, "marks": marks,

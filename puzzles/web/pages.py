@@ -45,7 +45,10 @@ def page_number(request, name: str = "page") -> int:
     value = request.GET.get(name, "1")
     # The length first: int() of thousands of digits raises (Python's conversion limit).
     if len(value) > 9 or not (value.isascii() and value.isdigit()) or int(value) < 1:
-        raise BadQuery(f"{name}: {value!r} is not a page number (1, 2, 3…)")
+        raise BadQuery(
+            _("%(name)s: %(value)s is not a page number (1, 2, 3…)")
+            % {"name": name, "value": repr(value)}
+        )
     return int(value)
 
 
@@ -58,7 +61,10 @@ def choice(request, name: str, choices: tuple, default):
         if value == str(option):
             return option
     allowed = ", ".join(str(option) for option in choices)
-    raise BadQuery(f"{name}: {value!r} must be one of {allowed}")
+    raise BadQuery(
+        _("%(name)s: %(value)s must be one of %(allowed)s")
+        % {"name": name, "value": repr(value), "allowed": allowed}
+    )
 
 
 def pager(number: int, pages: int, query: str = "") -> dict:

@@ -72,8 +72,10 @@ def _board_day(request) -> datetime.date:
         return today()
     try:
         return challenge_reads.parse_date(value)
-    except ValueError as problem:
-        raise BadQuery(str(problem)) from None
+    except ValueError:
+        raise BadQuery(
+            _("date: %(value)s is not a date like 2026-11-29") % {"value": repr(value)}
+        ) from None
 
 
 @gzip_page

@@ -16,6 +16,7 @@ from puzzles.play import deal_of, today
 from puzzles.services.analysis import do_compute_analysis, do_request_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
+from puzzles.services.groups import do_create_group
 from puzzles.services.players import do_register
 from solver.game import cell_name
 
@@ -164,7 +165,7 @@ def test_the_players_own_review_says_its_reasons_in_spanish(site, browser, shot,
     context.close()
 
 
-# The game page's script-made parts (game.html's own words are the templates' round).
+# The game page's script-made parts (its template's words are checked by test_languages.py).
 SCRIPT_PARTS = (
     "[data-picker], [data-prompt], [data-hint-count], [data-hand], [data-market], [data-stats], "
     "[data-board], [data-cats], [data-score], [data-goal-list], [data-hint-box], [data-toasts], "
@@ -235,5 +236,49 @@ def test_a_spanish_game_mid_play_speaks_spanish_in_what_its_scripts_draw(site, b
     assert cell.startswith("Fila "), cell
     assert not english_in(page), english_in(page)
     shot(page, "i18n-game-mid-play-phone")
+    assert not errors, errors
+    context.close()
+
+
+# The parts of the server-rendered pages that their scripts fill (charts, group forms' answers):
+# the scripts' catalog (djangojs) is translated separately.
+SCRIPTS_FILL = "[data-chart-scores], [data-chart-streak], [data-chart-histogram], [data-message]"
+
+
+def test_the_server_rendered_pages_read_in_spanish_on_a_phone(site, browser, shot, bobs_game):
+    """Bob, on a Spanish phone: every read-only page (and the 400 page) says lang="es", speaks
+    Spanish and leaves no catalogued English text in what he sees or hears."""
+    group = do_create_group(bobs_game.player, name="Las colchas de Bob")
+    day = bobs_game.challenge.date.isoformat()
+    context = browser.new_context(locale="es-ES", **SIZES["phone"])
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site}/login/")
+    page.fill('input[name="username"]', "bob")
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('button[type="submit"].btn-primary')
+    page.wait_for_url(f"{site}/")
+    pages = {
+        "archive": ("/archive/", "Días anteriores"),
+        "leaderboard": (f"/leaderboard/{day}/", "Colchas clasificadas"),
+        "groups": ("/groups/", "Tus grupos"),
+        "group": (f"/groups/{group.pk}/", "Miembros"),
+        "join": (f"/groups/join/{group.invite_code}/", "Eres miembro."),
+        "me": ("/me/", "Cómo se cuentan"),
+        "player": ("/players/bob/", "Días recientes"),
+        "scenarios": ("/scenarios/", "Escenarios en solitario"),
+        "400": ("/archive/?page=zero", "Esa dirección pide algo extraño"),
+    }
+    for name, (path, phrase) in pages.items():
+        page.goto(f"{site}{path}")
+        page.wait_for_load_state("networkidle")
+        assert lang(page) == "es", path
+        assert phrase in page.inner_text("main"), (path, phrase)
+        assert not english_left(page, SCRIPTS_FILL), (path, english_left(page, SCRIPTS_FILL))
+        shot(page, f"i18n-{name}-phone")
+        # nothing wider than the phone: long Spanish words wrap
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (path, width)
     assert not errors, errors
     context.close()

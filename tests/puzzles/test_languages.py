@@ -4,17 +4,20 @@ view still writes nothing; the translated pages in Spanish; the API's ``detail``
 always while its hints' and reviews' reasons follow the request's language; and a Spanish
 catalog with no untranslated or fuzzy entry."""
 
+import datetime
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from catalogs import LOCALE, catalog_entries, catalogs, placeholders
+from catalogs import LOCALE, catalog_entries, catalogs, english_words, placeholders
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
+from test_read_pages import finished_game
 from test_visitors import every_page
 
 from puzzles import words
@@ -22,6 +25,7 @@ from puzzles.models import Analysis, Game, Hint, Player
 from puzzles.play import deal_of
 from puzzles.services import hint_supply
 from puzzles.services.games import do_start_game
+from puzzles.services.groups import do_create_group
 from solver.search.hints import REASONS, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
@@ -55,6 +59,68 @@ def test_a_spanish_browser_gets_the_page_in_spanish(path, phrase):
     assert 'value="es" lang="es" data-language="es" aria-pressed="true">Español' in body
     assert 'value="en" lang="en" data-language="en" aria-pressed="false">English' in body
     assert response["Content-Language"] == "es"
+
+
+class _Texts(HTMLParser):
+    """What a reader sees or hears of a page: its text outside scripts, and its labels."""
+
+    def __init__(self):
+        super().__init__()
+        self.texts, self.hidden = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.hidden += tag in ("script", "style", "noscript", "title")
+        for name, value in attrs:
+            if name in ("aria-label", "title", "placeholder") and value and value.strip():
+                self.texts.append(value.strip())
+
+    def handle_endtag(self, tag):
+        self.hidden -= tag in ("script", "style", "noscript", "title")
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.texts.append(data.strip())
+
+
+def texts_of(html: str) -> list[str]:
+    parser = _Texts()
+    parser.feed(html)
+    return parser.texts
+
+
+@pytest.mark.django_db
+def test_the_server_rendered_pages_are_spanish_for_a_spanish_reader(daily, alice):
+    """Each read-only page (and the 400 page), with rows in its tables, and the game and versus
+    pages' templates: Spanish words, and no catalogued English text left in what a reader sees
+    (the scripts' words are the browser test's)."""
+    day = daily.date - datetime.timedelta(days=1)
+    finished_game(alice, day, 60, par=55)
+    group = do_create_group(alice, name="Las colchas de Ana")
+    reader = Client(**SPANISH)
+    reader.force_login(alice)
+    pages = {
+        "/archive/": "Días anteriores",
+        f"/leaderboard/{day.isoformat()}/": "Colchas clasificadas",
+        "/leaderboard/": "Termina la partida clasificatoria del día para ver tu puesto.",
+        "/groups/": "Compara las colchas de hoy con tus amigos",
+        f"/groups/{group.pk}/": "Últimos 7 días",
+        f"/groups/join/{group.invite_code}/": "Eres miembro.",
+        "/me/": "racha actual",
+        "/players/alice/": "Cómo se cuentan",
+        "/scenarios/": "Escenarios en solitario",
+        "/archive/?page=zero": "no es un número de página",
+        "/": "Cómo se juega",
+        "/scenarios/1/": "Escenario 1",
+        "/versus/": "el jugador voraz del solucionador",
+    }
+    english = english_words("es")
+    for path, phrase in pages.items():
+        response = reader.get(path)
+        body = response.content.decode()
+        assert response.status_code in (200, 400, 404), path
+        assert lang_of(response) == "es" and phrase in body, (path, phrase)
+        left = [text for text in texts_of(body) if text in english]
+        assert not left, (path, left)
 
 
 @pytest.mark.django_db
@@ -259,10 +325,13 @@ def test_no_entry_is_untranslated_or_fuzzy_and_each_keeps_its_placeholders(path)
     header, *messages = entries
     assert header["msgid"] == "" and "fuzzy" not in header["flags"]
     assert "Plural-Forms:" in header["msgstr"]
+    forms = int(re.search(r"nplurals=(\d+)", header["msgstr"])[1])
     for entry in messages:
         name = (entry.get("msgctxt", ""), entry["msgid"])
         assert "fuzzy" not in entry["flags"], name
         said = [value for key, value in entry.items() if key.startswith("msgstr")]
         assert said and all(said), f"untranslated: {name}"
+        if "msgid_plural" in entry:  # every plural form, else compilemessages refuses the file
+            assert len(said) == forms, f"{forms} plural forms: {name}"
         for value in said:
             assert placeholders(value) == placeholders(entry["msgid"]), name
