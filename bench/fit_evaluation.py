@@ -106,10 +106,10 @@ def play(seed: str, rng: random.Random, learned) -> tuple[list, int]:
 def siblings(seed: str, rng: random.Random, learned, count: int, among: str):
     """The ranking target: at every turn of one quick game (as ``play``), ``count`` legal moves
     (``among``: the best placements by the playing evaluation, each with the market slot the
-    game took, or moves drawn at random), each played out by the quick game with the deal's bag (the same draws
-    for every sibling: common random numbers); rows of (stage, the child's features less the
-    siblings' mean, its final score less theirs), so that only what tells siblings apart is
-    fitted (a layout's hard goals, the draws' luck cancel)."""
+    game took, or moves drawn at random), each played out by the quick game with the deal's
+    bag (the same draws for every sibling: common random numbers); rows of (stage, the
+    child's features less the siblings' mean, its final score less theirs), so that only what
+    tells siblings apart is fitted (a layout's hard goals, the draws' luck cancel)."""
     dealt = deal(seed)
     goals = rng.choice(arrangements(dealt.setup))
     game = SoloGame.start(dealt, goals)
@@ -199,7 +199,9 @@ def main(argv=None) -> int:
         "fitted": {
             "games": args.games,
             "policy": args.policy,
-            "ridge": args.ridge, "target": args.target, "among": args.among,
+            "ridge": args.ridge,
+            "target": args.target,
+            "among": args.among,
             "seeds": f"{args.prefix}-{args.number}-00001..{args.games:05d}",
             "quick_game_mean": round(float(np.mean(finals)), 2),
             "cpu_s": round(cpu, 1),
