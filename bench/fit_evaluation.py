@@ -73,6 +73,12 @@ def parse(argv) -> argparse.Namespace:
         help="ranking siblings: the best placements by today's evaluation (with the market "
         "slot the game took), or legal moves at random",
     )
+    parser.add_argument(
+        "--shrink",
+        nargs=2,
+        metavar=("SET", "F"),
+        help="play nothing: write today's weights + F x (set SET's - today's) as NUMBER",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.number <= 1000 or args.games < 10 or args.ridge < 0:
         parser.error("number from 1 to 1000, --games at least 10, --ridge at least 0")
@@ -160,8 +166,28 @@ def ridge(x: np.ndarray, y: np.ndarray, penalty: float) -> np.ndarray:
     return TODAY + np.linalg.solve(x.T @ x + scale, x.T @ (y - x @ TODAY))
 
 
+def shrunk(args) -> int:
+    """``--shrink SET F``: a set between today's weights and a fitted one (F=1: that set)."""
+    source, factor = int(args.shrink[0]), float(args.shrink[1])
+    tables = [
+        [round(float(w), 6) for w in TODAY + factor * (np.array(row) - TODAY)]
+        for row in learned_tables(source).tables
+    ]
+    sets = json.loads(LEARNED_FILE.read_text())
+    sets[str(args.number)] = {
+        "features": list(FEATURES),
+        "tables": tables,
+        "fitted": {"shrunk_from": source, "factor": factor},
+    }
+    LEARNED_FILE.write_text(json.dumps(sets, indent=1, sort_keys=True) + "\n")
+    print(f"set {args.number}: today's + {factor} x (set {source} - today's)")
+    return 0
+
+
 def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
+    if args.shrink:
+        return shrunk(args)
     learned = learned_tables(args.policy) if args.policy else None
     rng = random.Random(f"{args.prefix}-{args.number}")
     started = time.process_time()
