@@ -154,7 +154,9 @@ def siblings(seed: str, rng: random.Random, learned, count: int, among: str):
         for features_k, final_k in zip(x - x.mean(axis=0), y - y.mean(), strict=True):
             rows.append((stage, features_k, float(final_k)))
         game.play(Move(int(hand_index), int(cell), None if slot < 0 else int(slot)))
-    return rows, game.quilt.points
+    for hand_index, cell, slot in moves[game.turn - 1 :]:  # the last turns, for the score
+        game.play(Move(int(hand_index), int(cell), None if slot < 0 else int(slot)))
+    return rows, game.quilt.score()["total"]
 
 
 def ridge(x: np.ndarray, y: np.ndarray, penalty: float) -> np.ndarray:
