@@ -73,6 +73,7 @@ def parse(argv) -> argparse.Namespace:
         help="ranking siblings: the best placements by today's evaluation (with the market "
         "slot the game took), or legal moves at random",
     )
+    parser.add_argument("--out", type=Path, default=LEARNED_FILE, help="the sets' JSON file")
     parser.add_argument(
         "--shrink",
         nargs=2,
@@ -175,13 +176,13 @@ def shrunk(args) -> int:
         [round(float(w), 6) for w in TODAY + factor * (np.array(row) - TODAY)]
         for row in learned_tables(source).tables
     ]
-    sets = json.loads(LEARNED_FILE.read_text())
+    sets = json.loads(args.out.read_text())
     sets[str(args.number)] = {
         "features": list(FEATURES),
         "tables": tables,
         "fitted": {"shrunk_from": source, "factor": factor},
     }
-    LEARNED_FILE.write_text(json.dumps(sets, indent=1, sort_keys=True) + "\n")
+    args.out.write_text(json.dumps(sets, indent=1, sort_keys=True) + "\n")
     print(f"set {args.number}: today's + {factor} x (set {source} - today's)")
     return 0
 
@@ -220,7 +221,7 @@ def main(argv=None) -> int:
         named = ", ".join(f"{n} {w:+.3f}" for n, w in zip(FEATURES, weights, strict=True))
         print(f"stage {stage}: {len(y)} positions, RMSE fitted {rmse_fit:.3f} / today's "
               f"{rmse_today:.3f}; weights {named}")  # fmt: skip
-    sets = json.loads(LEARNED_FILE.read_text()) if LEARNED_FILE.exists() else {}
+    sets = json.loads(args.out.read_text()) if args.out.exists() else {}
     sets[str(args.number)] = {
         "features": list(FEATURES),
         "tables": tables,
@@ -236,8 +237,8 @@ def main(argv=None) -> int:
             "stages": report,
         },
     }
-    LEARNED_FILE.write_text(json.dumps(sets, indent=1, sort_keys=True) + "\n")
-    print(f"{args.games} games in {cpu:.0f} CPU s; set {args.number} written to {LEARNED_FILE}")
+    args.out.write_text(json.dumps(sets, indent=1, sort_keys=True) + "\n")
+    print(f"{args.games} games in {cpu:.0f} CPU s; set {args.number} written to {args.out}")
     return 0
 
 
