@@ -73,6 +73,12 @@ def parse(argv) -> argparse.Namespace:
         help="ranking siblings: the best placements by today's evaluation (with the market "
         "slot the game took), or legal moves at random",
     )
+    parser.add_argument(
+        "--free",
+        nargs="+",
+        choices=FEATURES,
+        help="fit these features only; the others keep today's weights",
+    )
     parser.add_argument("--out", type=Path, default=LEARNED_FILE, help="the sets' JSON file")
     parser.add_argument(
         "--shrink",
@@ -160,12 +166,16 @@ def siblings(seed: str, rng: random.Random, learned, count: int, among: str):
     return rows, game.quilt.score()["total"]
 
 
-def ridge(x: np.ndarray, y: np.ndarray, penalty: float) -> np.ndarray:
+def ridge(x: np.ndarray, y: np.ndarray, penalty: float, free=None) -> np.ndarray:
     """Least squares with ``penalty`` (per position) on every weight's distance from today's
     (``TODAY``) but the constant's (the last): features that barely vary within a stage (the
     rainbow early, supply early) stay near today's weight instead of taking up noise."""
     scale = np.eye(x.shape[1]) * penalty * len(y)
     scale[-1, -1] = 1e-9  # all but unpenalised; the ranking target has no constant at all
+    if free is not None:  # the others held at today's weights
+        for k, name in enumerate(FEATURES):
+            if name not in free:
+                scale[k, k] = 1e12
     return TODAY + np.linalg.solve(x.T @ x + scale, x.T @ (y - x @ TODAY))
 
 
@@ -210,7 +220,7 @@ def main(argv=None) -> int:
     tables, report = [], []
     for stage, (xs, ys) in enumerate(by_stage):
         x, y = np.array(xs), np.array(ys)
-        weights = ridge(x, y, args.ridge)
+        weights = ridge(x, y, args.ridge, args.free)
         today = x @ TODAY
         constant = float(np.mean(y - today))
         rmse_fit = float(np.sqrt(np.mean((x @ weights - y) ** 2)))
@@ -229,6 +239,7 @@ def main(argv=None) -> int:
             "games": args.games,
             "policy": args.policy,
             "ridge": args.ridge,
+            "free": args.free,
             "target": args.target,
             "among": args.among,
             "seeds": f"{args.prefix}-{args.number}-00001..{args.games:05d}",
