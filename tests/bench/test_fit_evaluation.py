@@ -19,6 +19,9 @@ def test_the_ridge_recovers_known_weights_and_a_large_penalty_keeps_todays():
     assert np.allclose(fit_evaluation.ridge(x, y, 0.0), truth)
     kept = fit_evaluation.ridge(x, y, 1e6)
     assert np.allclose(kept[:-1], fit_evaluation.TODAY[:-1], atol=1e-3)
+    # --free: only the named features move, the others keep today's weights
+    free = fit_evaluation.ridge(x, y, 0.0, free=("colour_supply", "one"))
+    assert np.allclose(free[:4], 1.0) and abs(free[5]) < 1e-6 and abs(free[4]) > 0.1
 
 
 def test_a_quick_game_gives_a_row_per_placement_but_the_last_and_its_final_score():
