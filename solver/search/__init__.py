@@ -25,6 +25,10 @@ halving         fair       off      play-outs a turn, in hundreds, shared out by
                                     sequential halving over the best ``candidates`` moves
                                     (``valuation.halve_moves``) instead of ``samples``
                                     with a margin; ``candidates`` 1000 is every move
+learned         all        off      set N of the fitted evaluation tables
+                                    (``learned_evaluation.json``, bench/fit_evaluation.py):
+                                    the parts weighed per stage of the game, with supply
+                                    terms, instead of summed
 ==============  =========  =======  ======================================================
 
 Old names, still accepted: ``width`` (beam: ``placements``; fair: ``playout_width``;

@@ -19,8 +19,10 @@ hold a plain-Python evaluation written apart from this one, as their oracle
 (``tests/solver/search/reference_evaluation.py``).
 """
 
+import json
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 
 from solver.game import PATCH_CELLS
 from solver.game.hexgrid import shape_placements
@@ -47,6 +49,47 @@ DEFAULT_WEIGHTS = Weights()
 # --strategy playout, 800 tune deals: 58.8 -> 59.6; 800 other deals: 58.7 -> 59.6), where
 # DEFAULT_WEIGHTS are tuned for the beam. Hindsight's pilot searches with them.
 PLAYOUT_WEIGHTS = Weights(goal_openness=0.385, button_one=0.455)
+
+
+# -- learned tables (option ``learned``) ------------------------------------------------------
+# The same parts, weighed per stage of the game by tables fitted on play-out outcomes
+# (bench/fit_evaluation.py): value = points + sum_k table[stage][k] * feature_k. The features
+# are the evaluation's own sums, plus two supply-aware ones: each colour's (pattern's) part
+# times the share of its patches not yet in the quilt (3 copies of 6 kinds; the evaluator
+# sees only the quilt, so the market and discards are not counted: a proxy for the unseen).
+FEATURES = ("goals", "colours", "patterns", "rainbow", "colour_supply", "pattern_supply", "one")
+STAGES = 4
+SUPPLY = 18  # patches of one colour (or pattern) in the pool: 3 copies of 6 kinds
+LEARNED_FILE = Path(__file__).with_name("learned_evaluation.json")
+
+
+def stage_of(empty: int) -> int:
+    """The stage (0..3) of a quilt with ``empty`` patch spaces left (22 at the start): by
+    turns played, 0-5, 6-10, 11-16, 17-22 placements made."""
+    played = len(PATCH_CELLS) - empty
+    return 0 if played <= 5 else 1 if played <= 10 else 2 if played <= 16 else 3
+
+
+@dataclass(frozen=True)
+class LearnedTables:
+    """One fitted set: ``tables[stage][k]`` weighs ``FEATURES[k]``."""
+
+    number: int
+    tables: tuple[tuple[float, ...], ...]
+
+
+@cache
+def learned_tables(number: int) -> LearnedTables:
+    """Set ``number`` of ``learned_evaluation.json``; ValueError naming a missing one."""
+    sets = json.loads(LEARNED_FILE.read_text()) if LEARNED_FILE.exists() else {}
+    found = sets.get(str(number))
+    if found is None:
+        raise ValueError(f"learned must name a fitted set ({', '.join(sets) or 'none yet'}), "
+                         f"not {number}")  # fmt: skip
+    tables = tuple(tuple(float(x) for x in row) for row in found["tables"])
+    if found["features"] != list(FEATURES) or len(tables) != STAGES:
+        raise ValueError(f"learned set {number} was fitted for other features or stages")
+    return LearnedTables(number, tables)
 
 
 def feasible(counts, target: tuple[int, ...]) -> bool:
@@ -104,9 +147,15 @@ def shape_tables(shape, border_mask: int) -> tuple[tuple[tuple[int, ...], ...], 
 
 __all__ = [
     "DEFAULT_WEIGHTS",
+    "FEATURES",
     "PLAYOUT_WEIGHTS",
+    "STAGES",
+    "SUPPLY",
+    "LearnedTables",
     "Weights",
     "attribute_chance",
     "feasible",
+    "learned_tables",
     "shape_tables",
+    "stage_of",
 ]

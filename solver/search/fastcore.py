@@ -42,7 +42,17 @@ from solver.game import (
 from solver.game.hexgrid import NEIGHBOUR_MASK, shape_placements
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 
-from .evaluation import DEFAULT_WEIGHTS, Weights, attribute_chance, shape_tables
+from .evaluation import (
+    DEFAULT_WEIGHTS,
+    FEATURES,
+    PATCH_MASK,
+    SUPPLY,
+    LearnedTables,
+    Weights,
+    attribute_chance,
+    shape_tables,
+    stage_of,
+)
 
 # state layout
 _CELLS, _CMASK, _PMASK = 0, 49, 55
@@ -59,6 +69,10 @@ _K_NONE, _K_SIZE, _K_SHAPE = 0, 1, 2  # kinds: no cat, a size cat, a shape cat
 # the weights the core reads: a live single, a live pair; the rainbow's value and the step a
 # first button of a missing colour adds, by how many colours miss a button (0..6)
 _W_SINGLE, _W_PAIR, _W_RAINBOW, _W_STEP = 0, 1, 2, 9
+# learned tables (``evaluation.LearnedTables``): a flag (0: today's sum of parts), the stage
+# by empty patch spaces (0..49), then the tables, ``len(FEATURES)`` weights a stage
+_W_LEARNED, _W_STAGE, _W_TABLE = 16, 17, 67
+_NF = len(FEATURES)
 _FULL = (1 << 49) - 1
 _COL0 = sum(1 << (r * 7) for r in range(7))
 _COL6 = sum(1 << (r * 7 + 6) for r in range(7))
@@ -95,9 +109,15 @@ class Evaluator:
     """The evaluation of one layout with some weights: its tables, and the compiled functions
     that read them. Build one per layout with ``evaluator_for`` (shared, cached)."""
 
-    def __init__(self, layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(
+        self,
+        layout: Layout,
+        weights: Weights = DEFAULT_WEIGHTS,
+        learned: LearnedTables | None = None,
+    ):
         self.layout = layout
         self.weights = weights
+        self.learned = learned
         w = weights
         specs = layout.goal_specs
         goals = np.zeros((len(specs), 10), dtype=np.int64)
@@ -114,7 +134,10 @@ class Evaluator:
         cats, progress, award, shapes, reach = _cat_arrays(layout, w)
         rainbow = [RAINBOW_POINTS * w.rainbow_scale**missing for missing in range(7)]
         step = [r * (1 / w.rainbow_scale - 1) / BUTTON_POINTS for r in rainbow]
-        floats = np.array([w.button_one, w.button_two, *rainbow, *step], dtype=np.float64)
+        tables = [x for row in learned.tables for x in row] if learned else []
+        stages = [stage_of(empty) for empty in range(50)]
+        floats = np.array([w.button_one, w.button_two, *rainbow, *step, float(bool(learned)),
+                           *stages, *tables], dtype=np.float64)  # fmt: skip
         self.arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
 
     def placement_values(self, state: np.ndarray, patch: int) -> np.ndarray:
@@ -124,6 +147,13 @@ class Evaluator:
     def value(self, state: np.ndarray) -> float:
         """The value of the packed quilt itself (its points once it is full)."""
         return _value(state, *self.arrays)
+
+    def features(self, state: np.ndarray) -> np.ndarray:
+        """float64[len(FEATURES)]: what learned tables weigh in this packed quilt (the
+        fitting script's regressors), and its stage."""
+        goals, _, chance, cats, progress, _, shapes, _, floats = self.arrays
+        parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+        return _features(state, parts, floats)
 
     def quick_game(
         self, state, hand, market, bag, drawn: int, turn: int, second_patch: float, moves=None
@@ -209,9 +239,11 @@ def _cat_arrays(layout: Layout, weights: Weights) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def evaluator_for(layout: Layout, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator:
-    """One ``Evaluator`` per layout and weights, shared by every search of them."""
-    return Evaluator(layout, weights)
+def evaluator_for(
+    layout: Layout, weights: Weights = DEFAULT_WEIGHTS, learned: LearnedTables | None = None
+) -> Evaluator:
+    """One ``Evaluator`` per layout, weights and learned tables, shared by every search."""
+    return Evaluator(layout, weights, learned)
 
 
 # -- bit helpers ---------------------------------------------------------------------------
@@ -445,9 +477,49 @@ def _all_parts(state, goals, cats, chance, progress, shapes, floats):
 
 
 @njit(cache=True)
+def _features(state, parts, floats):
+    """The learned tables' features (``evaluation.FEATURES``), summed in that order."""
+    f = np.zeros(_NF, dtype=np.float64)
+    for i in range(_COLORS):
+        f[0] += parts[i]
+    for c in range(6):
+        f[1] += parts[_COLORS + c]
+    for p in range(6):
+        f[2] += parts[_PATTERNS + p]
+    if not state[_RAINBOW]:
+        colors = state[_BCOLORS]
+        missing = 6 - _popcount(colors)
+        progress = 0.0
+        for c in range(6):
+            if not colors >> c & 1:
+                progress += parts[_BEST + c]
+        f[3] = floats[_W_RAINBOW + missing] + floats[_W_STEP + missing] * progress
+    for c in range(6):
+        left = SUPPLY - _popcount(state[_CMASK + c] & PATCH_MASK)
+        f[4] += parts[_COLORS + c] * max(left, 0) / SUPPLY
+    for p in range(6):
+        left = SUPPLY - _popcount(state[_PMASK + p] & PATCH_MASK)
+        f[5] += parts[_PATTERNS + p] * max(left, 0) / SUPPLY
+    f[6] = 1.0
+    return f
+
+
+@njit(cache=True)
+def _total_learned(state, parts, floats):
+    f = _features(state, parts, floats)
+    row = _W_TABLE + _NF * int(floats[_W_STAGE + _popcount(state[_EMPTY])])
+    value = float(state[_POINTS])
+    for k in range(_NF):
+        value += floats[row + k] * f[k]
+    return value
+
+
+@njit(cache=True)
 def _total(state, parts, floats):
     if state[_EMPTY] == 0:
         return float(state[_POINTS])
+    if floats[_W_LEARNED]:
+        return _total_learned(state, parts, floats)
     s = 0.0
     for k in range(_PARTS):
         s += parts[k]
@@ -577,6 +649,10 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
             work[_POINTS] = points + gained
             work[_BCOLORS] = own_colors[color]
             work[_RAINBOW] = own_rainbow[color]
+            if floats[_W_LEARNED]:  # the learned supply features read the masks too
+                for c in range(6):
+                    work[_CMASK + c] = state[_CMASK + c] | (low if c == color else 0)
+                    work[_PMASK + c] = state[_PMASK + c] | (low if c == pattern else 0)
             out[k, cell] = _total(work, parts, floats)
     return out
 

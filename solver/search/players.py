@@ -22,7 +22,7 @@ from solver.game.rng import SeededStream
 
 from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
-from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, Weights
+from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, LearnedTables, Weights, learned_tables
 from .fastcore import Evaluator, evaluator_for
 from .goal_choice import QUICK, arrangements, choose_arrangement
 from .valuation import Valuation, halve_moves, value_moves
@@ -31,7 +31,7 @@ from .valuation import Valuation, halve_moves, value_moves
 # each means is in ``solver.search``); None means the default, as a command line passes None
 # for an option it was not given.
 OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
-           "arrangements", "halving")  # fmt: skip
+           "arrangements", "halving", "learned")  # fmt: skip
 # The names the options had before each meaning got its own: settings and command lines
 # written with them keep working; each player says what they mean to it (``renamed``).
 OLD_NAMES = ("width",)
@@ -66,11 +66,13 @@ class _Searching(Player):
     weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (bench/tune_weights.py)
     renamed: dict[str, str] = {}  # old option name -> the current one, for this player
 
-    def __init__(self, seed: str = ""):
+    def __init__(self, seed: str = "", learned: int | None = None):
         self.seed = seed
+        # fitted tables of bench/fit_evaluation.py instead of today's sum of parts (off: None)
+        self.learned: LearnedTables | None = learned_tables(learned) if learned else None
 
     def evaluator(self, layout: Layout) -> Evaluator:
-        return evaluator_for(layout, self.weights)
+        return evaluator_for(layout, self.weights, self.learned)
 
     def visible_candidates(self, observation: Observation, placements: int) -> list[Node]:
         """The turn's moves ranked on visible facts alone (placement, then next hand): the
@@ -85,8 +87,9 @@ class _Searching(Player):
 class BeamPlayer(_Searching):
     renamed = {"width": "placements"}
 
-    def __init__(self, seed: str = "", placements: int = 8, **_search_options):
-        super().__init__(seed)
+    def __init__(self, seed: str = "", placements: int = 8, learned: int | None = None,
+                 **_search_options):  # fmt: skip
+        super().__init__(seed, learned)
         self.placements = placements
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
@@ -106,8 +109,8 @@ class FairPlayer(_Searching):
 
     def __init__(self, seed: str = "", candidates: int = 48, samples: int = 256,
                  depth: int = TURNS, playout_width: int = 1, halving: int | None = None,
-                 **_search_options):  # fmt: skip
-        super().__init__(seed)
+                 learned: int | None = None, **_search_options):  # fmt: skip
+        super().__init__(seed, learned)
         self.halving = halving
         self.candidates = candidates
         self.samples = samples
@@ -127,6 +130,8 @@ class FairPlayer(_Searching):
         }
         if self.halving:  # only when set: the position keys of today's hints stay as they are
             strength["halving"] = self.halving
+        if self.learned:  # likewise
+            strength["learned"] = self.learned.number
         return strength
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
@@ -177,8 +182,9 @@ class HindsightPlayer(_Searching):
     weights = PLAYOUT_WEIGHTS
 
     def __init__(self, seed: str = "", kept: int = 6, piloted: int = 120,
-                 arrangements: int = 24, **_search_options):  # fmt: skip
-        super().__init__(seed)
+                 arrangements: int = 24, learned: int | None = None,
+                 **_search_options):  # fmt: skip
+        super().__init__(seed, learned)
         self.kept = kept
         self.arrangements = arrangements
         self.options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))

@@ -16,12 +16,17 @@ Each part depends only on a few masks near it, so after a placement only the par
 placed cell can touch are recomputed (``after``). The judgements (``Weights`` and how likely
 a goal's values still fit, ``attribute_chance``) are the solver's; everything else here is
 written independently of the compiled core.
+
+With learned tables (``LearnedTables``) the same parts are weighed instead of summed: per
+stage of the game (by placements made: 0-5, 6-10, 11-16, 17-22), the goal, colour and
+pattern sums, the rainbow term, each colour's and pattern's part times the share of its 18
+patches not on the quilt's patch spaces, and a constant.
 """
 
 from solver.game import NEIGHBOURS, PATCH_CELLS, Layout, Quilt
 from solver.game.hexgrid import NEIGHBOUR_MASK, group_of, shape_placements
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
-from solver.search.evaluation import DEFAULT_WEIGHTS, Weights, attribute_chance
+from solver.search.evaluation import DEFAULT_WEIGHTS, LearnedTables, Weights, attribute_chance
 
 PATCH_MASK = sum(1 << c for c in PATCH_CELLS)
 # parts layout: goals 0..2, colours 3..8, colour progress towards a first button 9..14,
@@ -97,9 +102,15 @@ def _union(masks) -> int:
 class Evaluator:
     """Evaluation of the quilts of one layout; built once per game, then cheap to call."""
 
-    def __init__(self, layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(
+        self,
+        layout: Layout,
+        weights: Weights = DEFAULT_WEIGHTS,
+        learned: LearnedTables | None = None,
+    ):
         self.layout = layout
         self.weights = weights
+        self.learned = learned
         self.goals = tuple((goal, NEIGHBOURS[cell]) for cell, goal in layout.goal_specs)
         self.goals_at = tuple(
             tuple(i for i, (_, around) in enumerate(self.goals) if cell in around)
@@ -152,6 +163,8 @@ class Evaluator:
     def total(self, quilt: Quilt, parts: list[float]) -> float:
         if not quilt.empty_mask:
             return float(quilt.points)
+        if self.learned is not None:
+            return self._learned_total(quilt, parts)
         value = quilt.points + sum(parts)
         if quilt.rainbow:
             return value - sum(parts[_BEST : _BEST + 6])
@@ -163,6 +176,33 @@ class Evaluator:
         colors = quilt.button_colors
         progress = sum(parts[_BEST + c] for c in range(6) if not colors >> c & 1)
         return value - sum(parts[_BEST : _BEST + 6]) + rainbow + step * progress
+
+    def _learned_total(self, quilt: Quilt, parts: list[float]) -> float:
+        placed = len(PATCH_CELLS) - quilt.empty_mask.bit_count()
+        stage = sum(placed > bound for bound in (5, 10, 16))
+        rainbow = 0.0
+        if not quilt.rainbow:
+            w = self.weights
+            colors = quilt.button_colors
+            missing = 6 - colors.bit_count()
+            now = RAINBOW_POINTS * w.rainbow_scale**missing
+            step = now * (1 / w.rainbow_scale - 1) / BUTTON_POINTS
+            rainbow = now + step * sum(parts[_BEST + c] for c in range(6) if not colors >> c & 1)
+
+        def left(mask: int) -> float:  # share of a colour's (pattern's) 18 patches not placed
+            return max(0, 18 - (mask & PATCH_MASK).bit_count()) / 18
+
+        features = (
+            sum(parts[:_COLORS]),
+            sum(parts[_COLORS : _COLORS + 6]),
+            sum(parts[_PATTERNS : _PATTERNS + 6]),
+            rainbow,
+            sum(parts[_COLORS + c] * left(quilt.color_masks[c]) for c in range(6)),
+            sum(parts[_PATTERNS + p] * left(quilt.pattern_masks[p]) for p in range(6)),
+            1.0,
+        )
+        weights = self.learned.tables[stage]
+        return quilt.points + sum(w * f for w, f in zip(weights, features, strict=True))
 
     # -- the parts -----------------------------------------------------------------------
 
