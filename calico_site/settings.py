@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files
     "puzzles",
+    "groups",  # built on puzzles, which never imports it
 ]
 
 MIDDLEWARE = [

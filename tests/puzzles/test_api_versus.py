@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 import time_machine
-from puzzle_helpers import GOAL_CELLS
+from helpers.games import GOAL_CELLS
 
 from puzzles.models import Game, ScoreTally, VersusGame
 from puzzles.services import versus as versus_service

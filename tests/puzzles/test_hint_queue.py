@@ -5,8 +5,8 @@ hint queue."""
 
 import pytest
 from django.conf import settings
-from processes import start_worker, wait_until
-from puzzle_helpers import GOAL_CELLS
+from helpers.games import GOAL_CELLS
+from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint, SolverRun

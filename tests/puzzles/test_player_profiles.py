@@ -6,7 +6,7 @@ import datetime
 import pytest
 import time_machine
 from django.test import Client
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
 from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Game, Player, SolverRun

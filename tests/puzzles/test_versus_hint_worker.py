@@ -3,7 +3,7 @@ routed to the hint queue (``tasks.route``), ready when polled, and its move is p
 
 import pytest
 from django.conf import settings
-from processes import start_worker, wait_until
+from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 from test_api_versus import sit_down
 

@@ -4,7 +4,7 @@ player's move at once, and the tables run to their standings."""
 import time
 
 import pytest
-from puzzle_helpers import GOAL_CELLS
+from helpers.games import GOAL_CELLS
 
 from puzzles.models import VersusGame
 from solver.game import TURNS

@@ -1,8 +1,8 @@
 // A group's page (rendered by the server): what a member does there. Copy the invite link;
 // the owner draws a new code or removes a member; anyone leaves. Each write is the API's,
 // then the page is loaded again (the server draws the new members and code).
-import { api } from "./api.js";
-import { $, gettext, interpolate } from "./dom.js";
+import { api } from "../../puzzles/js/api.js";
+import { $, gettext, interpolate } from "../../puzzles/js/dom.js";
 
 const root = $("[data-group-root]");
 const groupId = root.dataset.groupId;

@@ -5,8 +5,10 @@ from collections import defaultdict
 
 from django.db.models import Count
 
-from ..models import Challenge, Game, Group, Membership, Player
-from ..play import today
+from puzzles.models import Challenge, Game, Player
+from puzzles.play import today
+
+from .models import Group, Membership
 
 STANDING_DAYS = (7, 30)
 

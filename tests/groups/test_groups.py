@@ -4,10 +4,11 @@ owner leaving, a guest joining then claiming; the group's board and standings.""
 import datetime
 
 import pytest
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
 from rest_framework.test import APIClient
 
-from puzzles.models import Challenge, Game, Group, Player, SolverRun
+from groups.models import Group
+from puzzles.models import Challenge, Game, Player, SolverRun
 from puzzles.play import today
 from puzzles.selectors.leaderboards import leaderboard
 from puzzles.services.tallies import do_count_game

@@ -5,10 +5,12 @@ import secrets
 
 from django.db import IntegrityError, transaction
 
-from .. import limits
-from ..models import Group, Membership, Player
-from ..selectors.groups import group_by_code
-from .errors import BadInput, NotFound, ServiceError
+from puzzles import limits
+from puzzles.models import Player
+from puzzles.services.errors import BadInput, NotFound, ServiceError
+
+from .models import Group, Membership
+from .selectors import group_by_code
 
 NAME_MAX = Group._meta.get_field("name").max_length
 # Codes are read aloud and typed: no 0/O or 1/I.
@@ -120,3 +122,12 @@ def do_remove_member(group_id: int, *, actor: Player, username: str) -> Group | 
         group.owner_id = successor.player_id
         group.save(update_fields=["owner"])
         return group
+
+
+def do_fold_guest(guest: Player, *, into: Player) -> None:
+    """A guest's groups go with it into the account it logged into (the receiver of
+    ``puzzles.signals.guest_folding``, inside the fold's transaction): what it owns, and its
+    memberships but of the groups the account is in already (which go with the guest)."""
+    Group.objects.filter(owner=guest).update(owner=into)
+    joined = Membership.objects.filter(player=into).values("group_id")
+    Membership.objects.filter(player=guest).exclude(group_id__in=joined).update(player=into)

@@ -1,7 +1,6 @@
-"""Pages of players and groups, rendered on the server from the API's selectors: a profile's
-stats and tables (its charts drawn by profile.js from the same profile, in the page), your
-groups, a group's board, members and standings. Writes (create, join, leave, a new invite
-code) stay with the API, called by the pages' scripts."""
+"""Pages of groups, rendered on the server from the API's selectors: your groups, a group's
+board, members and standings. Writes (create, join, leave, a new invite code) stay with the API,
+called by the pages' scripts."""
 
 import datetime
 
@@ -10,52 +9,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
-from ..play import today
-from ..selectors import challenges as challenge_reads
-from ..selectors import groups as group_reads
-from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..selectors.players import profile, public_player
-from .pages import BadQuery, bad_request, choice, not_found, page_number, pager, visitor
+from puzzles.play import today
+from puzzles.selectors import challenges as challenge_reads
+from puzzles.selectors.leaderboards import leaderboard as leaderboard_of
+from puzzles.web.pages import BadQuery, bad_request, choice, not_found, page_number, pager, visitor
 
-
-def _charts(data: dict) -> dict:
-    """What profile.js draws its three charts from (json_script in the page)."""
-    stats = data["stats"]
-    return {
-        "history": data["history"],
-        "histogram": data["histogram"],
-        "today": data["today"],
-        "current_streak": stats["current_streak"],
-        "average": stats["average"],
-    }
-
-
-def _profile_page(request, player, *, profile_of: str, nav: str | None):
-    context = {"profile_of": profile_of, "nav": nav}
-    if player is not None:
-        data = profile(player)
-        context.update(profile=data, charts=_charts(data))
-    return render(request, "puzzles/profile.html", context)
-
-
-@gzip_page
-def me(request):
-    """Your own stats; a visitor who has not played yet (a page makes nobody) is told so."""
-    user = visitor(request)
-    found = user if user.is_authenticated else None
-    return _profile_page(request, found, profile_of="", nav="me")
-
-
-@gzip_page
-def player(request, username):
-    """A registered player's public page (guests have none)."""
-    found = public_player(username)
-    if found is None:
-        return not_found(
-            request, _("There is no player called %(name)s") % {"name": repr(username)}
-        )
-    nav = "me" if found == request.user else None
-    return _profile_page(request, found, profile_of=found.username, nav=nav)
+from . import selectors as group_reads
 
 
 @gzip_page
@@ -63,7 +22,7 @@ def groups(request):
     user = visitor(request)
     mine = group_reads.groups_of(user) if user.is_authenticated else []
     context = {"groups": [group_reads.group_summary(g) for g in mine], "nav": "groups"}
-    return render(request, "puzzles/groups.html", context)
+    return render(request, "groups/groups.html", context)
 
 
 def _board_day(request) -> datetime.date:
@@ -100,7 +59,7 @@ def group(request, group_id):
         board = leaderboard_of(challenge, number, False, user, members)
         if number > board["pages"]:  # past the last page: the last page
             board = leaderboard_of(challenge, board["pages"], False, user, members)
-    join = reverse("web:group-join", args=[found.invite_code])
+    join = reverse("groups:join", args=[found.invite_code])
     context = {
         "group": info,
         "owner": info["owner"] == user.username,
@@ -115,7 +74,7 @@ def group(request, group_id):
         "invite_link": request.build_absolute_uri(join),
         "nav": "groups",
     }
-    return render(request, "puzzles/group.html", context)
+    return render(request, "groups/group.html", context)
 
 
 @gzip_page
@@ -131,4 +90,4 @@ def group_join(request, invite_code):
         "member_count": found.memberships.count(),
         "nav": "groups",
     }
-    return render(request, "puzzles/group_join.html", context)
+    return render(request, "groups/group_join.html", context)

@@ -1,6 +1,6 @@
 // The groups page's two forms (start a group, join with a code) and the invite link's Join
 // button: each a write to the API, then the group's page. The list of groups is the server's.
-import { api } from "./api.js";
+import { api } from "../../puzzles/js/api.js";
 
 function showError(root, text) {
   const box = root.querySelector("[data-message]");

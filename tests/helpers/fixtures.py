@@ -1,12 +1,13 @@
-"""Helpers for the service's tests: players, API clients, whole games through the API."""
+"""Fixtures of the service's tests, every app's (``pytest_plugins`` of tests/conftest.py):
+players, API clients, whole games through the API."""
 
 import datetime
 
 import pytest
 from kombu import pools
-from puzzle_helpers import goals_for, next_move
 from rest_framework.test import APIClient
 
+from helpers.games import goals_for, next_move
 from puzzles.models import Challenge, Player
 from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
