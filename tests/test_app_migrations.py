@@ -1,4 +1,5 @@
-"""The features that moved out of ``puzzles`` into apps of their own (``groups``) keep every row:
+"""The features that moved out of ``puzzles`` into apps of their own (``groups``, ``versus``)
+keep every row:
 a database filled at ``puzzles.0013_versus_hints`` (the last migration before the moves) is
 migrated forward, and every row, foreign key and content type is there and usable through the
 new apps' models. A fresh database migrates on PostgreSQL (the test run's) and SQLite, and the
@@ -16,6 +17,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from groups.models import Group, Membership
 from puzzles.models import Player
+from versus.models import VersusAnalysis, VersusGame, VersusHint
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = [("puzzles", "0013_versus_hints")]
@@ -76,14 +78,62 @@ def check_groups(expected: dict) -> None:
     assert not Group.objects.filter(pk=new.pk).exists()  # no other member: it went with ann
 
 
+def fill_versus(old) -> dict:
+    """Two tables of dan's at 0013, the first finished with a hint and its review."""
+    dan = old.get_model("puzzles", "Player").objects.create(username="dan")
+    OldGame = old.get_model("puzzles", "VersusGame")
+    played = OldGame.objects.create(
+        player=dan, seed="s1", level="hard", opponents=2, status="finished", rank=1,
+        goals=[{"1,2": 3}, None, None], moves=[{"cell": "1,1"}], turn=23, hints_used=1,
+    )  # fmt: skip
+    OldGame.objects.create(player=dan, seed="s2", level="easy", opponents=1)
+    hint = old.get_model("puzzles", "VersusHint").objects.create(
+        game=played, turn=4, status="ready", move={"cell": "2,2"}, expected_score=51.5
+    )
+    review = old.get_model("puzzles", "VersusAnalysis").objects.create(
+        game=played, status="ready", done=22, result={"accuracy": 90}
+    )
+    for model in ("versusgame", "versushint", "versusanalysis"):
+        ContentType.objects.get_or_create(app_label="puzzles", model=model)
+    rows = OldGame.objects.values_list("pk", "seed", "level", "opponents", "status", "goals")
+    return {
+        "games": set(map(repr, rows)),
+        "played": played.pk,
+        "hint": hint.pk,
+        "review": review.pk,
+    }
+
+
+def check_versus(expected: dict) -> None:
+    rows = VersusGame.objects.values_list("pk", "seed", "level", "opponents", "status", "goals")
+    assert set(map(repr, rows)) == expected["games"]
+    played = VersusGame.objects.get(pk=expected["played"])
+    assert (played.rank, played.turn, played.hints_used) == (1, 23, 1)
+    assert [(h.pk, h.turn, h.move) for h in played.hints.all()] == [
+        (expected["hint"], 4, {"cell": "2,2"})
+    ]
+    assert (played.analysis.pk, played.analysis.result) == (expected["review"], {"accuracy": 90})
+    for model in (VersusGame, VersusHint, VersusAnalysis):
+        assert ContentType.objects.get_for_model(model).app_label == "versus"
+    # Usable: new rows take the next ids, and the player's delete reaches every table.
+    dan = played.player
+    new = VersusGame.objects.create(player=dan, seed="s3", level="medium", opponents=3)
+    assert new.pk > expected["played"]
+    VersusHint.objects.create(game=new, turn=1)
+    dan.delete()
+    assert not VersusGame.objects.exists() and not VersusHint.objects.exists()
+    assert not VersusAnalysis.objects.exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_database_filled_before_the_moves_keeps_every_row():
     try:
         old = migrate_to(BEFORE)
-        expected = fill_groups(old)
+        expected = fill_groups(old), fill_versus(old)
     finally:
         migrate_to()  # whatever happened, the next tests find the latest schema
-    check_groups(expected)
+    check_groups(expected[0])
+    check_versus(expected[1])
 
 
 def manage(*args, database_url: str) -> subprocess.CompletedProcess:

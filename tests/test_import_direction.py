@@ -23,9 +23,13 @@ RULES = [
     # helpers), never it them (it tells them by puzzles.signals), nor one the other.
     ("puzzles", ("groups", "versus")),
     ("groups", ("versus",)),
+    ("versus", ("groups",)),
     ("groups.selectors", ("groups.services", "puzzles.services")),
     ("groups.api", ("groups.models", "puzzles.models")),
     ("groups.views", ("groups.models", "puzzles.models")),
+    ("versus.selectors", ("versus.services", "puzzles.services")),
+    ("versus.api", ("versus.models", "puzzles.models")),
+    ("versus.views", ("versus.models", "puzzles.models")),
 ]
 
 

@@ -1,12 +1,14 @@
 """Players' profiles (docs/api.md, "Players, streaks and groups")."""
 
+import copy
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ..selectors.players import profile, public_player
+from ..selectors.players import PROFILE_SECTIONS, profile, public_player
 from ..services.errors import NotFound
 from .views import ERRORS
 
@@ -49,17 +51,6 @@ class RecentOut(HistoryOut):
     game_id = serializers.IntegerField(help_text="the game, for its review page")
 
 
-class LevelRecordOut(serializers.Serializer):
-    played = serializers.IntegerField(help_text="finished versus games at this level")
-    won = serializers.IntegerField(help_text="of them, finished first (ties shared)")
-
-
-class VersusRecordOut(serializers.Serializer):
-    easy = LevelRecordOut()
-    medium = LevelRecordOut()
-    hard = LevelRecordOut()
-
-
 class ProfileOut(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.CharField(help_text='the username, or "Guest 3f9a" for a guest')
@@ -70,7 +61,13 @@ class ProfileOut(serializers.Serializer):
     histogram = ScoreCountOut(many=True)
     recent = RecentOut(many=True, help_text="the latest days, newest first")
     history = HistoryOut(many=True, help_text="every counted day, oldest first")
-    versus = VersusRecordOut(help_text="versus games against the solver, per level")
+
+    def get_fields(self):
+        """The fields above, then each section another app adds (``PROFILE_SECTIONS``)."""
+        fields = super().get_fields()
+        for name, section in PROFILE_SECTIONS.items():
+            fields[name] = copy.deepcopy(section.shape)
+        return fields
 
 
 @extend_schema(responses={200: ProfileOut, **ERRORS})

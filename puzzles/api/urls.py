@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
-from . import goals, practice, profiles, review, scenarios, tokens, versus, views
+from . import goals, practice, profiles, review, scenarios, tokens, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -25,19 +25,6 @@ urlpatterns = [
         "scenarios/<id:number>/games/",
         scenarios.scenario_game_create,
         name="api-scenario-games",
-    ),
-    path("versus/", versus.versus_games, name="api-versus"),
-    path("versus/<id:game_id>/", versus.versus_detail, name="api-versus-game"),
-    path("versus/<id:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
-    path("versus/<id:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
-    path("versus/<id:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
-    path("versus/<id:game_id>/replay/", versus.versus_replay, name="api-versus-replay"),
-    path("versus/<id:game_id>/analysis/", versus.versus_analysis, name="api-versus-analysis"),
-    path("versus/<id:game_id>/hints/", versus.versus_hint_request, name="api-versus-hints"),
-    path(
-        "versus/<id:game_id>/hints/<id:hint_id>/",
-        versus.versus_hint_detail,
-        name="api-versus-hint",
     ),
     path("games/<id:game_id>/analysis/", review.game_analysis, name="api-analysis"),
     path("games/<id:game_id>/replay/", review.game_replay, name="api-replay"),

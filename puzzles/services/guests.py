@@ -11,7 +11,7 @@ from ..models import Player
 # What a guest would miss, as lookups from ``Player``: a game of any kind (so a streak) here;
 # the apps that hang rows on a player add theirs in their ``AppConfig.ready`` (a group owned or
 # joined, a versus table) by ``keep_guests_with``.
-KEPT_BY = ["games", "versus_games"]
+KEPT_BY = ["games"]
 
 
 def keep_guests_with(*relations: str) -> None:

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
-from ..selectors.players import profile, public_player
+from ..selectors.players import PROFILE_SECTIONS, profile, public_player
 from .pages import not_found, visitor
 
 
@@ -25,7 +25,8 @@ def _profile_page(request, player, *, profile_of: str, nav: str | None):
     context = {"profile_of": profile_of, "nav": nav}
     if player is not None:
         data = profile(player)
-        context.update(profile=data, charts=_charts(data))
+        sections = [(section.template, data[name]) for name, section in PROFILE_SECTIONS.items()]
+        context.update(profile=data, charts=_charts(data), sections=sections)
     return render(request, "puzzles/profile.html", context)
 
 

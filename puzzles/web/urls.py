@@ -18,7 +18,6 @@ urlpatterns = [
     path("players/<str:username>/", profiles.player, name="player"),
     path("scenarios/", scenarios.scenario_list, name="scenarios"),
     path("scenarios/<id:number>/", scenarios.scenario_play, name="scenario"),
-    path("versus/", views.versus, name="versus"),
     path("review/<id:game_id>/", views.review, name="review"),
     path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
     path("share/<id:game_id>/", share.share_page, name="share"),

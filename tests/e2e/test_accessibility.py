@@ -19,7 +19,7 @@ from puzzles.play import today
 from puzzles.services.analysis import do_compute_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_register
-from puzzles.services.versus import do_play_opponents
+from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -7,11 +7,12 @@ import re
 
 from django.test import Client
 from helpers.games import next_move
+from helpers.versus import sit_down, versus_move
 from rest_framework.test import APIClient
-from test_api_versus import sit_down, versus_move
 
 from groups.models import Group
-from puzzles.models import Game, Hint, Player, VersusGame
+from puzzles.models import Game, Hint, Player
+from versus.models import VersusGame
 
 PASSWORD = "a long password 1"
 

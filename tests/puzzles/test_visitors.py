@@ -16,10 +16,11 @@ from test_limits import assert_throttled
 
 from groups import services as group_service
 from groups.models import Group, Membership
-from puzzles.models import Game, Player, ScoreTally, VersusGame
+from puzzles.models import Game, Player, ScoreTally
 from puzzles.services import tallies
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_fold_guest
+from versus.models import VersusGame
 
 PASSWORD = "a long password 1"
 YEAR = 365 * 24 * 3600

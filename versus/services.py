@@ -17,6 +17,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from puzzles import limits
+from puzzles.models import Player
+from puzzles.services.errors import BadInput, Conflict, NotFound
+from puzzles.services.games import parse_move
+from puzzles.services.sending import do_send_job, do_send_task, lost_after
 from solver.game import TURNS, Move, MultiplayerGame, RulesError
 from solver.search.analysis import analyse
 from solver.search.versus import (
@@ -28,12 +33,8 @@ from solver.search.versus import (
     table_hint,
 )
 
-from .. import limits
-from ..models import Player, VersusAnalysis, VersusGame, VersusHint
-from ..play import replay_versus, table_of
-from .errors import BadInput, Conflict, NotFound
-from .games import parse_move
-from .sending import do_send_job, do_send_task, lost_after
+from .models import VersusAnalysis, VersusGame, VersusHint
+from .play import replay_versus, table_of
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
@@ -128,9 +129,9 @@ def _record(game: VersusGame, state: MultiplayerGame) -> None:
 
 
 def _enqueue_opponents(game_id: int) -> None:
-    """Send the opponents' turns to the workers (the hint queue: ``tasks.route``); if the
+    """Send the opponents' turns to the workers (their own queue: ``tasks.route``); if the
     broker refuses, say so on the row rather than leave the player waiting."""
-    from ..tasks import play_versus_opponents
+    from .tasks import play_versus_opponents
 
     row = VersusGame.objects.filter(pk=game_id)
     do_send_task(
@@ -243,7 +244,7 @@ def _lost(row: VersusHint) -> bool:
 
 
 def _enqueue_hint(hint_id: int) -> None:
-    from ..tasks import compute_versus_hint
+    from .tasks import compute_versus_hint
 
     do_send_job(
         compute_versus_hint, model=VersusHint, pk=hint_id, seconds=settings.CALICO_HINT_SECONDS
@@ -312,7 +313,7 @@ def _analysis_lost(row: VersusAnalysis) -> bool:
 
 
 def _enqueue_analysis(analysis_id: int) -> None:
-    from ..tasks import compute_versus_analysis
+    from .tasks import compute_versus_analysis
 
     seconds = settings.CALICO_ANALYSIS_SECONDS
     do_send_job(compute_versus_analysis, model=VersusAnalysis, pk=analysis_id, seconds=seconds)
@@ -356,3 +357,9 @@ def versus_turns_seen(game: VersusGame) -> list:
             seen.append((solo_view(state.view(0)), move))
         state.play(move)
     return seen
+
+
+def do_fold_guest(guest: Player, *, into: Player) -> None:
+    """A guest's tables go with it into the account it logged into (the receiver of
+    ``puzzles.signals.guest_folding``, inside the fold's transaction)."""
+    VersusGame.objects.filter(player=guest).update(player=into)

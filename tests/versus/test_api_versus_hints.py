@@ -7,11 +7,11 @@ import datetime
 
 import pytest
 import time_machine
-from test_api_versus import sit_down, versus_move
+from helpers.versus import sit_down, versus_move
 
-from puzzles.models import VersusAnalysis, VersusGame, VersusHint
-from puzzles.services import versus as versus_service
 from solver.game import TURNS
+from versus import services as versus_service
+from versus.models import VersusAnalysis, VersusGame, VersusHint
 
 pytestmark = pytest.mark.django_db
 HINT_FIELDS = {"id", "turn", "status", "move", "expected_score", "reasons", "message"}
@@ -165,8 +165,8 @@ def test_a_finished_table_replays_every_seats_moves_with_the_hinted_turns(
 
 
 def test_a_hint_pending_past_a_quick_hints_time_says_when_no_solver_runs(alice_api):
-    from puzzles.api.versus import QUIET_FOR
     from puzzles.services import hint_supply
+    from versus.api import QUIET_FOR
 
     game = sit_down(alice_api)
     asked = ask(alice_api, game).json()

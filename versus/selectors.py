@@ -4,6 +4,10 @@ bag or an opponent's hand."""
 
 from django.db.models import Count, Q
 
+from puzzles import words
+from puzzles.models import Player
+from puzzles.selectors.challenges import cat_json
+from puzzles.selectors.setups import border_json
 from solver.game import (
     TURNS,
     Move,
@@ -16,11 +20,8 @@ from solver.game import (
 )
 from solver.search.analysis import key_moments, marks_json
 
-from .. import words
-from ..models import Player, VersusAnalysis, VersusGame, VersusHint
-from ..play import replay_versus, table_of
-from .challenges import cat_json
-from .setups import border_json
+from .models import VersusAnalysis, VersusGame, VersusHint
+from .play import replay_versus, table_of
 
 YOU = "you"
 OPPONENT_NAMES = ("Marmalade", "Pepper", "Biscuit")  # seats 1, 2, 3

@@ -6,8 +6,8 @@ import time
 import pytest
 from helpers.games import GOAL_CELLS
 
-from puzzles.models import VersusGame
 from solver.game import TURNS
+from versus.models import VersusGame
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

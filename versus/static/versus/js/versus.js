@@ -4,17 +4,17 @@
 // page polls and highlights each placement as it arrives. One screen per turn, as the solo
 // game (fit.js): your board sized to what the controls leave; a hint (hint.js, the table
 // player's) rings its space with its words beside the board. A finished table replays.
-import { announce } from "./announce.js";
-import { api, ApiError } from "./api.js";
-import { Board } from "./board.js";
-import { $, bringIntoView, el, fill, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
-import { keepFitted } from "./fit.js";
-import { fetchHint } from "./hint.js";
-import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
-import { GoalPicker } from "./picker.js";
-import { GaveUp, follow } from "./poll.js";
-import { describePatch, patchIcon } from "./svg.js";
-import { Turn } from "./turns.js";
+import { announce } from "../../puzzles/js/announce.js";
+import { api, ApiError } from "../../puzzles/js/api.js";
+import { Board } from "../../puzzles/js/board.js";
+import { $, bringIntoView, el, fill, formatNumber, gettext, interpolate, ngettext } from "../../puzzles/js/dom.js";
+import { keepFitted } from "../../puzzles/js/fit.js";
+import { fetchHint } from "../../puzzles/js/hint.js";
+import { handSlots, renderCats, renderScore, showMessage } from "../../puzzles/js/panel.js";
+import { GoalPicker } from "../../puzzles/js/picker.js";
+import { GaveUp, follow } from "../../puzzles/js/poll.js";
+import { describePatch, patchIcon } from "../../puzzles/js/svg.js";
+import { Turn } from "../../puzzles/js/turns.js";
 
 const POLL_MS = 300;
 const HINT_POLL_MS = 150; // a versus hint takes well under a second: poll it closely

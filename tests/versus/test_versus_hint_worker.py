@@ -4,10 +4,10 @@ routed to the hint queue (``tasks.route``), ready when polled, and its move is p
 import pytest
 from django.conf import settings
 from helpers.processes import start_worker, wait_until
+from helpers.versus import sit_down
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
-from test_api_versus import sit_down
 
-from puzzles.models import VersusHint
+from versus.models import VersusHint
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

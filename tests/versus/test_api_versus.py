@@ -7,31 +7,14 @@ import datetime
 import pytest
 import time_machine
 from helpers.games import GOAL_CELLS
+from helpers.versus import sit_down, versus_move
 
-from puzzles.models import Game, ScoreTally, VersusGame
-from puzzles.services import versus as versus_service
+from puzzles.models import Game, ScoreTally
 from solver.game import TURNS
+from versus import services as versus_service
+from versus.models import VersusGame
 
 pytestmark = pytest.mark.django_db
-
-
-def versus_move(game: dict, hand_index: int = 0) -> dict:
-    return {
-        "turn": game["turn"],
-        "hand_index": hand_index,
-        "cell": game["you"]["empty_cells"][0],
-        "market_index": None if game["turn"] == TURNS else 0,
-    }
-
-
-def sit_down(client, opponents=1, level="easy") -> dict:
-    created = client.post("/api/versus/", {"opponents": opponents, "level": level}, "json")
-    assert created.status_code == 201, created.content
-    game = created.json()
-    goals = dict(zip(GOAL_CELLS, game["you"]["goal_options"], strict=False))
-    chosen = client.post(f"/api/versus/{game['id']}/goals/", {"goals": goals}, "json")
-    assert chosen.status_code == 200, chosen.content
-    return chosen.json()
 
 
 @pytest.mark.parametrize(

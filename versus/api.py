@@ -1,5 +1,5 @@
 """Versus: the player against one to three solver opponents (docs/api.md, "Versus").
-Thin views over ``services.versus`` and ``selectors.versus``."""
+Thin views over ``versus.services`` and ``versus.selectors``."""
 
 import datetime
 
@@ -10,11 +10,17 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from puzzles import limits, words
+from puzzles.api.review import AnalysisOut
+from puzzles.api.serializers import HintOut, MoveIn
+from puzzles.api.views import ERRORS, THROTTLED_ERRORS, _valid
+from puzzles.auth import PlayerOrPageVisitor, acting_player
+from puzzles.services import hint_supply
+from puzzles.services.errors import Conflict, NotFound
 from solver.game import TURNS
 
-from .. import limits, words
-from ..auth import PlayerOrPageVisitor, acting_player
-from ..selectors.versus import (
+from . import services as versus
+from .selectors import (
     hint_is_stale,
     versus_analysis_json,
     versus_analysis_of,
@@ -25,11 +31,17 @@ from ..selectors.versus import (
     versus_record,
     versus_replay_json,
 )
-from ..services import hint_supply, versus
-from ..services.errors import Conflict, NotFound
-from .review import AnalysisOut
-from .serializers import HintOut, MoveIn
-from .views import ERRORS, THROTTLED_ERRORS, _valid
+
+
+class LevelRecordOut(serializers.Serializer):
+    played = serializers.IntegerField(help_text="finished versus games at this level")
+    won = serializers.IntegerField(help_text="of them, finished first (ties shared)")
+
+
+class VersusRecordOut(serializers.Serializer):
+    easy = LevelRecordOut()
+    medium = LevelRecordOut()
+    hard = LevelRecordOut()
 
 
 class VersusIn(serializers.Serializer):
