@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from puzzles import limits, words
 from puzzles.api.review import AnalysisOut
-from puzzles.api.serializers import HintOut, MoveIn
+from puzzles.api.serializers import CatOut, HintOut, MoveIn, PatchOut
 from puzzles.api.views import ERRORS, THROTTLED_ERRORS, _valid
 from puzzles.auth import PlayerOrPageVisitor, acting_player
 from puzzles.services import hint_supply
@@ -55,26 +55,75 @@ class VersusGoalsIn(serializers.Serializer):
     )
 
 
+class SeatOut(serializers.Serializer):
+    """A seat's quilt as everyone at the table sees it."""
+
+    name = serializers.CharField(help_text='"you" or an opponent\'s name')
+    board = serializers.CharField()
+    border = serializers.DictField(child=PatchOut(), help_text='{"r,c": patch}')
+    goals = serializers.DictField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text='{"r,c": goal id}; null while you choose yours',
+    )
+    quilt = serializers.JSONField(allow_null=True, help_text="a quilt file (docs/rules.md)")
+    score = serializers.JSONField(allow_null=True, help_text="the score object (docs/rules.md)")
+
+
+class YouOut(SeatOut):
+    goal_options = serializers.ListField(child=serializers.CharField())
+    hand = PatchOut(many=True, help_text="empty while you choose your goals")
+    empty_cells = serializers.ListField(child=serializers.CharField())
+
+
+class OpponentOut(SeatOut):
+    level = serializers.CharField()
+
+
+class PlacementOut(serializers.Serializer):
+    name = serializers.CharField()
+    turn = serializers.IntegerField()
+    cell = serializers.CharField()
+    patch = PatchOut()
+
+
+class VersusStandingOut(serializers.Serializer):
+    name = serializers.CharField()
+    score = serializers.IntegerField()
+    cats = serializers.IntegerField()
+    buttons = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="1 is first; ties share a rank")
+
+
 class VersusOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(["choosing", "playing", "finished"])
     level = serializers.CharField()
     turn = serializers.IntegerField(help_text=f"your next turn, 1-{TURNS}")
-    you = serializers.JSONField(help_text="board, goal_options, goals, quilt, hand, score")
-    opponents = serializers.JSONField(help_text="[{name, level, board, goals, quilt, score}]")
-    market = serializers.JSONField(help_text="the three face-up patches")
+    you = YouOut()
+    opponents = OpponentOut(many=True)
+    market = PatchOut(many=True, help_text="the three face-up patches")
     to_move = serializers.CharField(allow_null=True, help_text='"you" or an opponent\'s name')
-    result = serializers.JSONField(help_text="[{name, score, cats, buttons, rank}] at the end")
-    log = serializers.JSONField(help_text="every placement: [{name, turn, cell, patch}]")
-    cats = serializers.JSONField(help_text="the three cats, shared by every quilt")
+    result = VersusStandingOut(many=True, help_text="the standings, at the end")
+    log = PlacementOut(many=True, help_text="every placement, in play order")
+    cats = CatOut(many=True, help_text="the three cats, shared by every quilt")
     turns = serializers.IntegerField(help_text=f"turns each player has ({TURNS})")
     opponent_error = serializers.CharField(allow_blank=True, help_text="why opponents stopped")
     hints_used = serializers.IntegerField(help_text="hints you asked for in this game")
 
 
+class VersusSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(["choosing", "playing", "finished"])
+    level = serializers.CharField()
+    opponents = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text="yours, at the end")
+    created_at = serializers.DateTimeField()
+
+
 class VersusListOut(serializers.Serializer):
-    record = serializers.JSONField(help_text="{level: {played, won}}")
-    games = serializers.JSONField(help_text="your latest versus games")
+    record = VersusRecordOut()
+    games = VersusSummaryOut(many=True, help_text="your latest versus games")
 
 
 @extend_schema(methods=["POST"], request=VersusIn, responses={201: VersusOut, **ERRORS})

@@ -1,4 +1,5 @@
-"""Plain helpers shared by the service tests (importable: pytest puts this folder on sys.path)."""
+"""Plain helpers shared by the service tests: whole games through the API.
+(``from helpers.games import ...``: tests/ is on sys.path, as pytest puts it there)."""
 
 GOAL_CELLS = ("2,3", "3,4", "4,2")
 
