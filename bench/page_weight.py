@@ -31,11 +31,11 @@ def seed():
     django.setup()
     import time_machine
 
+    from groups.services import do_create_group
     from puzzles.models import Player
     from puzzles.play import deal_of, today
     from puzzles.services.challenges import do_ensure_challenge
     from puzzles.services.games import do_play_move, do_start_game
-    from puzzles.services.groups import do_create_group
     from puzzles.services.players import do_register
     from solver.game import TURNS, cell_name
 

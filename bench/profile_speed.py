@@ -69,7 +69,8 @@ def fill_history(player, days: int, rng: random.Random):
 def make_group(owner, members: int, rng: random.Random):
     from django.db import transaction
 
-    from puzzles.models import Group, Membership, Player
+    from groups.models import Group, Membership
+    from puzzles.models import Player
 
     others = list(Player.objects.exclude(pk=owner.pk).values_list("pk", flat=True))
     chosen = rng.sample(others, members - 1)
@@ -158,8 +159,8 @@ def main() -> None:
         from django.db import connection
         from django.test import Client
 
+        from groups.selectors import member_ids, standings
         from puzzles.models import Challenge, Game
-        from puzzles.selectors.groups import member_ids, standings
         from puzzles.selectors.leaderboards import leaderboard
         from puzzles.selectors.players import profile
         from puzzles.services.players import do_ensure_token

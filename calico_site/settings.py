@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files
     "puzzles",
+    "groups",  # built on puzzles, which never imports it
+    "versus",  # the same
 ]
 
 MIDDLEWARE = [
@@ -221,9 +223,9 @@ if CELERY_BROKER_URL in ("calico-files://", "filesystem://"):
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # Hints and analyses (a player waits for them) have a queue of their own, and the versus
-# opponents another (``puzzles.tasks.route``): a par or best-known run never delays a hint or
-# a table, and four hard tables never delay a solo hint (bench/hint_beside_versus.py). A
-# worker started without -Q consumes all three.
+# opponents another (``puzzles.tasks.route``, ``versus.tasks.route``): a par or best-known
+# run never delays a hint or a table, and four hard tables never delay a solo hint
+# (bench/hint_beside_versus.py). A worker started without -Q consumes all three.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
 CALICO_VERSUS_QUEUE = env.str("CELERY_VERSUS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-versus")
 # Each queue on an exchange and key of its own: bound to the default exchange and key, the
@@ -232,7 +234,7 @@ CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
     for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE, CALICO_VERSUS_QUEUE)
 ]
-CELERY_TASK_ROUTES = ("puzzles.tasks.route",)
+CELERY_TASK_ROUTES = ("puzzles.tasks.route", "versus.tasks.route")
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A par or best-known run stops after this long; a hint has its own, shorter limit

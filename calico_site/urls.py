@@ -3,6 +3,8 @@ from django.urls import include, path
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularSwaggerView
 
+import groups.urls
+import versus.urls
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
 from puzzles.api.schema import SchemaView
@@ -16,11 +18,15 @@ urlpatterns = [
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("puzzles.api.urls")),
+    path("api/", include(groups.urls.api)),
+    path("api/", include(versus.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
     path("i18n/<str:language>.js", catalog, name="javascript-catalog"),
     path("", include("puzzles.web.urls")),
+    path("", include(groups.urls.pages)),
+    path("", include(versus.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).

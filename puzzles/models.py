@@ -294,30 +294,6 @@ class Hint(WorkerJob):
         ]
 
 
-def pass_group_ownership(collector, field, sub_objs, using):
-    """``on_delete`` of a group's owner: the group outlives them. Ownership passes to the
-    longest-standing member who is not deleted with them; a group with no such member goes
-    (as ``CASCADE``). Runs inside Django's deletion collector, so it covers every delete (a
-    player, a queryset of guests, the admin) and the update lands in the delete's transaction."""
-    leaving = {player.pk for player in collector.data.get(field.remote_field.model, ())}
-    orphans = []
-    for group in sub_objs:
-        successor = (
-            Membership.objects.using(using)
-            .filter(group_id=group.pk)
-            .exclude(player_id__in=leaving)
-            .order_by("joined_at", "id")
-            .values_list("player_id", flat=True)
-            .first()
-        )
-        if successor is None:
-            orphans.append(group)
-        else:
-            collector.add_field_update(field, successor, [group])
-    if orphans:
-        models.CASCADE(collector, field, orphans, using)
-
-
 class PositionHint(models.Model):
     """A hint computed before anyone asked for it (the day's turn-1 positions at dawn, the next
     position of a player who asks for hints), keyed by its visible position alone
@@ -329,32 +305,6 @@ class PositionHint(models.Model):
     expected_score = models.FloatField()
     reasons = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-
-
-class Group(models.Model):
-    """Friends who compare scores: a board of the day narrowed to the members. Joined with
-    the invite code (or its link, which the owner can rotate); the owner may remove members.
-    When the owner goes, the longest-standing member owns it (``pass_group_ownership``)."""
-
-    name = models.CharField(max_length=60)
-    invite_code = models.CharField(max_length=16, unique=True)
-    owner = models.ForeignKey(Player, on_delete=pass_group_ownership, related_name="owned_groups")
-    members = models.ManyToManyField(Player, through="Membership", related_name="player_groups")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self):
-        return f"group {self.name}"
-
-
-class Membership(models.Model):
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
-    joined_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["group", "player"], name="one_membership"),
-        ]
 
 
 class ScenarioPassRate(WorkerJob):
@@ -369,59 +319,6 @@ class ScenarioPassRate(WorkerJob):
 
     def __str__(self):
         return f"scenario {self.number} pass rate: {self.status}"
-
-
-class VersusGame(models.Model):
-    """A table of the player (seat 0) against solver opponents. Stored as its seed, seats and
-    moves; the state is rebuilt by replaying them with the engine (``services.versus``).
-    The seed never leaves the server (it is the bag). Never on a leaderboard or a streak."""
-
-    class Status(models.TextChoices):
-        CHOOSING = "choosing"
-        PLAYING = "playing"
-        FINISHED = "finished"
-
-    class Level(models.TextChoices):
-        EASY = "easy"
-        MEDIUM = "medium"
-        HARD = "hard"
-
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="versus_games")
-    seed = models.CharField(max_length=64)
-    level = models.CharField(max_length=8, choices=Level.choices)
-    opponents = models.PositiveSmallIntegerField()  # 1-3: seats 1.. are the solver's
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CHOOSING)
-    goals = models.JSONField(default=list)  # per seat {"r,c": goal id}; seat 0's null until chosen
-    moves = models.JSONField(default=list, blank=True)  # every seat's moves, in play order
-    turn = models.PositiveSmallIntegerField(default=1)  # the player's next turn (1..TURNS)
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # the player's, at the end
-    opponent_error = models.TextField(blank=True)  # why the opponents stopped, if they failed
-    hints_used = models.PositiveSmallIntegerField(default=0)  # counted when asked, as solo
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self):
-        return f"versus {self.pk} of {self.player} ({self.level}, {self.opponents} opponents)"
-
-
-class VersusHint(WorkerJob):
-    """The table player's suggestion for the player's ``turn`` of a versus game
-    (``solver.search.versus.table_hint``), computed by a worker on the hint queue."""
-
-    game = models.ForeignKey(VersusGame, on_delete=models.CASCADE, related_name="hints")
-    turn = models.PositiveSmallIntegerField()
-    move = models.JSONField(null=True, blank=True)
-    expected_score = models.FloatField(null=True, blank=True)
-    reasons = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "turn"], name="one_versus_hint_per_turn"),
-        ]
 
 
 class Analysis(models.Model):
@@ -446,23 +343,3 @@ class Analysis(models.Model):
 
     def __str__(self):
         return f"analysis of game {self.game_id}: {self.status}"
-
-
-class VersusAnalysis(models.Model):
-    """The review of the player's moves in a finished versus game, as a solo game's
-    (``solver.search.analysis`` on the seat's view of each of its turns)."""
-
-    Status = Analysis.Status
-
-    game = models.OneToOneField(VersusGame, on_delete=models.CASCADE, related_name="analysis")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
-    total = models.PositiveSmallIntegerField(default=TURNS)
-    result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self):
-        return f"analysis of versus {self.game_id}: {self.status}"

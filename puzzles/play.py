@@ -13,14 +13,11 @@ from solver.game import (
     SCENARIOS,
     Deal,
     Move,
-    MultiplayerGame,
     SoloGame,
-    TableDeal,
     deal,
-    deal_table,
 )
 
-from .models import Challenge, Game, VersusGame
+from .models import Challenge, Game
 
 
 def today() -> datetime.date:
@@ -62,17 +59,3 @@ def turns_seen(deal: Deal, goals: dict | None, moves: list[dict]):
         seen = state.observation()
         state.play(move)
         yield seen, move, state
-
-
-@lru_cache(maxsize=64)
-def table_of(seed: str, players: int) -> TableDeal:
-    return deal_table(seed, players)
-
-
-def replay_versus(game: VersusGame) -> MultiplayerGame:
-    """The engine's table after a versus game's stored moves (the player's goals must be
-    chosen)."""
-    state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
-    for move in game.moves:
-        state.play(Move.from_json(move))
-    return state

@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.conf import settings
 
-from .services import analysis, challenges, guests, hints, scenarios, solver_runs, versus
+from .services import analysis, challenges, guests, hints, scenarios, solver_runs
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -29,21 +29,6 @@ def compute_hint(hint_id: int) -> None:
 @shared_task(name="puzzles.tasks.compute_scenario_pass_rate")
 def compute_scenario_pass_rate(number: int) -> None:
     scenarios.do_compute_pass_rate(number)
-
-
-@shared_task(name="puzzles.tasks.play_versus_opponents")  # time limits: sent with each run
-def play_versus_opponents(game_id: int) -> None:
-    versus.do_play_opponents(game_id)
-
-
-@shared_task(name="puzzles.tasks.compute_versus_hint")  # time limits: sent with each hint
-def compute_versus_hint(hint_id: int) -> None:
-    versus.do_compute_versus_hint(hint_id)
-
-
-@shared_task(name="puzzles.tasks.compute_versus_analysis")  # time limits: sent with each
-def compute_versus_analysis(analysis_id: int) -> None:
-    versus.do_compute_versus_analysis(analysis_id)
 
 
 @shared_task(name="puzzles.tasks.prune_guests")
@@ -74,22 +59,13 @@ def hint_ahead(game_id: int, turn: int) -> None:
 
 
 # The tasks a player waits for run on queues of their own, so that a par or best-known run
-# never delays them (docs/operations.md): hints and analyses on the hint queue, the
-# versus opponents (a hard table keeps a worker for seconds a move) on theirs, so that they
-# never delay a solo hint. Everything else goes to the default queue.
-INTERACTIVE = {
-    compute_hint.name,
-    compute_versus_hint.name,
-    compute_analysis.name,
-    compute_versus_analysis.name,
-}
-VERSUS = {play_versus_opponents.name}
+# never delays them (docs/operations.md): hints and analyses on the hint queue (the versus
+# app routes its own: versus.tasks.route). Everything else goes to the default queue.
+INTERACTIVE = {compute_hint.name, compute_analysis.name}
 
 
 def route(name, args, kwargs, options, task=None, **kw):
     """Celery's router (settings ``CELERY_TASK_ROUTES``)."""
     if name in INTERACTIVE:
         return {"queue": settings.CALICO_HINT_QUEUE}
-    if name in VERSUS:
-        return {"queue": settings.CALICO_VERSUS_QUEUE}
     return None

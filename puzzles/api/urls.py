@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
-from . import goals, players, practice, review, scenarios, tokens, versus, views
+from . import goals, practice, profiles, review, scenarios, tokens, views
 
 urlpatterns = [
     path("auth/register/", views.register, name="api-register"),
@@ -18,45 +18,13 @@ urlpatterns = [
     path("games/<id:game_id>/hints/<id:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
     path("auth/token/rotate/", tokens.rotate_token, name="api-token-rotate"),
-    path("me/", players.me, name="api-me"),
-    path("players/<str:username>/", players.player_detail, name="api-player"),
-    path("groups/", players.group_list, name="api-groups"),
-    path("groups/join/", players.group_join, name="api-group-join"),
-    path("groups/<id:group_id>/", players.group_detail, name="api-group"),
-    path(
-        "groups/<id:group_id>/members/<str:username>/",
-        players.group_member,
-        name="api-group-member",
-    ),
-    path(
-        "groups/<id:group_id>/leaderboard/<str:date>/",
-        players.group_leaderboard,
-        name="api-group-leaderboard",
-    ),
-    path(
-        "groups/<id:group_id>/invite-code/",
-        players.group_invite_code,
-        name="api-group-invite-code",
-    ),
-    path("groups/<id:group_id>/standings/", players.group_standings, name="api-group-standings"),
+    path("me/", profiles.me, name="api-me"),
+    path("players/<str:username>/", profiles.player_detail, name="api-player"),
     path("scenarios/", scenarios.scenarios, name="api-scenarios"),
     path(
         "scenarios/<id:number>/games/",
         scenarios.scenario_game_create,
         name="api-scenario-games",
-    ),
-    path("versus/", versus.versus_games, name="api-versus"),
-    path("versus/<id:game_id>/", versus.versus_detail, name="api-versus-game"),
-    path("versus/<id:game_id>/goals/", versus.versus_goals, name="api-versus-goals"),
-    path("versus/<id:game_id>/moves/", versus.versus_move, name="api-versus-moves"),
-    path("versus/<id:game_id>/opponents/", versus.versus_resume, name="api-versus-resume"),
-    path("versus/<id:game_id>/replay/", versus.versus_replay, name="api-versus-replay"),
-    path("versus/<id:game_id>/analysis/", versus.versus_analysis, name="api-versus-analysis"),
-    path("versus/<id:game_id>/hints/", versus.versus_hint_request, name="api-versus-hints"),
-    path(
-        "versus/<id:game_id>/hints/<id:hint_id>/",
-        versus.versus_hint_detail,
-        name="api-versus-hint",
     ),
     path("games/<id:game_id>/analysis/", review.game_analysis, name="api-analysis"),
     path("games/<id:game_id>/replay/", review.game_replay, name="api-replay"),

@@ -3,7 +3,8 @@
 from django.conf import settings
 from django.db import migrations, models
 
-import puzzles.models
+# The on_delete moved with the groups to their app (puzzles.0014_groups_move_out).
+import groups.models
 
 
 class Migration(migrations.Migration):
@@ -16,7 +17,7 @@ class Migration(migrations.Migration):
             model_name="group",
             name="owner",
             field=models.ForeignKey(
-                on_delete=puzzles.models.pass_group_ownership,
+                on_delete=groups.models.pass_group_ownership,
                 related_name="owned_groups",
                 to=settings.AUTH_USER_MODEL,
             ),

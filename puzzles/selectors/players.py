@@ -1,8 +1,8 @@
 """A player's profile: stats, streaks, score histogram and recent days.
 
 Everything comes from the player's counted games (``Game.objects.counted``) in two indexed queries
-(and a third for the versus record): the whole history (one row per day: date, score, par) and
-the recent days with their rank.
+(and one per section the other apps add, ``PROFILE_SECTIONS``: versus its record): the whole
+history (one row per day: date, score, par) and the recent days with their rank.
 
 Formulas, as shown to players:
 - streak: consecutive UTC days with a finished ranked game. The current streak runs back from
@@ -15,6 +15,8 @@ Formulas, as shown to players:
 
 import datetime
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -22,9 +24,25 @@ from django.db.models.functions import Coalesce
 from ..models import Game, Player, ScoreTally, SolverRun
 from ..play import today
 from .leaderboards import _better_than, percentile
-from .versus import versus_record
 
 RECENT_DAYS = 14
+
+
+@dataclass(frozen=True)
+class ProfileSection:
+    """A section that an app built on puzzles adds to a profile (versus: its record per level),
+    by ``add_profile_section`` in its ``AppConfig.ready``: puzzles never imports it."""
+
+    read: Callable[[Player], object]  # the section of a player's profile, as JSON
+    shape: object  # its serializer field, for the schema (``api.profiles.ProfileOut``)
+    template: str  # its card on the profile page, given ``section`` (what ``read`` answered)
+
+
+PROFILE_SECTIONS: dict[str, ProfileSection] = {}
+
+
+def add_profile_section(name: str, section: ProfileSection) -> None:
+    PROFILE_SECTIONS[name] = section
 
 
 def _with_day_and_par(games):
@@ -121,7 +139,7 @@ def profile(player: Player) -> dict:
         "histogram": [{"score": score, "games": games} for score, games in histogram],
         "recent": _recent(player),
         "history": history,
-        "versus": versus_record(player),
+        **{name: section.read(player) for name, section in PROFILE_SECTIONS.items()},
     }
 
 

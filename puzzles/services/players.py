@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from .. import limits
-from ..models import GUEST_PREFIX, Game, Group, Membership, Player, VersusGame
+from ..models import GUEST_PREFIX, Game, Player
+from ..signals import guest_folding
 from . import tallies
 from .errors import BadInput
 
@@ -135,10 +136,7 @@ def do_fold_guest(guest: Player, *, into: Player) -> None:
             game.ranked = False
             game.save(update_fields=["ranked"])
         games.update(player=into)
-        VersusGame.objects.filter(player=guest).update(player=into)
-        Group.objects.filter(owner=guest).update(owner=into)
-        joined = Membership.objects.filter(player=into).values("group_id")
-        Membership.objects.filter(player=guest).exclude(group_id__in=joined).update(player=into)
+        guest_folding.send(Player, guest=guest, into=into)  # groups and versus move theirs
         guest.delete()  # what is left: memberships of groups the account was in, its token
 
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
-from . import days, players, scenarios, share, views
+from . import days, profiles, scenarios, share, views
 
 app_name = "web"
 
@@ -14,14 +14,10 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", views.logout_view, name="logout"),
-    path("me/", players.me, name="me"),
-    path("players/<str:username>/", players.player, name="player"),
-    path("groups/", players.groups, name="groups"),
-    path("groups/join/<str:invite_code>/", players.group_join, name="group-join"),
-    path("groups/<id:group_id>/", players.group, name="group"),
+    path("me/", profiles.me, name="me"),
+    path("players/<str:username>/", profiles.player, name="player"),
     path("scenarios/", scenarios.scenario_list, name="scenarios"),
     path("scenarios/<id:number>/", scenarios.scenario_play, name="scenario"),
-    path("versus/", views.versus, name="versus"),
     path("review/<id:game_id>/", views.review, name="review"),
     path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
     path("share/<id:game_id>/", share.share_page, name="share"),

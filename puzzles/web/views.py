@@ -11,10 +11,7 @@ import datetime
 from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
-
-from solver.search.versus import LEVELS
 
 from .. import limits
 from ..auth import BACKEND, log_in
@@ -105,25 +102,3 @@ def logout_view(request):
     players.do_revoke_session_token(request.session)
     logout(request)
     return redirect("web:daily")
-
-
-# The versus levels and the solver's players as the page names them (LEVELS' keys and
-# strategies are the engine's; gettext_noop so makemessages finds each).
-LEVEL_NAMES = {
-    "easy": gettext_noop("easy"),
-    "medium": gettext_noop("medium"),
-    "hard": gettext_noop("hard"),
-}
-PLAYER_NAMES = {
-    "greedy": gettext_noop("the solver's greedy player"),
-    "beam": gettext_noop("the solver's beam player"),
-    "fair": gettext_noop("the solver's fair player"),
-}
-
-
-def versus(request):
-    levels = [
-        (level, _(LEVEL_NAMES.get(level, level)), _(PLAYER_NAMES.get(strategy, strategy)))
-        for level, (strategy, _unused) in LEVELS.items()
-    ]
-    return shell(request, "versus", levels=levels, nav="versus")

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from browser_helpers import api_get, csrf_token, play_turn, start_daily
 
+from groups.services import do_create_group
 from puzzles.models import Analysis, ScenarioPassRate
 from puzzles.play import today
 from puzzles.services.analysis import do_compute_analysis
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.groups import do_create_group
 from puzzles.services.players import do_register
-from puzzles.services.versus import do_play_opponents
+from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,8 @@ import datetime
 import pytest
 from browser_helpers import api_get
 
-from puzzles.models import Challenge, Game, Group, Player, SolverRun
+from groups.models import Group
+from puzzles.models import Challenge, Game, Player, SolverRun
 from puzzles.play import today
 from puzzles.services.tallies import do_count_game
 

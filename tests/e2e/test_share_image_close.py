@@ -4,13 +4,13 @@ size its share page's Open Graph tags state, with no patch of the quilt before t
 the quilt itself after it. The page and the picture are read by the browser as a visitor's
 link preview would be."""
 
-import importlib.util
 import io
 import json
 from pathlib import Path
 
 import pytest
 from browser_helpers import TURNS, csrf_token
+from helpers import processes
 from PIL import Image
 
 from puzzles.share.card import PATCH_RGB
@@ -21,12 +21,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 DAY = "2031-05-06"
 SHOTS = Path("/work/wt/shots/teach")
-
-_spec = importlib.util.spec_from_file_location(
-    "live_processes", Path(__file__).parents[1] / "puzzles" / "processes.py"
-)
-processes = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(processes)
 
 
 def server_at(clock: str):

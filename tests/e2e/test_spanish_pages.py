@@ -11,12 +11,12 @@ from browser_helpers import TURNS, empty_cells, play_turn
 from catalogs import english_words
 from django.contrib.sessions.models import Session
 
+from groups.services import do_create_group
 from puzzles.models import Player
 from puzzles.play import deal_of, today
 from puzzles.services.analysis import do_compute_analysis, do_request_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
-from puzzles.services.groups import do_create_group
 from puzzles.services.players import do_register
 from solver.game import cell_name
 

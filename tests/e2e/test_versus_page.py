@@ -88,7 +88,7 @@ def test_a_four_player_table_on_a_phone(site_with_worker, browser, shot):
 def test_stalled_opponents_are_shown_and_sent_again(site, page):
     """No worker here: the opponents' run waits in the queue; once it is marked failed, the
     page says so and its button sends it again."""
-    from puzzles.models import VersusGame
+    from versus.models import VersusGame
 
     game_id = sit_down(page, site, 1, "easy")
     page.click('[data-action="start"]')

@@ -7,10 +7,10 @@ import pytest
 from browser_helpers import api_get, play_turn, start_daily
 from django.contrib.sessions.models import Session
 
+from groups.services import do_create_group
 from puzzles.models import Game, Player
 from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.groups import do_create_group
 from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from processes import free_port, wait_until
+from helpers.processes import free_port, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 # Small solver runs; hints at their real strength. The limits never stop a test's loop.

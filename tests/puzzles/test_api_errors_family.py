@@ -6,8 +6,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIRequestFactory
 
+from groups.services import NotOwner
 from puzzles.services.errors import BadInput, Conflict, DayClosed, NotFound
-from puzzles.services.groups import NotOwner
 from puzzles.services.practice import DealNotPublic
 
 

@@ -2,7 +2,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
 
 from puzzles.models import Game, Hint
 from puzzles.services import hint_supply

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from puzzle_helpers import next_move
+from helpers.games import next_move
 
 from puzzles.models import Game, ScenarioPassRate, ScoreTally
 from puzzles.play import today

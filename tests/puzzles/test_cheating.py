@@ -5,7 +5,7 @@ import logging
 from collections import Counter
 
 import pytest
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
 from test_secrecy import patches_in
 
 from puzzles.models import Game, Hint

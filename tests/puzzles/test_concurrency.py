@@ -5,7 +5,7 @@ import threading
 
 import pytest
 from django.db import DatabaseError, connection, transaction
-from puzzle_helpers import next_move
+from helpers.games import next_move
 from server_checks import on_postgres, require
 
 from puzzles.models import Challenge, Game, Hint, SolverRun

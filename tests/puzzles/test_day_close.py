@@ -9,7 +9,7 @@ import importlib
 import pytest
 import time_machine
 from django.apps import apps
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
 
 from puzzles.models import Game, ScoreTally
 from puzzles.services.challenges import do_ensure_challenge

@@ -3,8 +3,8 @@
 open then is refused, and the leaderboard of its day is what it was."""
 
 import pytest
-from processes import free_port, start_gunicorn
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
+from helpers.processes import free_port, start_gunicorn
 from server_checks import on_postgres, require
 from test_faults import Api
 

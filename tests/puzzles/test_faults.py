@@ -8,8 +8,8 @@ import threading
 import time
 
 import pytest
-from processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
-from puzzle_helpers import next_move
+from helpers.games import next_move
+from helpers.processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Game, Hint

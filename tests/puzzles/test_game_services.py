@@ -1,7 +1,7 @@
 import datetime
 
 import pytest
-from puzzle_helpers import GOAL_CELLS
+from helpers.games import GOAL_CELLS
 
 from puzzles.models import Game, ScoreTally
 from puzzles.play import deal_of, replay, today

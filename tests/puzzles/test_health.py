@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
+from helpers.processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

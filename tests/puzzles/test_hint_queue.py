@@ -5,8 +5,8 @@ hint queue."""
 
 import pytest
 from django.conf import settings
-from processes import start_worker, wait_until
-from puzzle_helpers import GOAL_CELLS
+from helpers.games import GOAL_CELLS
+from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint, SolverRun
@@ -25,12 +25,18 @@ def test_the_queues_share_no_binding():
 
 
 def test_versus_opponents_have_a_queue_of_their_own():
+    """Routed as a send is, by the routers of the settings (puzzles', then versus')."""
+    from calico_site.celery import app
     from puzzles import tasks
+    from versus import tasks as versus_tasks
 
-    hint = tasks.route(tasks.compute_hint.name, (), {}, {})
-    opponents = tasks.route(tasks.play_versus_opponents.name, (), {}, {})
-    assert hint == {"queue": settings.CALICO_HINT_QUEUE}
-    assert opponents == {"queue": settings.CALICO_VERSUS_QUEUE} != hint
+    def queue(task) -> str:
+        return app.amqp.router.route({}, task.name)["queue"].name
+
+    hints = {queue(tasks.compute_hint), queue(versus_tasks.compute_versus_hint)}
+    assert hints == {queue(versus_tasks.compute_versus_analysis), settings.CALICO_HINT_QUEUE}
+    assert queue(versus_tasks.play_versus_opponents) == settings.CALICO_VERSUS_QUEUE
+    assert queue(tasks.compute_solver_run) == app.conf.task_default_queue
 
 
 @pytest.mark.integration

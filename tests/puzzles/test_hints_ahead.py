@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
-from processes import start_worker, wait_until
+from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint, PositionHint

@@ -20,12 +20,12 @@ from rest_framework.test import APIClient
 from test_read_pages import finished_game
 from test_visitors import every_page
 
+from groups.services import do_create_group
 from puzzles import words
 from puzzles.models import Analysis, Game, Hint, Player
 from puzzles.play import deal_of
 from puzzles.services import hint_supply
 from puzzles.services.games import do_start_game
-from puzzles.services.groups import do_create_group
 from solver.search.hints import REASONS, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}

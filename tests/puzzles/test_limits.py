@@ -6,11 +6,13 @@ game after it. A test that exercises a limit sets it low (per day: no window end
 import re
 
 from django.test import Client
-from puzzle_helpers import next_move
+from helpers.games import next_move
+from helpers.versus import sit_down, versus_move
 from rest_framework.test import APIClient
-from test_api_versus import sit_down, versus_move
 
-from puzzles.models import Game, Group, Hint, Player, VersusGame
+from groups.models import Group
+from puzzles.models import Game, Hint, Player
+from versus.models import VersusGame
 
 PASSWORD = "a long password 1"
 

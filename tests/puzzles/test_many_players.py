@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 from django.db import connection
-from puzzle_helpers import next_move
+from helpers.games import next_move
 from server_checks import on_postgres, require
 
 from puzzles.models import Game

@@ -7,9 +7,9 @@ import urllib.request
 
 import pytest
 from django.utils import timezone
-from processes import free_port, start_gunicorn
+from helpers.games import GOAL_CELLS
+from helpers.processes import free_port, start_gunicorn
 from prometheus_client.parser import text_string_to_metric_families
-from puzzle_helpers import GOAL_CELLS
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint

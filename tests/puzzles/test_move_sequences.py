@@ -4,9 +4,9 @@ leaves the game consistent: a move counts once when accepted and not at all when
 import json
 
 import pytest
+from helpers.games import goals_for, next_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzle_helpers import goals_for, next_move
 
 from puzzles.models import Game
 from puzzles.play import replay

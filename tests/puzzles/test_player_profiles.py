@@ -6,7 +6,7 @@ import datetime
 import pytest
 import time_machine
 from django.test import Client
-from puzzle_helpers import goals_for, next_move
+from helpers.games import goals_for, next_move
 from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Game, Player, SolverRun
@@ -207,7 +207,7 @@ def test_a_guest_has_a_profile_but_no_public_page_and_claiming_keeps_it(db):
 
 def test_the_profile_counts_versus_games_and_wins_per_level(alice, alice_api):
     """Finished versus tables only; a win is finishing first (ties shared)."""
-    from puzzles.models import VersusGame
+    from versus.models import VersusGame
 
     def table(level: str, status: str, rank: int | None) -> None:
         VersusGame.objects.create(

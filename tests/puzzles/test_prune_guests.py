@@ -8,10 +8,11 @@ import time_machine
 from django.core.management import call_command
 from test_game_services import goals_of
 
-from puzzles.models import GUEST_PREFIX, Group, Player
+from groups.models import Group
+from groups.services import do_create_group, do_join_group
+from puzzles.models import GUEST_PREFIX, Player
 from puzzles.services.games import do_start_game
-from puzzles.services.groups import do_create_group, do_join_group
-from puzzles.services.versus import do_start_versus
+from versus.services import do_start_versus
 
 NOW = datetime.datetime(2031, 3, 4, 12, 0, tzinfo=datetime.UTC)
 

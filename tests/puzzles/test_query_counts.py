@@ -6,7 +6,7 @@ Inside a test's transaction, a service's ``atomic`` block is a savepoint: ``SAVE
 """
 
 import pytest
-from puzzle_helpers import next_move
+from helpers.games import next_move
 
 from puzzles.models import SolverRun
 

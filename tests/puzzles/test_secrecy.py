@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from puzzle_helpers import next_move
+from helpers.games import next_move
 
 from puzzles.play import deal_of
 from solver.game import patch_from_json

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from processes import free_port, wait_until
-from puzzle_helpers import goals_for
+from helpers.games import goals_for
+from helpers.processes import free_port, wait_until
 from served import Api, Served
 
 pytestmark = pytest.mark.integration

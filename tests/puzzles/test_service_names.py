@@ -7,13 +7,19 @@ import pkgutil
 
 import puzzles.services
 
+# The apps built on puzzles keep its rule: their services are one module each.
+APP_SERVICES = ["groups.services", "versus.services"]
+
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 
 
 def writes() -> list:
     found = []
-    for info in pkgutil.iter_modules(puzzles.services.__path__):
-        module = importlib.import_module(f"puzzles.services.{info.name}")
+    names = [
+        f"puzzles.services.{info.name}" for info in pkgutil.iter_modules(puzzles.services.__path__)
+    ]
+    for name in [*names, *APP_SERVICES]:
+        module = importlib.import_module(name)
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if name.startswith("do_") and function.__module__ == module.__name__:
                 found.append(function)

@@ -13,7 +13,7 @@ import threading
 import time
 
 import pytest
-from puzzle_helpers import GOAL_CELLS, goals_for
+from helpers.games import GOAL_CELLS, goals_for
 from served import Api, Served
 
 pytestmark = [pytest.mark.integration, pytest.mark.soak]

@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 from django.utils import timezone
-from processes import start_worker, wait_until
+from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Challenge, SolverRun

@@ -10,15 +10,17 @@ import time_machine
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
-from puzzle_helpers import goals_for
+from helpers.games import goals_for
 from rest_framework.test import APIClient
 from test_limits import assert_throttled
 
-from puzzles.models import Game, Group, Membership, Player, ScoreTally, VersusGame
-from puzzles.services import groups as group_service
+from groups import services as group_service
+from groups.models import Group, Membership
+from puzzles.models import Game, Player, ScoreTally
 from puzzles.services import tallies
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_fold_guest
+from versus.models import VersusGame
 
 PASSWORD = "a long password 1"
 YEAR = 365 * 24 * 3600

@@ -1,0 +1,9 @@
+"""What the daily's app tells the apps built on it (``groups``, ``versus``), which it never
+imports (tests/test_import_direction.py): they listen, connected in their ``AppConfig.ready``."""
+
+from django.dispatch import Signal
+
+# A guest folds into the account it logged into (``services.players.do_fold_guest``): sent
+# with ``guest`` and ``into`` inside the fold's transaction, the two player rows locked, before
+# the guest is deleted. A receiver moves the guest's rows of its app to ``into``.
+guest_folding = Signal()

@@ -1,0 +1,122 @@
+"""Fixtures of the service's tests, every app's (``pytest_plugins`` of tests/conftest.py):
+players, API clients, whole games through the API."""
+
+import datetime
+
+import pytest
+from kombu import pools
+from rest_framework.test import APIClient
+
+from helpers.games import goals_for, next_move
+from puzzles.models import Challenge, Player
+from puzzles.play import today
+from puzzles.services.challenges import do_ensure_challenge
+from puzzles.services.players import do_ensure_token, do_register
+
+
+@pytest.fixture
+def make_player(db):
+    def make(username: str = "alice") -> Player:
+        return do_register(username, password="a long password 1")
+
+    return make
+
+
+@pytest.fixture
+def client_for(db):
+    """An API client authenticated by token, as an API client would be."""
+
+    def make(player: Player) -> APIClient:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {do_ensure_token(player)}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def alice(make_player):
+    return make_player("alice")
+
+
+@pytest.fixture
+def alice_api(alice, client_for):
+    return client_for(alice)
+
+
+@pytest.fixture
+def daily(db) -> Challenge:
+    return do_ensure_challenge(today())
+
+
+@pytest.fixture
+def yesterday(db) -> Challenge:
+    return do_ensure_challenge(today() - datetime.timedelta(days=1))
+
+
+@pytest.fixture
+def start_game():
+    """POST /api/games/ with the first three goal options; returns the game object."""
+
+    def start(client: APIClient, date: datetime.date | None = None) -> dict:
+        day = (date or today()).isoformat()
+        challenge = client.get(f"/api/challenges/{day}/").json()
+        response = client.post(
+            "/api/games/", {"date": day, "goals": goals_for(challenge)}, format="json"
+        )
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    return start
+
+
+@pytest.fixture
+def play_through():
+    """Play a whole game through the API; returns every response body, in order."""
+
+    def play(client: APIClient, game: dict) -> list[dict]:
+        bodies = []
+        while game["status"] == "playing":
+            response = client.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
+            assert response.status_code == 200, response.content
+            game = response.json()
+            bodies.append(game)
+        return bodies
+
+    return play
+
+
+@pytest.fixture
+def use_broker(celery_test_broker):
+    """Point this process's task publisher at another broker; restored afterwards."""
+    app = celery_test_broker
+    original = app.conf.broker_url
+
+    def use(url: str) -> None:
+        pools.reset()  # kombu's pools of connections, keyed by URL
+        app.conf.broker_url = url
+        app._pool = None
+        app.amqp._producer_pool = None
+
+    yield use
+    use(original)
+
+
+@pytest.fixture
+def services():
+    """Every process a test starts is stopped at the end (last first), whatever happened."""
+    started = []
+    yield started
+    for service in reversed(started):
+        service.stop()
+
+
+@pytest.fixture
+def limits(settings):
+    """``limits(games_account="1/h", ...)`` sets those abuse limits for the test."""
+
+    def set_limits(**rates):
+        changed = {name.replace("_", "-"): rate for name, rate in rates.items()}
+        settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, **changed}
+
+    return set_limits

@@ -1,0 +1,365 @@
+"""Versus games: the player (seat 0) against one to three solver opponents.
+
+The row holds the seed, the goals and every seat's moves; the state is rebuilt by replaying
+them with the engine. The player's move is applied under the row lock; the opponents' turns
+follow on a worker (``do_play_opponents``, enqueued on commit), each saved as soon as it is
+chosen so that the page sees them placing one by one. Versus games touch no leaderboard,
+tally or streak.
+"""
+
+import datetime
+import logging
+import secrets
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from puzzles import limits
+from puzzles.models import Player
+from puzzles.services.errors import BadInput, Conflict, NotFound
+from puzzles.services.games import parse_move
+from puzzles.services.sending import do_send_job, do_send_task, lost_after
+from solver.game import TURNS, Move, MultiplayerGame, RulesError
+from solver.search.analysis import analyse
+from solver.search.versus import (
+    LEVELS,
+    choose_goals,
+    choose_move,
+    make_opponent,
+    solo_view,
+    table_hint,
+)
+
+from .models import VersusAnalysis, VersusGame, VersusHint
+from .play import replay_versus, table_of
+
+log = logging.getLogger(__name__)
+OPPONENTS = range(1, 4)
+OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
+STALLED_AFTER = datetime.timedelta(seconds=OPPONENT_SECONDS + 30)  # past the hard limit
+
+
+def seat_seed(game: VersusGame, seat: int) -> str:
+    return f"{game.seed}/seat-{seat}"
+
+
+def do_start_versus(player: Player, *, opponents, level, address: str | None = None) -> VersusGame:
+    """A new table in ``choosing``: the opponents place their goals now (the solver's goal
+    choice, from their own four options); the player chooses next. Counted towards the table
+    limits of the player and of the client ``address`` (a table costs web CPU to deal, and
+    its opponents share the workers with every player's hints)."""
+    if type(opponents) is not int or opponents not in OPPONENTS:
+        raise BadInput(f"opponents: {opponents!r} must be 1, 2 or 3")
+    if level not in LEVELS:
+        raise BadInput(f"level: {level!r} must be one of {', '.join(LEVELS)}")
+    limits.enforce("versus", account=player.pk, address=address)
+    game = VersusGame(player=player, seed=secrets.token_hex(16), level=level, opponents=opponents)
+    table = table_of(game.seed, opponents + 1)
+    game.goals = [None] + [
+        choose_goals(table.setups[seat], seat_seed(game, seat)) for seat in range(1, opponents + 1)
+    ]
+    game.save()
+    return game
+
+
+def lock_versus(game_id: int, player: Player) -> VersusGame:
+    """The player's versus game, its row locked until the transaction ends."""
+    game = VersusGame.objects.select_for_update().filter(pk=game_id, player=player).first()
+    if game is None:
+        raise NotFound(f"no versus game {game_id} of yours")
+    return game
+
+
+def do_choose_versus_goals(game_id: int, *, player: Player, goals) -> VersusGame:
+    """Place three of the player's four goal options; play starts (the player moves first)."""
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status != VersusGame.Status.CHOOSING:
+            raise Conflict("the goals are already chosen")
+        setup = table_of(game.seed, game.opponents + 1).setups[0]
+        try:
+            setup.layout(goals)
+        except RulesError as error:
+            raise BadInput(f"goals: {error}") from None
+        game.goals = [goals, *game.goals[1:]]
+        game.status = VersusGame.Status.PLAYING
+        game.save()
+    return game
+
+
+def do_play_versus_move(
+    game_id: int, *, player: Player, data, address: str | None = None
+) -> tuple[VersusGame, MultiplayerGame]:
+    """Apply the player's move; the opponents' turns are sent to a worker on commit. Counted
+    towards the versus move limits of the player and of the client ``address``."""
+    turn, move = parse_move(data)
+    limits.enforce("versus-moves", account=player.pk, address=address)
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status == VersusGame.Status.CHOOSING:
+            raise Conflict("choose your goals first")
+        if game.status == VersusGame.Status.FINISHED:
+            raise Conflict("the game is over")
+        state = replay_versus(game)
+        if state.seat != 0:
+            raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
+        if turn != state.turn:
+            raise Conflict(f"turn {turn} is stale: you are on turn {state.turn}")
+        try:
+            state.play(move)
+        except RulesError as error:
+            raise BadInput(str(error)) from None
+        game.moves = [*game.moves, move.to_json()]
+        _record(game, state)
+        game.save()
+        transaction.on_commit(lambda: _enqueue_opponents(game.pk))
+    return game, state
+
+
+def _record(game: VersusGame, state: MultiplayerGame) -> None:
+    """The player's next turn on the row; at the end, the status and the player's rank."""
+    game.turn = min(state.turns_taken[0] + 1, TURNS)
+    if state.finished:
+        game.status = VersusGame.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.rank = dict(state.standings())[0]
+
+
+def _enqueue_opponents(game_id: int) -> None:
+    """Send the opponents' turns to the workers (their own queue: ``tasks.route``); if the
+    broker refuses, say so on the row rather than leave the player waiting."""
+    from .tasks import play_versus_opponents
+
+    row = VersusGame.objects.filter(pk=game_id)
+    do_send_task(
+        play_versus_opponents,
+        row_id=game_id,
+        seconds=OPPONENT_SECONDS,
+        refused=lambda error: row.update(opponent_error=error),
+    )
+
+
+def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
+    """Send the opponents' turns again if they have stalled: their run failed (the error is on
+    the row) or nothing moved for longer than a run may take (a lost message, a killed
+    worker). Only on the player's asking, so nothing resends on its own."""
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status != VersusGame.Status.PLAYING or replay_versus(game).seat == 0:
+            raise Conflict("the opponents are not to move")
+        stalled = game.opponent_error or timezone.now() - game.updated_at > STALLED_AFTER
+        if stalled:
+            game.opponent_error = ""
+            game.save()  # updated_at: the resend is the run's new start
+            transaction.on_commit(lambda: _enqueue_opponents(game.pk))
+    return game
+
+
+@lru_cache(maxsize=32)
+def _opponent(level: str, seed: str):
+    """One solver player per seat, kept warm in the worker (its evaluator caches)."""
+    return make_opponent(level, seed)
+
+
+def do_play_opponents(game_id: int) -> None:
+    """Play every opponent turn up to the player's next turn (or the end), one saved move at a
+    time. The move is chosen outside the row lock (it takes up to seconds) and saved only if
+    the game has not moved meanwhile, so a repeated task changes nothing."""
+    while True:
+        game = VersusGame.objects.filter(pk=game_id).first()
+        if game is None or game.status != VersusGame.Status.PLAYING:
+            return
+        state = replay_versus(game)
+        if state.seat == 0:
+            return
+        try:
+            player = _opponent(game.level, seat_seed(game, state.seat))
+            move = choose_move(player, state.view(state.seat))
+        except Exception as exc:  # recorded so that the page says why, not wait forever
+            log.exception("versus %s: opponent %s failed", game_id, state.seat)
+            VersusGame.objects.filter(pk=game_id).update(
+                opponent_error=f"{type(exc).__name__}: {exc}"
+            )
+            raise
+        with transaction.atomic():
+            locked = VersusGame.objects.select_for_update().get(pk=game_id)
+            if len(locked.moves) != len(game.moves):
+                return  # another run played this turn
+            state.play(move)
+            locked.moves = [*locked.moves, move.to_json()]
+            locked.opponent_error = ""
+            _record(locked, state)
+            locked.save()
+
+
+def do_request_versus_hint(
+    game_id: int, *, player: Player, data=None, address: str | None = None
+) -> VersusHint:
+    """The hint for the player's current turn, as a solo hint (``services.hints``): the
+    existing one (a failed or lost one sent again, counted once), or a new one counted on
+    the game and towards the player's and the ``address``'s hint limits (the solo limits:
+    one budget of hints), computed on the hint queue. ``data`` may name the ``turn`` asked
+    about: another than the current one is 409, as a stale move is."""
+    if data is not None and not isinstance(data, dict):
+        raise BadInput("a hint request is an object: {turn} or {}")
+    turn = (data or {}).get("turn")
+    if turn is not None and type(turn) is not int:
+        raise BadInput("turn: a whole number (the turn the hint is for), or left out")
+    enqueued = False
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status == VersusGame.Status.CHOOSING:
+            raise Conflict("choose your goals first")
+        if game.status == VersusGame.Status.FINISHED:
+            raise Conflict("the game is over")
+        state = replay_versus(game)
+        if state.seat != 0:
+            raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
+        if turn is not None and turn != state.turn:
+            raise Conflict(f"turn {turn} is stale: you are on turn {state.turn}")
+        row = VersusHint.objects.filter(game=game, turn=state.turn).first()
+        if row is None:
+            limits.enforce("hints", account=player.pk, address=address)
+            row = VersusHint.objects.create(game=game, turn=state.turn)
+            VersusGame.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
+            enqueued = True
+        elif row.status == VersusHint.Status.FAILED or _lost(row):
+            row.status, row.error, row.sent_at = VersusHint.Status.PENDING, "", timezone.now()
+            row.save(update_fields=["status", "error", "sent_at"])
+            enqueued = True
+        if enqueued:
+            transaction.on_commit(lambda: _enqueue_hint(row.pk))
+    if enqueued:
+        row.refresh_from_db()  # failed if the broker refused it
+    return row
+
+
+def _lost(row: VersusHint) -> bool:
+    """Pending well past its hard limit: its message or worker was lost (``hints._lost``)."""
+    limit = lost_after(settings.CALICO_HINT_SECONDS)
+    return row.status == VersusHint.Status.PENDING and timezone.now() - row.sent_at > limit
+
+
+def _enqueue_hint(hint_id: int) -> None:
+    from .tasks import compute_versus_hint
+
+    do_send_job(
+        compute_versus_hint, model=VersusHint, pk=hint_id, seconds=settings.CALICO_HINT_SECONDS
+    )
+
+
+def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
+    """The table player's move for the player's seat at the hint's turn, from seat 0's view
+    of the table as it stood then (the moves before it: the player moves first each round),
+    stored on the row. Computed even if the game has moved on since (the answer says it is
+    stale): a few tenths of a second, and the row never stays pending."""
+    row = VersusHint.objects.select_related("game").filter(pk=hint_id).first()
+    if row is None or row.status == VersusHint.Status.READY:
+        return row
+    game = row.game
+    try:
+        state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
+        for move in game.moves[: (row.turn - 1) * state.table.players]:
+            state.play(Move.from_json(move))
+        found = table_hint(state.view(0)).to_json()
+    except Exception as exc:  # recorded so that the poller sees "failed", not "pending" forever
+        log.exception("versus hint %s failed", hint_id)
+        VersusHint.objects.filter(pk=hint_id).update(
+            status=VersusHint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
+        )
+        raise
+    VersusHint.objects.filter(pk=hint_id).update(
+        status=VersusHint.Status.READY,
+        move=found["move"],
+        expected_score=found["expected_score"],
+        reasons=found["reasons"],
+        finished_at=timezone.now(),
+    )
+    row.refresh_from_db()
+    return row
+
+
+def do_request_versus_analysis(
+    game_id: int, *, player: Player, address: str | None = None
+) -> VersusAnalysis:
+    """The review of the player's moves in a finished table, as a solo game's analysis
+    (``services.analysis``): the existing one (a failed or lost one sent again), or a new
+    one counted under the analysis limits, computed on the hint queue."""
+    with transaction.atomic():
+        game = lock_versus(game_id, player)
+        if game.status != VersusGame.Status.FINISHED:
+            raise Conflict("analysis: finish the table first")
+        row = VersusAnalysis.objects.filter(game=game).first()
+        if row is None:
+            limits.enforce("analyses", account=player.pk, address=address)
+            row = VersusAnalysis.objects.create(game=game, total=TURNS)
+            transaction.on_commit(lambda: _enqueue_analysis(row.pk))
+        elif row.status == VersusAnalysis.Status.FAILED or _analysis_lost(row):
+            row.status, row.error, row.done, row.sent_at = (
+                VersusAnalysis.Status.PENDING, "", 0, timezone.now())  # fmt: skip
+            row.save(update_fields=["status", "error", "done", "sent_at"])
+            transaction.on_commit(lambda: _enqueue_analysis(row.pk))
+    row.refresh_from_db()  # failed if the broker refused it
+    return row
+
+
+def _analysis_lost(row: VersusAnalysis) -> bool:
+    limit = lost_after(settings.CALICO_ANALYSIS_SECONDS)
+    unfinished = row.status in (VersusAnalysis.Status.PENDING, VersusAnalysis.Status.RUNNING)
+    return unfinished and timezone.now() - row.sent_at > limit
+
+
+def _enqueue_analysis(analysis_id: int) -> None:
+    from .tasks import compute_versus_analysis
+
+    seconds = settings.CALICO_ANALYSIS_SECONDS
+    do_send_job(compute_versus_analysis, model=VersusAnalysis, pk=analysis_id, seconds=seconds)
+
+
+def do_compute_versus_analysis(analysis_id: int) -> VersusAnalysis | None:
+    """Analyse the player's 22 moves from their seat's view (``versus.solo_view``: what the
+    seat could see, the other quilts' patches out of reach), claimed once as a solo analysis
+    is (pending to running), progress written on the row."""
+    rows = VersusAnalysis.objects.filter(pk=analysis_id)
+    claimed = rows.filter(status=VersusAnalysis.Status.PENDING).update(
+        status=VersusAnalysis.Status.RUNNING, done=0
+    )
+    row = rows.select_related("game").first()
+    if not claimed:
+        return row
+    try:
+        result = analyse(
+            versus_turns_seen(row.game),
+            progress=lambda done, total: rows.update(done=done, total=total),
+            **settings.CALICO_ANALYSIS_OPTIONS,
+        )
+    except Exception as exc:  # recorded so that the poller sees "failed", not "running" forever
+        log.exception("versus analysis %s failed", analysis_id)
+        rows.update(status=VersusAnalysis.Status.FAILED, error=f"{type(exc).__name__}: {exc}")
+        raise
+    rows.update(
+        status=VersusAnalysis.Status.READY, result=result.to_json(), finished_at=timezone.now()
+    )
+    row.refresh_from_db()
+    return row
+
+
+def versus_turns_seen(game: VersusGame) -> list:
+    """Each of the player's turns: (what seat 0 saw, as a solo observation; the move)."""
+    state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
+    seen = []
+    for data in game.moves:
+        move = Move.from_json(data)
+        if state.seat == 0:
+            seen.append((solo_view(state.view(0)), move))
+        state.play(move)
+    return seen
+
+
+def do_fold_guest(guest: Player, *, into: Player) -> None:
+    """A guest's tables go with it into the account it logged into (the receiver of
+    ``puzzles.signals.guest_folding``, inside the fold's transaction)."""
+    VersusGame.objects.filter(player=guest).update(player=into)
