@@ -38,14 +38,16 @@ def catalog_entries(path: Path) -> list[dict]:
 def english_words(language: str) -> set[str]:
     """The English interface texts that ``language`` says otherwise: each msgid whose
     translation differs, as a reader would see it (no markup, placeholders as wildcards are
-    left out: only whole texts without them)."""
+    left out: only whole texts without them), and with its first letter capitalised, as the
+    pages show the engine's words at the start of a line ("Rainbow button")."""
     found = set()
     for path in LOCALE.glob(f"{language}/LC_MESSAGES/*.po"):
         for entry in catalog_entries(path)[1:]:
             msgid = entry["msgid"]
             if "%(" in msgid or "<" in msgid or entry.get("msgstr") == msgid:
                 continue
-            found.add(msgid.strip())
+            text = msgid.strip()
+            found |= {text, text[:1].upper() + text[1:]}
     return found - {""}
 
 
