@@ -51,5 +51,24 @@ def english_words(language: str) -> set[str]:
     return found - {""}
 
 
+def english_patterns(language: str) -> list[re.Pattern]:
+    """The English texts with placeholders that ``language`` says otherwise, each as a pattern
+    of a whole text (a placeholder matches any words): those with enough words of their own
+    (six letters or more) to tell English by ("a group of 3 or more", "2 cat tokens")."""
+    found = set()
+    for path in LOCALE.glob(f"{language}/LC_MESSAGES/*.po"):
+        for entry in catalog_entries(path)[1:]:
+            msgid = entry["msgid"].strip()
+            literal = re.sub(r"%\(\w+\)s", "", msgid)
+            if "%(" not in msgid or "<" in msgid or entry.get("msgstr") == msgid:
+                continue
+            if sum(c.isalpha() for c in literal) < 6:
+                continue
+            parts = re.split(r"%\(\w+\)s", msgid.replace("%%", "%"))
+            body = "(.+?)".join(re.escape(part) for part in parts)
+            found.add(f"(?:{body[:1].upper()}|{body[:1]}){body[1:]}" if parts[0] else body)
+    return [re.compile(body, re.DOTALL) for body in sorted(found)]
+
+
 def placeholders(text: str) -> list[str]:
     return sorted(re.findall(r"%\(\w+\)s|%%", text))
