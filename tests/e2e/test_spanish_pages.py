@@ -324,12 +324,12 @@ def _finish_by_api(page, site, game_id):
 # parts that scroll by themselves (the header's links).
 WIDE = """(width) => {
   const out = (n) => n.getBoundingClientRect().right > width + 0.5;
-  const scrolls = (n) => { for (let p = n.parentElement; p && p !== document.body; p = p.parentElement) {
-    if (p.tagName === "NAV") return true; } return false; };
+  const inNav = (n) => Boolean(n.closest("nav"));  // the header's links scroll by themselves
+  const name = (n) => `${n.tagName.toLowerCase()}.${[...n.classList].join(".")}`;
+  const said = (n) => `"${(n.textContent || "").trim().slice(0, 30)}"`;
   return [...document.body.querySelectorAll("*")]
-  .filter((n) => out(n) && !scrolls(n) && ![...n.children].some(out))
-  .slice(0, 8).map((n) => `${n.tagName.toLowerCase()}.${[...n.classList].join(".")}`
-    + ` "${(n.textContent || "").trim().slice(0, 30)}" ${Math.round(n.getBoundingClientRect().right)}`);
+    .filter((n) => out(n) && !inNav(n) && ![...n.children].some(out)).slice(0, 8)
+    .map((n) => `${name(n)} ${said(n)} ${Math.round(n.getBoundingClientRect().right)}`);
 }"""
 
 
