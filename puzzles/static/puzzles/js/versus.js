@@ -323,7 +323,7 @@ class VersusController {
       card.querySelector("[data-opponent-score]").dataset.opponentScore = seat.score ? String(seat.score.total) : "";
       card.classList.toggle("to-move", this.game.to_move === seat.name);
       if (placed) {
-        card.querySelector("[data-opponent-last]").textContent = `Turn ${placed.turn}: ${describePatch(placed.patch)} at ${placed.cell}`;
+        card.querySelector("[data-opponent-last]").textContent = interpolate(gettext("Turn %(turn)s: %(patch)s at %(cell)s"), { turn: placed.turn, patch: describePatch(placed.patch), cell: placed.cell });
         card.classList.remove("placing");
         void card.offsetWidth; // restart the glow
         card.classList.add("placing");
@@ -335,7 +335,7 @@ class VersusController {
     const rows = [this.game.you, ...this.game.opponents].map((seat) => {
       const mover = this.game.to_move === seat.name;
       return el("li", { "data-score-of": seat.name, class: mover ? "to-move" : null }, [
-        el("span", { text: seat.name === "you" ? gettext("You") : seat.name }),
+        el("span", { text: seat.name === "you" ? gettext("You") : seat.name, "data-to-move": mover ? gettext("to move") : null }),
         el("b", { text: String(seat.score.total) }),
       ]);
     });
