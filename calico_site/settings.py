@@ -148,6 +148,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "puzzles" / "locale"]
+FORMAT_MODULE_PATH = ["puzzles.formats"]  # dates by name: 1 December 2026, 1 de diciembre de 2026
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = HTTPS
@@ -173,6 +174,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
+    # JSON in the caller's language for the words shown to a person (``detail`` stays English).
+    "DEFAULT_RENDERER_CLASSES": [
+        "puzzles.api.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "puzzles.api.parsers.JSONParser",
         "puzzles.api.parsers.FormParser",

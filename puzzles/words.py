@@ -1,5 +1,6 @@
 """The site's words for the engine's facts (docs/design.md, Phase 3: "the engine names facts;
-the words are the site's"): a hint's or a review's reasons, said in the reader's language.
+the words are the site's"): a hint's or a review's reasons, a cat's requirement, a design
+goal's label and help, a scenario's conditions, said in the reader's language.
 
 The engine says each reason in English (``solver.search.hints.REASONS``), and that English is
 what a hint row or an analysis stores; here each is read back into its fact
@@ -8,9 +9,11 @@ byte for byte (tests/puzzles/test_languages.py), so an English reader sees exact
 a reason in other words (none today) is shown as it is."""
 
 from django.utils import translation
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
+from solver.game import Cat, Condition, Goal
 from solver.search.analysis import BETTER_MOVE
 from solver.search.hints import reason_fact
 
@@ -113,3 +116,117 @@ def reasons(texts: list[str], language: str | None = None) -> list[str]:
     """Stored reasons in ``language`` (else the active one)."""
     with translation.override(language or translation.get_language()):
         return [reason(text) for text in texts]
+
+
+# The words of the setups the API shows (cats, goals, scenarios) are lazy: made when shown, in
+# the language active then. A page renders them in its language; the API renders its answers in
+# the caller's (``puzzles.api.renderers``), so the shared, cached answers hold no language.
+# Each English text is the engine's own, byte for byte (tests/puzzles/test_languages.py).
+
+
+def board(name: str) -> str:
+    """A quilt board's name (the engine's: its colour) in the active language."""
+    return {
+        "blue": pgettext("a quilt board", "blue"),
+        "green": pgettext("a quilt board", "green"),
+        "purple": pgettext("a quilt board", "purple"),
+        "yellow": pgettext("a quilt board", "yellow"),
+    }.get(name, name)
+
+
+def _requirement(cat: Cat) -> str:
+    if cat.shape is None:
+        return _("a group of %(size)s or more") % {"size": cat.size}
+    return {
+        "callie": _("a triangle of 3"),
+        "rumi": _("a straight line of 3"),
+        "tecolote": _("a straight line of 4"),
+        "almond": _("a trapezoid of 5: two above three"),
+        "leo": _("a straight line of 5"),
+    }[cat.id]
+
+
+requirement = lazy(_requirement, str)
+
+
+def _goal_label(goal: Goal) -> str:
+    return _("All different") if goal.id == "all-different" else goal.label
+
+
+goal_label = lazy(_goal_label, str)
+
+
+def _number(n: int) -> str:
+    return {
+        2: _("two"),
+        3: _("three"),
+        4: _("four"),
+        5: _("five"),
+        6: _("six"),
+    }[n]
+
+
+def _part(size: int, n: int) -> str:
+    """``n`` groups of ``size`` of a goal's six neighbours: "a pair", "two singles"."""
+    if n == 1:
+        return {
+            1: _("a single"),
+            2: _("a pair"),
+            3: _("a set of three"),
+            4: _("a set of four"),
+        }[size]
+    many = {
+        1: _("%(number)s singles"),
+        2: _("%(number)s pairs"),
+        3: _("%(number)s sets of three"),
+        4: _("%(number)s sets of four"),
+    }[size]
+    return many % {"number": _number(n)}
+
+
+def _goal_shape_words(counts: tuple[int, ...]) -> str:
+    """A goal's counts in plain words: (2, 2, 1, 1) is "two pairs and two singles"."""
+    if counts == (1,) * 6:
+        return _("all six different")
+    parts = [_part(size, counts.count(size)) for size in sorted(set(counts), reverse=True)]
+    if len(parts) == 1:
+        return parts[0]
+    return _("%(parts)s and %(last)s") % {"parts": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+goal_shape_words = lazy(_goal_shape_words, str)
+
+
+def _goal_help(goal: Goal) -> str:
+    """What a goal wants, in the words its tile and the goal picker show."""
+    if goal.counts == (1,) * 6:
+        wants = _("Its six neighbours all different")
+    else:
+        shape = _goal_shape_words(goal.counts)
+        wants = _("%(shape)s among its six neighbours") % {"shape": shape[0].upper() + shape[1:]}
+    points = {"one": goal.one, "both": goal.both}
+    scores = _("%(one)s points for colours, %(one)s for patterns, %(both)s for both.") % points
+    return f"{wants}: {scores}"
+
+
+goal_help = lazy(_goal_help, str)
+
+
+def _condition(condition: Condition) -> str:
+    n = {"count": condition.target}
+    return {
+        "score": lambda: _("score at least %(count)s") % n,
+        "goals-met": lambda: ngettext("%(count)s goal met", "%(count)s goals met", n["count"]) % n,
+        "goals-both": lambda: (
+            ngettext("%(count)s goal met with both", "%(count)s goals met with both", n["count"])
+            % n
+        ),
+        "rainbow": lambda: _("rainbow button"),
+        "cat-tokens": lambda: _("%(count)s cat tokens") % n,
+        "each-cat": lambda: _("each cat at least once"),
+        "buttons-one-color": lambda: _("%(count)s buttons of one colour") % n,
+        "tokens-one-cat": lambda: _("%(count)s tokens of one cat") % n,
+    }[condition.kind]()
+
+
+condition = lazy(_condition, str)

@@ -38,15 +38,36 @@ def catalog_entries(path: Path) -> list[dict]:
 def english_words(language: str) -> set[str]:
     """The English interface texts that ``language`` says otherwise: each msgid whose
     translation differs, as a reader would see it (no markup, placeholders as wildcards are
-    left out: only whole texts without them)."""
+    left out: only whole texts without them), and with its first letter capitalised, as the
+    pages show the engine's words at the start of a line ("Rainbow button")."""
     found = set()
     for path in LOCALE.glob(f"{language}/LC_MESSAGES/*.po"):
         for entry in catalog_entries(path)[1:]:
             msgid = entry["msgid"]
             if "%(" in msgid or "<" in msgid or entry.get("msgstr") == msgid:
                 continue
-            found.add(msgid.strip())
+            text = msgid.strip()
+            found |= {text, text[:1].upper() + text[1:]}
     return found - {""}
+
+
+def english_patterns(language: str) -> list[re.Pattern]:
+    """The English texts with placeholders that ``language`` says otherwise, each as a pattern
+    of a whole text (a placeholder matches any words): those with enough words of their own
+    (six letters or more) to tell English by ("a group of 3 or more", "2 cat tokens")."""
+    found = set()
+    for path in LOCALE.glob(f"{language}/LC_MESSAGES/*.po"):
+        for entry in catalog_entries(path)[1:]:
+            msgid = entry["msgid"].strip()
+            literal = re.sub(r"%\(\w+\)s", "", msgid)
+            if "%(" not in msgid or "<" in msgid or entry.get("msgstr") == msgid:
+                continue
+            if sum(c.isalpha() for c in literal) < 6:
+                continue
+            parts = re.split(r"%\(\w+\)s", msgid.replace("%%", "%"))
+            body = "(.+?)".join(re.escape(part) for part in parts)
+            found.add(f"(?:{body[:1].upper()}|{body[:1]}){body[1:]}" if parts[0] else body)
+    return [re.compile(body, re.DOTALL) for body in sorted(found)]
 
 
 def placeholders(text: str) -> list[str]:

@@ -12,7 +12,9 @@ from ..selectors.setups import goals_json
 class GoalOut(serializers.Serializer):
     id = serializers.CharField()
     notation = serializers.CharField()
-    label = serializers.CharField(help_text="how the pages name the goal")
+    label = serializers.CharField(
+        help_text="how the pages name the goal (in the caller's language)"
+    )
     symbol = serializers.CharField(help_text="what the board prints on its goal space")
     one = serializers.IntegerField(help_text="points when colours or patterns meet it")
     both = serializers.IntegerField(help_text="points when both do (instead of one)")
@@ -21,9 +23,11 @@ class GoalOut(serializers.Serializer):
         help_text="what the six neighbours must form, largest first: [2, 2, 1, 1]",
     )
     shape_words = serializers.CharField(
-        help_text='the counts in words: "two pairs and two singles"'
+        help_text='the counts in words: "two pairs and two singles" (in the caller\'s language)'
     )
-    help = serializers.CharField(help_text="what the goal wants and scores, in plain words")
+    help = serializers.CharField(
+        help_text="what the goal wants and scores, in plain words (in the caller's language)"
+    )
 
 
 class GoalsOut(serializers.Serializer):

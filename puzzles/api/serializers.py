@@ -75,7 +75,8 @@ class CatOut(serializers.Serializer):
     cat = serializers.CharField()
     points = serializers.IntegerField()
     patterns = serializers.ListField(child=serializers.CharField())
-    requirement = serializers.CharField()
+    requirement = serializers.CharField(help_text="in the caller's language (Accept-Language)")
+    size = serializers.IntegerField(help_text="patches needed: the group's or the shape's size")
     shape = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField()),
         allow_null=True,

@@ -7,6 +7,7 @@ from django.conf import settings
 
 from solver.game import Setup, cat_by_id
 
+from .. import words
 from ..models import Challenge, Game, Player, SolverRun
 from ..play import deal_of, today
 from ..rows import challenge_with_runs
@@ -59,7 +60,8 @@ def cat_json(cat_id: str, patterns) -> dict:
         "cat": cat.id,
         "points": cat.points,
         "patterns": list(patterns),
-        "requirement": cat.requirement,
+        "requirement": words.requirement(cat),  # said when shown, in the reader's language
+        "size": cat.size,
         "shape": [list(cell) for cell in cat.shape] if cat.shape else None,
     }
 

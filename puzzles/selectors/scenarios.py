@@ -3,8 +3,9 @@ pass rate, and a scenario game's conditions as the engine judges them."""
 
 from django.db.models import Count, Max, Q
 
-from solver.game import SCENARIOS, Scenario, SoloGame
+from solver.game import SCENARIOS, Condition, Scenario, SoloGame
 
+from .. import words
 from ..models import Game, Player, ScenarioPassRate
 from .challenges import cat_json
 
@@ -18,6 +19,11 @@ def pass_rate_json(row: ScenarioPassRate | None) -> dict:
     return {"status": row.status, "deals": row.deals, "passes": row.passes, "percent": percent}
 
 
+def condition_json(condition: Condition) -> dict:
+    """The engine's condition with the site's words (said when shown, ``puzzles.words``)."""
+    return {**condition.to_json(), "text": words.condition(condition)}
+
+
 def scenario_json(scenario: Scenario, rate: ScenarioPassRate | None = None) -> dict:
     return {
         "number": scenario.number,
@@ -26,8 +32,8 @@ def scenario_json(scenario: Scenario, rate: ScenarioPassRate | None = None) -> d
         # Patterns are dealt with each game: the card shows the cats alone.
         "cats": [cat_json(cat, []) for cat in scenario.cats],
         "min_score": scenario.min_score,
-        "conditions": [c.text for c in scenario.conditions],
-        "checks": [c.to_json() for c in scenario.conditions],
+        "conditions": [words.condition(c) for c in scenario.conditions],
+        "checks": [condition_json(c) for c in scenario.conditions],
         "solver": pass_rate_json(rate),
     }
 
@@ -84,5 +90,5 @@ def scenario_game_json(game: Game, state: SoloGame) -> dict:
         "number": scenario.number,
         "min_score": scenario.min_score,
         "passed": game.scenario_passed if finished else None,
-        "conditions": [p.to_json() for p in progress],
+        "conditions": [{**p.to_json(), **condition_json(p.condition)} for p in progress],
     }

@@ -8,13 +8,20 @@ on, the picture shows the quilt itself. A scenario game has no day: its seed is 
 when it ends, so its quilt is shown at once.
 
 Every word of the share is written here (the text, the page's tags and the picture's lines);
-``puzzles.share.card`` only lays them out.
+``puzzles.share.card`` only lays them out. They are the player's words, in the player's
+language: the API's share is lazy (said when the answer is rendered, in the caller's language,
+``puzzles.api.renderers``), and a share in a language other than the site's first carries it in
+its links (``?lang=es``), so the page's tags and the picture a friend opens say the same words.
 """
 
 import datetime
 import hashlib
 
-from django.utils import timezone
+from django.conf import settings
+from django.utils import formats, timezone, translation
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from solver.game import SCENARIOS, SoloGame
 
@@ -27,12 +34,18 @@ IMAGE_SIZE = (WIDTH, HEIGHT)
 SITE = "Calico Daily"
 
 
-def page_path(game_id: int) -> str:
-    return f"/share/{game_id}/"
+def _in(language: str | None) -> str:
+    """The query that names the share's language: none for the site's first language."""
+    language = language or translation.get_language()
+    return "" if language == settings.LANGUAGE_CODE else f"?lang={language}"
 
 
-def image_path(game_id: int) -> str:
-    return f"/share/{game_id}/image.png"
+def page_path(game_id: int, language: str | None = None) -> str:
+    return f"/share/{game_id}/{_in(language)}"
+
+
+def image_path(game_id: int, language: str | None = None) -> str:
+    return f"/share/{game_id}/image.png{_in(language)}"
 
 
 def shared_game(game_id: int) -> Game | None:
@@ -57,33 +70,35 @@ def _par(game: Game) -> int | None:
 
 def title(game: Game) -> str:
     if game.scenario is not None:
-        return f"Calico scenario {game.scenario}"
+        return _("Calico scenario %(number)s") % {"number": game.scenario}
     return f"{SITE} #{puzzle_number(game.challenge.date)}"
 
 
 def _subtitle(game: Game) -> str:
     if game.scenario is not None:
-        return "passed" if game.scenario_passed else "not passed"
-    day = game.challenge.date
-    said = f"{day:%A} {day.day} {day:%B %Y}"
-    return said if game.ranked else f"{said} · practice"
+        return pgettext("a scenario", "passed") if game.scenario_passed else _("not passed")
+    # The weekday and the day in the language's words: Tuesday 1 December 2026.
+    said = formats.date_format(game.challenge.date, pgettext("a share's date", "l j F Y"))
+    return said if game.ranked else _("%(day)s · practice") % {"day": said}
 
 
 def _par_words(game: Game) -> str:
     if game.scenario is not None:
-        return f"points · {SCENARIOS[game.scenario].min_score} to pass"
+        return _("points · %(score)s to pass") % {"score": SCENARIOS[game.scenario].min_score}
     par = _par(game)
-    return "points" if par is None else f"points · par {par}"
+    return _("points") if par is None else _("points · par %(par)s") % {"par": par}
 
 
 def _result(score: dict) -> tuple[tuple[str, str, int], ...]:
     """The result's shape: (label, how many, points) for goals, cats and buttons."""
     met = sum(1 for goal in score["goals"] if goal["points"])
     buttons = score["button_tokens"] - score["rainbow"]
+    goals = _("%(met)s of %(count)s") % {"met": met, "count": len(score["goals"])}
+    rainbow = _("%(count)s + rainbow") % {"count": buttons} if score["rainbow"] else str(buttons)
     return (
-        ("Goals", f"{met} of {len(score['goals'])}", score["goal_points"]),
-        ("Cats", str(score["cat_tokens"]), score["cat_points"]),
-        ("Buttons", f"{buttons}{' + rainbow' if score['rainbow'] else ''}", score["button_points"]),
+        (pgettext("a share's line", "Goals"), goals, score["goal_points"]),
+        (pgettext("a share's line", "Cats"), str(score["cat_tokens"]), score["cat_points"]),
+        (pgettext("a share's line", "Buttons"), rainbow, score["button_points"]),
     )
 
 
@@ -92,20 +107,31 @@ def share_text(game: Game, score: dict, url: str) -> str:
     the link."""
     day = f" ({game.challenge.date.isoformat()})" if game.challenge is not None else ""
     head = f"{title(game)}{day}: {score['total']} {_par_words(game)}"
-    shape = " · ".join(f"{label.lower()} {count}" for label, count, _ in _result(score))
+    shape = " · ".join(f"{label.lower()} {count}" for label, count, _points in _result(score))
     return f"{head}\n{shape}\n{url}"
+
+
+def _said(game: Game, score: dict, origin: str) -> tuple[str, str, str]:
+    """(text, url, image) in the active language."""
+    url = origin + page_path(game.pk)
+    return share_text(game, score, url), url, origin + image_path(game.pk)
+
+
+# Said when shown (an API answer is rendered in the caller's language): lazy strings.
+_text = lazy(lambda *args: _said(*args)[0], str)
+_url = lazy(lambda *args: _said(*args)[1], str)
+_image = lazy(lambda *args: _said(*args)[2], str)
 
 
 def share_json(game: Game, score: dict, origin: str = "") -> dict | None:
     """``{text, url, image}`` for a finished game, else None; ``origin`` (scheme and host)
-    makes the links absolute."""
+    makes the links absolute. The words and links are in the language active when shown."""
     if game.status != Game.Status.FINISHED:
         return None
-    url = origin + page_path(game.pk)
     return {
-        "text": share_text(game, score, url),
-        "url": url,
-        "image": origin + image_path(game.pk),
+        "text": _text(game, score, origin),
+        "url": _url(game, score, origin),
+        "image": _image(game, score, origin),
         "image_width": WIDTH,
         "image_height": HEIGHT,
         "spoiler_free": spoiler_free(game),
@@ -113,13 +139,14 @@ def share_json(game: Game, score: dict, origin: str = "") -> dict | None:
 
 
 def share_page_json(game: Game, origin: str) -> dict:
-    """What the share page says (its Open Graph tags and its text)."""
-    state, _ = replay(game)
+    """What the share page says (its Open Graph tags and its text), in the active language."""
+    state, _award = replay(game)
     score = state.quilt.score()
-    data = share_json(game, score, origin)
+    data = {key: str(value) for key, value in share_json(game, score, origin).items()}
     return {
         **data,
-        "title": f"{title(game)}: {score['total']} points",
+        "language": translation.get_language(),
+        "title": _("%(title)s: %(score)s points") % {"title": title(game), "score": score["total"]},
         "description": data["text"].rsplit("\n", 1)[0].replace("\n", " · "),
         "game_id": game.pk,
         "score": score["total"],
@@ -129,8 +156,10 @@ def share_page_json(game: Game, origin: str) -> dict:
 
 def image_etag(game: Game, host: str) -> str:
     """The picture's ETag: what it is drawn from (the drawing's version, the game, whether
-    the quilt is hidden, the par, the host named in its footer)."""
+    the quilt is hidden, the par, the host named in its footer, the active language)."""
+    language = translation.get_language()
     key = f"{VERSION}:{game.pk}:{game.finished_at}:{spoiler_free(game)}:{_par(game)}:{host}"
+    key += "" if language == settings.LANGUAGE_CODE else f":{language}"  # old English ETags hold
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
 
 
@@ -144,7 +173,8 @@ def image_max_age(game: Game) -> int:
 
 
 def image_png(game: Game, host: str) -> bytes:
-    state, _ = replay(game)
+    """The picture, its words in the active language."""
+    state, _award = replay(game)
     return png(_card(game, state, host), None if spoiler_free(game) else state.quilt)
 
 
@@ -156,7 +186,11 @@ def _card(game: Game, state: SoloGame, host: str) -> Card:
         score=str(score["total"]),
         par=_par_words(game),
         rows=tuple((label, f"{count} · +{points}") for label, count, points in _result(score)),
-        footer=f"Play today's puzzle at {host}" if host else f"Play today's {SITE}",
+        footer=(
+            _("Play today's puzzle at %(host)s") % {"host": host}
+            if host
+            else _("Play today's %(site)s") % {"site": SITE}
+        ),
         goals=tuple((g["points"], g["colors"], g["patterns"]) for g in score["goals"]),
         cats=score["cat_tokens"],
         buttons=score["button_tokens"] - score["rainbow"],

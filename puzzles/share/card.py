@@ -16,15 +16,21 @@ It sits below the motif, which keeps the middle of the hex.
 
 import io
 import math
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from solver.game import EMPTY, GOAL_CELLS, Quilt, goal_by_id
 
 WIDTH, HEIGHT = 1200, 630
-VERSION = 2  # part of the image's ETag: bump it when the drawing changes
+VERSION = 3  # part of the image's ETag: bump it when the drawing changes
+# A font with every letter of the site's languages (Spanish: á é í ó ú ñ ü ¡ ¿), Debian's
+# fonts-dejavu-core (docs/operations.md); without it Pillow's own font, which has ASCII letters
+# only: the words are then drawn without their accents, never with missing-glyph boxes.
+FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 # The patch colours of docs/design.md ("The look"), by ``solver.game.COLORS`` order (navy,
 # teal, green, yellow, purple, pink): the same values as the page's svg.js.
@@ -82,7 +88,17 @@ def png(card: Card, quilt: Quilt | None) -> bytes:
 
 @lru_cache(maxsize=16)
 def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)  # Pillow's own scalable font: no system file
+    if FONT_FILE.exists():
+        return ImageFont.truetype(str(FONT_FILE), size)
+    return ImageFont.load_default(size=size)  # Pillow's own scalable font: ASCII letters
+
+
+def _words(text: str) -> str:
+    """``text`` as the font can draw it: as it is, or without accents (Pillow's own font)."""
+    if FONT_FILE.exists() or text.isascii():
+        return text
+    plain = unicodedata.normalize("NFKD", text.replace("¡", "").replace("¿", ""))
+    return "".join(c for c in plain if not unicodedata.combining(c))
 
 
 def _hex(cx: float, cy: float, r: float = HEX_R) -> list[tuple[float, float]]:
@@ -118,7 +134,7 @@ def _shape(draw: ImageDraw.ImageDraw, card: Card) -> None:
     """The result without the quilt: goals as hexes with their points, cats as discs and
     buttons as rings, each under its row's label (``card.rows``)."""
     draw.rounded_rectangle((34, 26, 700, 604), radius=28, fill=CARD, outline=LINE, width=2)
-    labels = [label for label, _ in card.rows] + ["", "", ""]
+    labels = [_words(label) for label, _ in card.rows] + ["", "", ""]
     draw.text((70, 52), labels[0], fill=INK_SOFT, font=_font(28))
     for k, (points, _, _) in enumerate(card.goals):
         cx, cy = 160 + k * 200, 190
@@ -147,17 +163,26 @@ def _tokens(draw: ImageDraw.ImageDraw, y: int, count: int, *, ring: bool) -> Non
 
 def _panel(draw: ImageDraw.ImageDraw, card: Card) -> None:
     x = PANEL_LEFT
-    draw.text((x, 50), card.title, fill=INK, font=_font(50))
-    draw.text((x, 116), card.subtitle, fill=INK_SOFT, font=_font(28))
+    room = WIDTH - 40 - x
+    draw.text((x, 50), _words(card.title), fill=INK, font=_fitted(card.title, 50, room))
+    draw.text((x, 116), _words(card.subtitle), fill=INK_SOFT, font=_fitted(card.subtitle, 28, room))
     draw.text((x, 170), card.score, fill=INK, font=_font(118))
-    draw.text((x + 4, 300), card.par, fill=INK_SOFT, font=_font(34))
+    draw.text((x + 4, 300), _words(card.par), fill=INK_SOFT, font=_fitted(card.par, 34, room - 4))
     y = 370
     for label, value in card.rows:
-        draw.text((x, y), label, fill=INK_SOFT, font=_font(28))
-        draw.text((x + 160, y), value, fill=INK, font=_font(28))
+        draw.text((x, y), _words(label), fill=INK_SOFT, font=_font(28))
+        draw.text((x + 160, y), _words(value), fill=INK, font=_fitted(value, 28, room - 160))
         y += 44
     draw.line((x, 560, WIDTH - 40, 560), fill=LINE, width=2)
-    draw.text((x, 576), card.footer, fill=INK_SOFT, font=_font(24))
+    draw.text((x, 576), _words(card.footer), fill=INK_SOFT, font=_fitted(card.footer, 24, room))
+
+
+def _fitted(text: str, size: int, room: float) -> ImageFont.FreeTypeFont:
+    """The font at ``size``, or smaller until ``text`` fits in ``room`` pixels (a language's
+    longer words, a long host name)."""
+    while size > 12 and _font(size).getlength(_words(text)) > room:
+        size -= 2
+    return _font(size)
 
 
 # -- the colours' symbols (svg.js's SYMBOLS): ink on a white disc -------------------------

@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.views.decorators.gzip import gzip_page
 
+from .. import words
 from ..play import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.leaderboards import leaderboard as leaderboard_of
@@ -47,7 +48,7 @@ def archive(request):
         days.append(
             {
                 "date": challenge.date,
-                "board": data["board"],
+                "board": words.board(data["board"]),
                 "cats": [cat["cat"] for cat in data["cats"]],
                 "par": data["par"],
                 "best": data["best_known"],

@@ -2,27 +2,47 @@
 daily) and its picture (``/share/{id}/image.png``). Neither writes anything: no guest is made
 for a visitor who follows a shared link. An unfinished or unknown game is the same 404."""
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from ..languages import language_codes
 from ..selectors import share
-from .pages import not_found
+from .pages import BadQuery, bad_request, not_found
 
 
 def _origin(request) -> str:
     return request.build_absolute_uri("/").rstrip("/")
 
 
+def _share_language(request) -> str:
+    """The share's language: the player's, named by the link (``?lang=es``; none for the
+    site's first language), whoever opens it. BadQuery names an unknown one."""
+    language = request.GET.get("lang", settings.LANGUAGE_CODE)
+    if language not in language_codes():
+        raise BadQuery(
+            _("lang: %(value)s is not a language of the site") % {"value": repr(language)}
+        )
+    return language
+
+
 @require_safe
 def share_page(request, game_id: int):
+    """The share's words in the player's language; the page around them in the visitor's."""
     game = share.shared_game(game_id)
     if game is None:
         return not_found(request, _("no finished game %(id)s to show") % {"id": game_id})
-    context = share.share_page_json(game, _origin(request))
+    try:
+        language = _share_language(request)
+    except BadQuery as problem:
+        return bad_request(request, problem)
+    with translation.override(language):
+        context = share.share_page_json(game, _origin(request))
     return render(request, "puzzles/share.html", {"share": context, "size": share.IMAGE_SIZE})
 
 
@@ -34,6 +54,15 @@ def share_image(request, game_id: int):
     game = share.shared_game(game_id)
     if game is None:
         return HttpResponse(b"no such picture", status=404, content_type="text/plain")
+    try:
+        language = _share_language(request)
+    except BadQuery as problem:
+        return HttpResponse(str(problem).encode(), status=400, content_type="text/plain")
+    with translation.override(language):
+        return _image_response(request, game)
+
+
+def _image_response(request, game) -> HttpResponse:
     host = request.get_host()
     etag = share.image_etag(game, host)
     max_age = share.image_max_age(game)

@@ -26,6 +26,7 @@ from puzzles.models import Analysis, Game, Hint, Player
 from puzzles.play import deal_of
 from puzzles.services import hint_supply
 from puzzles.services.games import do_start_game
+from solver.game import CAT_BY_ID, CATS, GOAL_BY_ID, SCENARIOS
 from solver.search.hints import REASONS, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
@@ -335,3 +336,57 @@ def test_no_entry_is_untranslated_or_fuzzy_and_each_keeps_its_placeholders(path)
             assert len(said) == forms, f"{forms} plural forms: {name}"
         for value in said:
             assert placeholders(value) == placeholders(entry["msgid"]), name
+
+
+def test_the_setups_words_are_the_engines_in_english_byte_for_byte():
+    """A cat's requirement, a scenario's conditions: ``puzzles.words`` says the engine's own
+    English; the goals' words as the pages have always shown them."""
+    with translation.override("en"):
+        assert [str(words.requirement(cat)) for cat in CATS] == [cat.requirement for cat in CATS]
+        for scenario in SCENARIOS.values():
+            for condition in scenario.conditions:
+                assert str(words.condition(condition)) == condition.text
+        goal = GOAL_BY_ID["aa-bb-c-d"]
+        assert str(words.goal_shape_words(goal.counts)) == "two pairs and two singles"
+        assert str(words.goal_help(goal)) == (
+            "Two pairs and two singles among its six neighbours: "
+            "5 points for colours, 5 for patterns, 8 for both."
+        )
+        assert str(words.goal_label(GOAL_BY_ID["all-different"])) == "All different"
+
+
+@pytest.mark.django_db
+def test_the_api_says_the_setups_words_in_the_callers_language(daily):
+    """Goals, cats and scenarios from the API in the caller's language (the selectors' shared
+    caches hold none); the API's ``detail`` stays English."""
+    english, spanish = APIClient(), APIClient(**SPANISH)
+    goals = {g["id"]: g for g in spanish.get("/api/goals/").json()["goals"]}
+    assert goals["all-different"]["label"] == "Todas distintas"
+    assert goals["aa-bb-c-d"]["shape_words"] == "dos pares y dos sueltas"
+    assert goals["aa-bb-c-d"]["help"] == (
+        "Dos pares y dos sueltas entre sus seis vecinas: "
+        "5 puntos por colores, 5 por estampados, 8 por ambos."
+    )
+    assert english.get("/api/goals/").json()["goals"][0]["label"] == "All different"
+    day = f"/api/challenges/{daily.date.isoformat()}/"
+    for _ in range(2):  # the second answer comes from the selectors' caches
+        cats = spanish.get(day).json()["cats"]
+        assert all(re.match(r"una? \w+", cat["requirement"]) for cat in cats), cats
+        assert not any(cat["requirement"] in {c.requirement for c in CATS} for cat in cats)
+        assert [c["requirement"] for c in english.get(day).json()["cats"]] == [
+            CAT_BY_ID[cat["cat"]].requirement for cat in cats
+        ]
+    assert all(cat["size"] == CAT_BY_ID[cat["cat"]].size for cat in cats)
+    scenario = spanish.get("/api/scenarios/").json()[0]
+    assert scenario["conditions"][0] == f"al menos {scenario['min_score']} puntos"
+    assert [check["text"] for check in scenario["checks"]] == scenario["conditions"]
+    assert spanish.get("/api/no-such/").json()["detail"] == "no API endpoint at /api/no-such/"
+
+
+@pytest.mark.django_db
+def test_the_scenarios_page_says_the_setups_words_in_spanish():
+    body = Client(**SPANISH).get("/scenarios/").content.decode()
+    assert "Botón arcoíris" in body and "un grupo de 3 o más, 3 ptos." in body
+    english = english_words("es")
+    for text in ("Rainbow button", "Each cat at least once", "All different"):
+        assert text in english and text not in body

@@ -173,3 +173,44 @@ def test_every_patch_in_the_picture_carries_its_colours_symbol(client, finished)
     for colour, tile in enumerate(grey):
         _symbol(ImageDraw.Draw(tile), colour, 20, 20)
     assert len({tile.tobytes() for tile in grey}) == len(PATCH_RGB)
+
+
+def test_a_spanish_players_share_says_its_words_in_spanish_and_its_links_carry_them(
+    client, alice_api, finished
+):
+    """The share's words are the player's, in the player's language (the API's answer is in
+    the caller's): text, links, the page's tags and the picture; English links stay as they
+    were, and an unknown language is a 400."""
+    game_id = finished["id"]
+    share = alice_api.get(f"/api/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="es").json()["share"]
+    assert share["url"] == f"http://testserver/share/{game_id}/?lang=es"
+    assert share["image"] == f"http://testserver/share/{game_id}/image.png?lang=es"
+    head, shape, url = share["text"].split("\n")
+    assert head.startswith("Calico Daily #6") and f": {finished['score']['total']} puntos" in head
+    assert shape.startswith("objetivos ") and " de 3 · gatos " in shape and "botones " in shape
+    assert url == share["url"]
+    assert alice_api.get(f"/api/games/{game_id}/").json()["share"] == finished["share"]
+
+    # A friend with an English browser opens the Spanish link: the share's words are Spanish,
+    # the page around them English.
+    page = client.get(f"/share/{game_id}/?lang=es", HTTP_ACCEPT_LANGUAGE="en")
+    tags = _Tags()
+    tags.feed(page.content.decode())
+    assert tags.meta["og:title"].endswith(f"{finished['score']['total']} puntos")
+    assert tags.meta["og:image"] == share["image"] and tags.meta["og:url"] == share["url"]
+    assert tags.meta["og:description"] == share["text"].rsplit("\n", 1)[0].replace("\n", " · ")
+    assert (
+        '<h1 lang="es">' in page.content.decode() and "Play today's puzzle" in page.content.decode()
+    )
+
+    english = client.get(f"/share/{game_id}/image.png")
+    spanish = client.get(f"/share/{game_id}/image.png?lang=es", HTTP_ACCEPT_LANGUAGE="en")
+    assert spanish["ETag"] != english["ETag"]
+    assert _image(spanish).tobytes() != _image(english).tobytes()  # other words, same quilt
+    assert (
+        client.get(f"/share/{game_id}/image.png", HTTP_ACCEPT_LANGUAGE="es")["ETag"]
+        == (english["ETag"])
+    )  # a link without a language is English, whoever opens it
+    for path in ("/share/{}/?lang=xx", "/share/{}/image.png?lang=xx"):
+        refused = client.get(path.format(game_id))
+        assert refused.status_code == 400 and "not a language" in refused.content.decode()

@@ -1,8 +1,9 @@
 // The JSON API client: same-origin session cookie, CSRF header on writes, errors as ApiError.
+import { gettext, interpolate } from "./dom.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    const message = (body && (body.detail || body.error)) || `The server answered ${status}.`;
+    const message = (body && (body.detail || body.error)) || interpolate(gettext("The server answered %(status)s."), { status });
     super(typeof message === "string" ? message : JSON.stringify(message));
     this.status = status;
     this.body = body;

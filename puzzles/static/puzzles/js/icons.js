@@ -33,10 +33,10 @@ export function conditionIcons(check, cats) {
   }
 }
 
-// A size cat's badge ("N+" from its requirement), else its shape, else nothing.
+// A cat's shape, else a size cat's badge ("N+"), else nothing.
 function catShape(node) {
-  const size = (node.dataset.requirement || "").match(/group of (\d+)/);
-  return shapeDrawing(JSON.parse(node.dataset.shape || "null")) || (size ? sizeBadge(size[1]) : null);
+  const size = Number(node.dataset.size);
+  return shapeDrawing(JSON.parse(node.dataset.shape || "null")) || (size ? sizeBadge(size) : null);
 }
 
 const DRAW = {

@@ -64,8 +64,7 @@ export function renderCats(container, cats, score, progress = null) {
       icon.setAttribute("aria-hidden", "false");
       return icon;
     }));
-    const size = (cat.requirement || "").match(/group of (\d+)/);
-    const shape = shapeDrawing(cat.shape) || (size ? sizeBadge(size[1]) : null);
+    const shape = shapeDrawing(cat.shape) || (cat.size ? sizeBadge(cat.size) : null);
     const count = earned(cat.cat);
     return el("div", { class: "cat", "data-cat": cat.cat }, [
       catPortrait(cat.cat),

@@ -229,7 +229,7 @@ export function catPortrait(catId) {
   ]);
 }
 
-// A size cat's badge: a dark hex with "N+" (N read from the server's requirement text).
+// A size cat's badge: a dark hex with "N+" (N: the cat's `size`).
 export function sizeBadge(size) {
   return svg("svg", { viewBox: "-16 -17 32 34", "aria-hidden": "true" }, [
     svg("polygon", { points: hexPoints(0, 0, 16), class: "mono-fill", fill: "#3a3540" }),

@@ -323,7 +323,7 @@ class VersusController {
       card.querySelector("[data-opponent-score]").dataset.opponentScore = seat.score ? String(seat.score.total) : "";
       card.classList.toggle("to-move", this.game.to_move === seat.name);
       if (placed) {
-        card.querySelector("[data-opponent-last]").textContent = `Turn ${placed.turn}: ${describePatch(placed.patch)} at ${placed.cell}`;
+        card.querySelector("[data-opponent-last]").textContent = interpolate(gettext("Turn %(turn)s: %(patch)s at %(cell)s"), { turn: placed.turn, patch: describePatch(placed.patch), cell: placed.cell });
         card.classList.remove("placing");
         void card.offsetWidth; // restart the glow
         card.classList.add("placing");
@@ -335,7 +335,7 @@ class VersusController {
     const rows = [this.game.you, ...this.game.opponents].map((seat) => {
       const mover = this.game.to_move === seat.name;
       return el("li", { "data-score-of": seat.name, class: mover ? "to-move" : null }, [
-        el("span", { text: seat.name === "you" ? gettext("You") : seat.name }),
+        el("span", { text: seat.name === "you" ? gettext("You") : seat.name, "data-to-move": mover ? gettext("to move") : null }),
         el("b", { text: String(seat.score.total) }),
       ]);
     });
@@ -428,7 +428,7 @@ class VersusController {
     const button = $('[data-action="hint"]', this.root);
     const game = this.game;
     const used = game ? game.hints_used || 0 : 0;
-    $("[data-hint-count]", this.root).textContent = `${used} hint${used === 1 ? "" : "s"} used`;
+    $("[data-hint-count]", this.root).textContent = interpolate(ngettext("%(count)s hint used", "%(count)s hints used", used), { count: used });
     const myTurn = Boolean(game) && game.status === "playing" && game.to_move === "you";
     button.disabled = Boolean(this.hintRunning) || !myTurn || this.busy;
     if (this.hintRunning) {
@@ -610,10 +610,12 @@ class VersusController {
   }
 }
 
-// The analysis says "the better move: ..." before each of its reasons: once is enough here.
+// The analysis says "the better move: ..." (in the page's language) before each of its
+// reasons: once is enough here.
 function betterMove(reasons) {
-  const said = reasons.map((reason) => reason.replace(/^the better move: /, ""));
-  return said.length ? `The better move: ${said.join("; ")}.` : "";
+  const prefix = interpolate(gettext("the better move: %(reason)s"), { reason: "" });
+  const said = reasons.map((reason) => (reason.startsWith(prefix) ? reason.slice(prefix.length) : reason));
+  return said.length ? interpolate(gettext("The better move: %(reasons)s."), { reasons: said.join("; ") }) : "";
 }
 
 // A review mark (the API's word) in the page's language.
