@@ -137,6 +137,7 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     audit("404")
     if page.locator("[data-display-menu]").count():  # (the other test requires it)
         page.click("[data-display-menu] summary")
+        page.wait_for_selector("[data-symbol-key] svg")  # drawn when the menu first opens
         audit("display-settings-open")
 
     # The daily, mid-play: after a placement (the market waits), a hand patch selected, then a
@@ -365,6 +366,7 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
                 _choose(page, symbols=symbols)
                 _shoot(page, f"home-{size}-{scheme}-{'symbols' if symbols else 'plain'}")
         page.click("[data-display-menu] summary")
+        page.wait_for_selector("[data-symbol-key] svg")
         page.screenshot(path=str(SHOTS / f"display-menu-{size}.png"))
         page.keyboard.press("Escape")
         context.close()
