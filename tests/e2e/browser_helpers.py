@@ -1,6 +1,10 @@
 """Driving the game page the way a player does: clicks (or taps) on stable test hooks."""
 
+import contextlib
+import datetime
 import json
+
+import time_machine
 
 TURNS = 22
 # A hint waits for the worker, which may still be busy with the day's par run.
@@ -89,3 +93,13 @@ def play_versus_turn(page, turn: int) -> str:
         page.click('[data-action="confirm"]')
     page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
     return cell
+
+
+@contextlib.contextmanager
+def one_day_clock():
+    """This process's clock at noon UTC of today, ticking from there; yields its offset from
+    the machine's clock (seconds), for the processes it starts."""
+    now = datetime.datetime.now(datetime.UTC)
+    noon = datetime.datetime.combine(now.date(), datetime.time(12), datetime.UTC)
+    with time_machine.travel(noon, tick=True):
+        yield round((noon - now).total_seconds())
