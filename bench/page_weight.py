@@ -4,6 +4,7 @@ compression) for the first load of each page, summed over every response, in Chr
     # a throw-away site: SQLite and a folder broker under a temporary var/
     export CALICO_VAR_DIR=/tmp/page-weight-var PYTHONPATH=$PWD
     .venv/bin/python manage.py migrate -v0 && .venv/bin/python bench/page_weight.py seed
+    .venv/bin/python manage.py collectstatic --noinput -v0   # whitenoise serves STATIC_ROOT only
     .venv/bin/python manage.py runserver 127.0.0.1:8731 --noreload &   # or any checkout's
     .venv/bin/python bench/page_weight.py measure http://127.0.0.1:8731
 

@@ -133,7 +133,14 @@ def _database_url(settings_dict: dict) -> str:
 
 
 @pytest.fixture
-def celery_worker_process(transactional_db, celery_test_broker):
+def worker_clock_env() -> dict:
+    """Environment that sets the worker's clock: none here, the machine's (tests/e2e/conftest.py
+    moves it with that run's clock)."""
+    return {}
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env):
     """A real Celery worker process (``celery -A calico_site worker``) on Redis, using the
     test database (PostgreSQL). Yields the worker's node name once it answers a ping; stops
     it afterwards.
@@ -159,6 +166,7 @@ def celery_worker_process(transactional_db, celery_test_broker):
         "CELERY_HINT_QUEUE": TEST_HINT_QUEUE,
         "CELERY_VERSUS_QUEUE": TEST_VERSUS_QUEUE,
         "CALICO_VAR_DIR": var_dir,
+        **worker_clock_env,
     }
     log_path = Path(var_dir) / "worker.log"
     with open(log_path, "wb") as log:

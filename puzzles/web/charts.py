@@ -1,5 +1,6 @@
-"""The day's histogram as SVG geometry for its template (puzzles/_histogram.html): the
-leaderboard draws it on the server. The same picture as the end screen's (endscreen.js)."""
+"""The day's histogram as SVG geometry for its template (puzzles/_histogram.html), drawn on
+the server for the leaderboard page and for the end screen (puzzles/_standing.html, which
+endscreen.js fetches and places)."""
 
 from django.utils.translation import gettext as _
 

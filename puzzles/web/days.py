@@ -1,10 +1,13 @@
 """The day pages, rendered on the server from the API's selectors: the archive of past days
-and a day's leaderboard (its histogram drawn here too). Paging is plain links."""
+and a day's leaderboard (its histogram drawn here too), and the leaderboard's part of the end
+screen (your rank in words and the histogram, for its script to place). Paging is plain
+links."""
 
 import datetime
 
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from .. import words
@@ -18,6 +21,7 @@ from .pages import (
     bad_date,
     bad_request,
     choice,
+    not_found,
     page_number,
     pager,
     player_or_none,
@@ -105,7 +109,6 @@ def leaderboard(request, date=""):
     closed = challenge_reads.is_closed(challenge)
     par = _score(board["par"])
     best = _score(challenge_reads.best_known_json(challenge)) if closed else None
-    mine = board["me"]["score"] if board["me"] else None
     context.update(
         board=board,
         closed=closed,
@@ -113,6 +116,34 @@ def leaderboard(request, date=""):
         best=best,
         seed=challenge.seed if closed else None,
         pager=pager(board["page"], board["pages"], "hints=exclude&" if exclude_hints else ""),
-        histogram=charts.histogram(board["histogram"], mine=mine, par=par),
+        histogram=_histogram(board, board["me"], par),
     )
     return render(request, "puzzles/leaderboard.html", context)
+
+
+def _histogram(board: dict, me: dict | None, par: int | None) -> dict | None:
+    return charts.histogram(board["histogram"], mine=me["score"] if me else None, par=par)
+
+
+@gzip_page
+def standing(request, date):
+    """The end screen's part of a day's leaderboard (puzzles/_standing.html), the same words
+    and histogram as the leaderboard page's. ``?practice=1``: a practice game's end, which
+    shows no rank and no mark of yours."""
+    day = _day(date)
+    if day is None:
+        return bad_date(request, date)
+    challenge = challenge_reads.challenge_on(day)
+    if challenge is None:
+        return not_found(request, _("no daily quilt on %(day)s") % {"day": day.isoformat()})
+    board = leaderboard_of(challenge, 1, False, player_or_none(request))
+    me = None if request.GET.get("practice") else board["me"]
+    par = _score(board["par"])
+    context = {
+        "date": day.isoformat(),
+        "board": board,
+        "me": me,
+        "closed": challenge_reads.is_closed(challenge),
+        "histogram": _histogram(board, me, par),
+    }
+    return render(request, "puzzles/_standing.html", context)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("play/<str:date>/", views.practice, name="practice"),
     path("leaderboard/", days.leaderboard, name="leaderboard-today"),
     path("leaderboard/<str:date>/", days.leaderboard, name="leaderboard"),
+    path("leaderboard/<str:date>/standing/", days.standing, name="leaderboard-standing"),
     path("archive/", days.archive, name="archive"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),

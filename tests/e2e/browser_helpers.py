@@ -1,6 +1,10 @@
 """Driving the game page the way a player does: clicks (or taps) on stable test hooks."""
 
+import contextlib
+import datetime
 import json
+
+import time_machine
 
 TURNS = 22
 # A hint waits for the worker, which may still be busy with the day's par run.
@@ -53,3 +57,49 @@ def play_turn(page, hand: int, cell: str, market: int | None, tap: bool = False)
     page.wait_for_selector(f'[data-cell="{cell}"][data-empty="false"]')
     if turn < TURNS:
         page.wait_for_selector(f'[data-stat-turn="{turn + 1}/{TURNS}"]')
+
+
+# An opponent's turn waits for the worker; an easy opponent takes milliseconds.
+OPPONENT_WAIT_MS = 120_000
+
+
+def sit_down(page, site: str, opponents: int, level: str) -> str:
+    """Open the versus page and sit down at a new table; returns the versus game's id."""
+    page.goto(site + "/versus/")
+    page.check(f'input[name="opponents"][value="{opponents}"]')
+    page.check(f'input[name="level"][value="{level}"]')
+    page.click('[data-action="sit-down"]')
+    page.wait_for_selector('[data-action="start"]:not([disabled])')
+    return page.get_attribute("[data-my-board]", "data-game-id")
+
+
+def my_empty_cells(page) -> list[str]:
+    """The empty spaces of my own board on the versus page."""
+    cells = page.query_selector_all('[data-my-board] [data-cell][data-empty="true"]')
+    return [node.get_attribute("data-cell") for node in cells]
+
+
+def play_versus_turn(page, turn: int) -> str:
+    """Wait for my versus turn ``turn``, then hand patch 1, my first empty space, market slot
+    0 by clicks (the last turn confirmed); waits until it is on my board; returns the space."""
+    page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
+    page.wait_for_selector(f'[data-stat-turn="{turn}/{TURNS}"]')
+    cell = my_empty_cells(page)[0]
+    page.click('[data-hand-index="1"]')
+    page.click(f'[data-my-board] [data-cell="{cell}"]')
+    if turn < TURNS:
+        page.click('[data-market-index="0"]:not([disabled])')
+    else:  # the last turn has no market step: its placement is confirmed
+        page.click('[data-action="confirm"]')
+    page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
+    return cell
+
+
+@contextlib.contextmanager
+def one_day_clock():
+    """This process's clock at noon UTC of today, ticking from there; yields its offset from
+    the machine's clock (seconds), for the processes it starts."""
+    now = datetime.datetime.now(datetime.UTC)
+    noon = datetime.datetime.combine(now.date(), datetime.time(12), datetime.UTC)
+    with time_machine.travel(noon, tick=True):
+        yield round((noon - now).total_seconds())

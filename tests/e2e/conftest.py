@@ -6,6 +6,11 @@ of every page land in ``test-artifacts/e2e/`` (git-ignored): look at them.
 
 ``E2E_BASE_URL=http://127.0.0.1:8000 pytest tests/e2e/test_daily_game.py`` plays the whole
 daily against an already running site instead (``make serve`` from a fresh clone).
+
+The run's clock (this process, so the live server, and the worker) reads noon UTC of the day
+the run started, and ticks: a run that crosses 00:00 UTC stays on one day (the daily's ranked
+moves after its close are refused ``day_closed``). Tests that move the clock further nest
+their own ``time_machine.travel``.
 """
 
 import importlib.util
@@ -13,6 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
+from browser_helpers import one_day_clock
 
 # pytest-django's live server runs in a thread of this process; Playwright's sync API runs an
 # event loop in it too, which makes Django refuse synchronous database access without this.
@@ -30,6 +36,30 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def run_clock():
+    with one_day_clock() as offset:
+        yield offset
+
+
+@pytest.fixture
+def worker_clock_env(run_clock) -> dict:
+    """The worker's clock moved as this process's is (libfaketime, an offset: it ticks too)."""
+    if not Path(FAKETIME).exists():
+        reason = f"needs libfaketime at {FAKETIME} (apt-get install faketime)"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"{reason} (CI=true: this test must run)")
+        pytest.skip(reason)
+    return {
+        "LD_PRELOAD": FAKETIME,
+        "FAKETIME": f"{run_clock:+d}",
+        "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+    }
 
 
 @pytest.fixture(scope="session")

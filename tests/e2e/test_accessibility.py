@@ -11,7 +11,14 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_helpers import api_get, csrf_token, play_turn, start_daily
+from browser_helpers import (
+    api_get,
+    csrf_token,
+    play_turn,
+    play_versus_turn,
+    sit_down,
+    start_daily,
+)
 
 from groups.services import do_create_group
 from puzzles.models import Analysis, ScenarioPassRate
@@ -130,6 +137,7 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     audit("404")
     if page.locator("[data-display-menu]").count():  # (the other test requires it)
         page.click("[data-display-menu] summary")
+        page.wait_for_selector("[data-symbol-key] svg")  # drawn when the menu first opens
         audit("display-settings-open")
 
     # The daily, mid-play: after a placement (the market waits), a hand patch selected, then a
@@ -174,20 +182,10 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     audit("scenario-game")
 
     # Versus: choosing the goals, then mid-play once the opponent has answered.
-    page.goto(site + "/versus/")
-    page.check('input[name="opponents"][value="2"]')
-    page.check('input[name="level"][value="easy"]')
-    page.click('[data-action="sit-down"]')
-    page.wait_for_selector('[data-action="start"]:not([disabled])')
-    versus_id = page.get_attribute("[data-my-board]", "data-game-id")
+    versus_id = sit_down(page, site, 2, "easy")
     audit("versus-choosing")
     page.click('[data-action="start"]')
-    page.wait_for_selector('[data-stat-to-move="you"]')
-    cell = page.get_attribute('[data-my-board] [data-cell][data-empty="true"]', "data-cell")
-    page.click('[data-hand-index="1"]')
-    page.click(f'[data-my-board] [data-cell="{cell}"]')
-    page.click('[data-market-index="0"]:not([disabled])')
-    page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
+    play_versus_turn(page, 1)
     do_play_opponents(int(versus_id))
     page.wait_for_selector('[data-stat-to-move="you"]', timeout=60_000)
     page.wait_for_selector('[data-stat-turn="2/22"]')
@@ -348,19 +346,9 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
 
         # Versus, mid-play, and the home page.
         _choose(page, theme="light", symbols=False)
-        page.goto(site + "/versus/")
-        page.check('input[name="opponents"][value="2"]')
-        page.check('input[name="level"][value="easy"]')
-        page.click('[data-action="sit-down"]')
-        page.wait_for_selector('[data-action="start"]:not([disabled])')
-        versus_id = page.get_attribute("[data-my-board]", "data-game-id")
+        versus_id = sit_down(page, site, 2, "easy")
         page.click('[data-action="start"]')
-        page.wait_for_selector('[data-stat-to-move="you"]')
-        cell = page.get_attribute('[data-my-board] [data-cell][data-empty="true"]', "data-cell")
-        page.click('[data-hand-index="1"]')
-        page.click(f'[data-my-board] [data-cell="{cell}"]')
-        page.click('[data-market-index="0"]:not([disabled])')
-        page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
+        play_versus_turn(page, 1)
         do_play_opponents(int(versus_id))
         page.wait_for_selector('[data-stat-turn="2/22"]', timeout=60_000)
         for scheme in ("light", "dark"):
@@ -378,6 +366,7 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
                 _choose(page, symbols=symbols)
                 _shoot(page, f"home-{size}-{scheme}-{'symbols' if symbols else 'plain'}")
         page.click("[data-display-menu] summary")
+        page.wait_for_selector("[data-symbol-key] svg")
         page.screenshot(path=str(SHOTS / f"display-menu-{size}.png"))
         page.keyboard.press("Escape")
         context.close()

@@ -3,10 +3,11 @@ moves, and the page says plainly that the day closed and the game no longer coun
 live server runs in this process, so time-machine moves its clock."""
 
 import datetime
+import time
 
 import pytest
 import time_machine
-from browser_helpers import empty_cells, play_turn, start_daily
+from browser_helpers import api_get, empty_cells, one_day_clock, play_turn, start_daily
 
 from puzzles.services.challenges import do_ensure_challenge
 
@@ -48,3 +49,20 @@ def test_a_game_left_open_past_the_close_says_it_no_longer_counts(site, page, sh
         page.click('[data-action="start"]:not([disabled])')
         page.wait_for_selector("[data-game-id] [data-cell]")
         assert page.locator("[data-fair-play]").is_hidden()
+
+
+def test_a_run_that_crosses_midnight_keeps_its_ranked_daily_open(site, page):
+    """The run's clock (``one_day_clock``, set by tests/e2e/conftest.py) keeps a ranked daily
+    started before 00:00 UTC on the machine's clock open after it."""
+    machine = datetime.datetime(2031, 3, 4, 23, 59, 40, tzinfo=datetime.UTC)
+    started = time.monotonic()
+    with time_machine.travel(machine, tick=True), one_day_clock():
+        do_ensure_challenge(DAY)
+        game_id = start_daily(page, site)
+        play_turn(page, 0, empty_cells(page)[0], 0)
+        assert api_get(page, site, f"/api/games/{game_id}/")["date"] == str(DAY)
+        while time.monotonic() - started < 25:  # the machine's clock passes midnight
+            time.sleep(0.5)
+        play_turn(page, 0, empty_cells(page)[0], 0)
+        game = api_get(page, site, f"/api/games/{game_id}/")
+        assert game["ranked"] and game["date"] == str(DAY) and game["turn"] == 3

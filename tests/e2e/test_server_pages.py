@@ -185,3 +185,19 @@ def test_the_end_screen_says_the_streak_once(site, browser, shot):
     assert page.get_attribute("[data-end-links]", "data-end-streak") == "3"  # the card's hook
     shot(page, "server-end-streak-once-phone")
     page.context.close()
+
+
+def test_the_symbol_key_is_drawn_when_the_display_menu_opens(site, browser):
+    """A read-only page fetches no svg.js (the symbol key's drawing) until its display menu
+    opens; then the key shows one symbol per colour."""
+    page = browser.new_context(**LAPTOP).new_page()
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    page.goto(site + "/leaderboard/")
+    page.wait_for_load_state("networkidle")
+    assert "settings.js" in fetched and "svg.js" not in fetched
+    page.click("[data-display-menu] summary")
+    page.wait_for_selector("[data-symbol-key] svg")
+    assert page.locator("[data-symbol-key] svg").count() == 6
+    assert "svg.js" in fetched
+    page.context.close()

@@ -2,40 +2,16 @@
 easy game by clicks to its final standings, and a 4-player table on a phone."""
 
 import pytest
-from browser_helpers import api_get
+from browser_helpers import (
+    OPPONENT_WAIT_MS,
+    TURNS,
+    api_get,
+    my_empty_cells,
+    play_versus_turn,
+    sit_down,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-TURNS = 22
-OPPONENT_WAIT_MS = 120_000  # only stops a stuck test; an easy opponent takes milliseconds
-
-
-def sit_down(page, site: str, opponents: int, level: str) -> str:
-    page.goto(site + "/versus/")
-    page.check(f'input[name="opponents"][value="{opponents}"]')
-    page.check(f'input[name="level"][value="{level}"]')
-    page.click('[data-action="sit-down"]')
-    page.wait_for_selector('[data-action="start"]:not([disabled])')
-    return page.get_attribute("[data-my-board]", "data-game-id")
-
-
-def my_empty_cells(page) -> list[str]:
-    cells = page.query_selector_all('[data-my-board] [data-cell][data-empty="true"]')
-    return [node.get_attribute("data-cell") for node in cells]
-
-
-def play_my_turn(page, turn: int) -> str:
-    """Wait for my turn, then hand patch 1, the first empty space, market slot 0, by clicks."""
-    page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
-    page.wait_for_selector(f'[data-stat-turn="{turn}/{TURNS}"]')
-    cell = my_empty_cells(page)[0]
-    page.click('[data-hand-index="1"]')
-    page.click(f'[data-my-board] [data-cell="{cell}"]')
-    if turn < TURNS:
-        page.click('[data-market-index="0"]:not([disabled])')
-    else:  # the last turn has no market step: its placement is confirmed
-        page.click('[data-action="confirm"]')
-    page.wait_for_selector(f'[data-my-board] [data-cell="{cell}"][data-empty="false"]')
-    return cell
 
 
 def test_a_whole_two_player_easy_game_by_clicks(site_with_worker, page, shot):
@@ -45,7 +21,7 @@ def test_a_whole_two_player_easy_game_by_clicks(site_with_worker, page, shot):
     page.click('[data-action="start"]')
     page.wait_for_selector('[data-versus-root][data-phase="playing"]')
     for turn in range(1, TURNS + 1):
-        play_my_turn(page, turn)
+        play_versus_turn(page, turn)
         if turn == 12:
             page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
             page.click('[data-opponent="Marmalade"]')  # theirs is selectable: shown large
@@ -73,7 +49,7 @@ def test_a_four_player_table_on_a_phone(site_with_worker, browser, shot):
     sit_down(page, site_with_worker, 3, "medium")
     page.tap('[data-action="start"]')
     page.wait_for_selector('[data-versus-root][data-phase="playing"]')
-    play_my_turn(page, 1)
+    play_versus_turn(page, 1)
     page.wait_for_selector('[data-stat-to-move="you"]', timeout=OPPONENT_WAIT_MS)
     for name in ("Marmalade", "Pepper", "Biscuit"):  # each opponent placed its first patch
         assert page.text_content(f'[data-opponent="{name}"] [data-opponent-last]').startswith(

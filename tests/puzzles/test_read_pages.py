@@ -74,6 +74,36 @@ def test_the_archive_lists_the_days_with_your_result_and_pages_by_links(client, 
     assert page(client, "/archive/?page=9").count("<tr data-day=") == 2
 
 
+def test_the_end_screens_standing_is_the_leaderboards_words_and_histogram(client, alice):
+    """The end screen places the server's fragment (endscreen.js): the leaderboard page's rank
+    words and histogram, not a copy of them in the script."""
+    day = today() - datetime.timedelta(days=1)
+    for n in range(3):
+        finished_game(Player.objects.create(username=f"p{n}"), day, score=50 + n, par=55)
+    finished_game(alice, day, score=51)
+    client.force_login(alice)
+    leaderboard = page(client, f"/leaderboard/{day}/")
+    histogram = re.search(r'<div class="histogram" data-histogram>.*?</div>', leaderboard, re.S)
+    words = "1 of the day's 4 ranked quilts scored more than yours."
+    assert words in leaderboard
+
+    fragment = page(client, f"/leaderboard/{day}/standing/")
+    assert re.search(
+        rf'<p class="muted" data-rank-words data-percentile="[\d.]+">{words}</p>', fragment
+    )
+    assert histogram.group(0) in fragment and "you 51" in fragment
+    assert f"Scores of {day} (4 ranked players)" in fragment
+    # A practice game's end: the day's histogram, no rank and no mark of yours.
+    practice = page(client, f"/leaderboard/{day}/standing/?practice=1")
+    assert "data-rank-words" not in practice and "you 51" not in practice
+    assert "data-bar-score=" in practice and "par 55" in practice
+    # Not a day, or a day without a quilt: a 404 page that says so.
+    assert "not a date" in page(client, "/leaderboard/someday/standing/", status=404)
+    assert "No daily quilt on 2001-01-01" in page(
+        client, "/leaderboard/2001-01-01/standing/", status=404
+    )
+
+
 @pytest.mark.parametrize(
     "query", ["page=abc", "page=0", "page=-1", "page=1.5", "page=²", "page=", "page=" + "9" * 5000]
 )

@@ -1,62 +1,25 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
 // the server's share (text, link and picture) and the way to the leaderboard. Every number is the server's.
 import { GaveUp, STALLED, analyse, progressBar, progressText } from "./analysis.js";
-import { el, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
-import { svg } from "./svg.js";
+import { el, formatNumber, gettext, interpolate } from "./dom.js";
 
-export function histogram(entries, { mine = null, par = null } = {}) {
-  const width = 420;
-  const height = 170;
-  const pad = { left: 28, right: 28, top: 26, bottom: 24 };
-  const scores = entries.map((e) => e.score).concat([mine, par].filter((v) => v !== null));
-  if (!scores.length) return el("p", { class: "muted", text: gettext("No finished games yet.") });
-  const lo = Math.min(...scores) - 1;
-  const hi = Math.max(...scores) + 1;
-  const top = Math.max(1, ...entries.map((e) => e.count));
-  const x = (score) => pad.left + ((score - lo) / (hi - lo)) * (width - pad.left - pad.right);
-  const barW = Math.max(2, (width - pad.left - pad.right) / (hi - lo + 1) - 1);
-  const base = height - pad.bottom;
-  const root = svg("svg", {
-    viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": gettext("Histogram of the day's scores")
-      + (mine !== null ? interpolate(gettext("; yours is %(score)s"), { score: mine }) : "")
-      + (par !== null ? interpolate(gettext("; par is %(score)s"), { score: par }) : ""),
-  });
-  for (const entry of entries) {
-    const h = ((base - pad.top) * entry.count) / top;
-    root.append(svg("rect", {
-      class: `bar${entry.score === mine ? " mine" : ""}`, x: x(entry.score) - barW / 2, y: base - h,
-      width: barW, height: h, rx: 1.5,
-    }, [svg("title", {}, [interpolate(ngettext("%(score)s: %(count)s player", "%(score)s: %(count)s players", entry.count), { score: entry.score, count: entry.count })])]));
+// The leaderboard's part of the end, your rank in words and the day's histogram: the server's
+// HTML (puzzles/_standing.html), the leaderboard page's own words and picture. A practice
+// game's shows no rank and no mark of yours. Null when it cannot be had (no histogram then).
+export async function fetchStanding(date, ranked) {
+  try {
+    const answer = await fetch(`/leaderboard/${encodeURIComponent(date)}/standing/${ranked ? "" : "?practice=1"}`,
+      { credentials: "same-origin" });
+    if (!answer.ok) return null;
+    const template = document.createElement("template");
+    template.innerHTML = await answer.text();
+    return template.content;
+  } catch {
+    return null; // offline: the end screen without it
   }
-  root.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: base, y2: base, stroke: "#cbbd9f" }));
-  const marker = (value, label, color, row) => {
-    if (value === null) return;
-    root.append(
-      svg("line", { class: "mark-line", x1: x(value), x2: x(value), y1: pad.top - 6, y2: base, stroke: color, "stroke-dasharray": "4 3" }),
-      svg("text", { x: x(value), y: 12 + row * 11, "text-anchor": "middle", style: `fill:${color};font-weight:700` }, [`${label} ${value}`]),
-    );
-  };
-  marker(par, gettext("par"), "#b04a2a", 0);
-  marker(mine, gettext("you"), "#2f8f96", mine !== null && par !== null && Math.abs(x(mine) - x(par)) < 50 ? 1 : 0);
-  root.append(
-    svg("text", { x: pad.left, y: height - 6 }, [String(lo)]),
-    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [String(hi)]),
-  );
-  return root;
 }
 
-// Where a rank stands, in words that stay true for the last of two (ties share a rank: the
-// quilts above are exactly rank - 1).
-export function rankWords(rank, count) {
-  if (count <= 1) return gettext("The only ranked quilt of the day so far.");
-  if (rank === 1) return interpolate(gettext("No other quilt of the day's %(count)s scored more than yours."), { count });
-  const above = rank - 1;
-  return interpolate(ngettext("%(above)s of the day's %(count)s ranked quilts scored more than yours.",
-    "%(above)s of the day's %(count)s ranked quilts scored more than yours.", above), { above, count });
-}
-
-export function renderEnd(container, { game, challenge, board }) {
+export function renderEnd(container, { game, challenge, board, standing }) {
   const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
   const best = challenge.best_known && challenge.best_known.score !== undefined && challenge.best_known.score !== null
     ? challenge.best_known.score : null;
@@ -80,14 +43,10 @@ export function renderEnd(container, { game, challenge, board }) {
       best === null ? null : figure(best, gettext("best known")),
       me && me.rank ? figure(`#${me.rank}`, interpolate(gettext("rank of %(count)s"), { count: board.count })) : null,
     ]),
-    me && me.rank ? el("p", { class: "muted", "data-percentile": String(me.percentile), text: rankWords(me.rank, board.count) }) : null,
+    standing && standing.querySelector("[data-rank-words]"),
     game.ranked ? null : el("p", { class: "muted", text: gettext("Practice games are not ranked.") }),
     nextDaily(game.closes_at),
-    board ? el("div", { class: "histogram" }, [
-      el("h3", { text: `${challenge.closed ? interpolate(gettext("Scores of %(date)s"), { date: game.date }) : gettext("Today's scores")} (${
-        interpolate(ngettext("%(count)s ranked player", "%(count)s ranked players", board.count), { count: board.count })})` }),
-      histogram(board.histogram || [], { mine: game.ranked ? game.score.total : null, par }),
-    ]) : null,
+    standing && standing.querySelector("[data-day-scores]"),
     analysisBox(game),
     ...share.nodes,
     el("div", { class: "end-actions" }, [

@@ -3,7 +3,7 @@
 // The server applies every move and sends back every number shown.
 import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
-import { renderEnd } from "./endscreen.js";
+import { fetchStanding, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
 import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext, pgettext } from "./dom.js";
@@ -576,13 +576,14 @@ class GameController {
       return justPlaced ? bringIntoView($(".end", this.root), "start") : null;
     }
     let board = null;
+    const standing = fetchStanding(this.game.date, this.game.ranked);
     try {
       [this.challenge, board] = await Promise.all([api.challenge(this.date), api.leaderboard(this.date)]);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }
     const end = $("[data-end]", this.root);
-    renderEnd(end, { game: this.game, challenge: this.challenge, board });
+    renderEnd(end, { game: this.game, challenge: this.challenge, board, standing: await standing });
     const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: gettext("Play again (practice)") });
     again.addEventListener("click", () => this.showSetup());
     $(".end-actions", end).append(again);

@@ -1,8 +1,8 @@
 // Display settings, remembered in this browser only (localStorage; a page view writes no
 // server session): the colour scheme (system, light or dark) and the colour-blind symbols.
 // base.html's inline head script applies both before the first paint; this module wires the
-// header's menu and keeps other tabs in step.
-import { SYMBOL_NAMES, SYMBOL_WORDS, colorSymbol, svg } from "./svg.js";
+// header's menu and keeps other tabs in step. It loads on every page: the symbol key's drawing
+// (svg.js) is fetched when the menu first opens, not with the read-only pages.
 
 export const THEME_KEY = "calico-theme";
 export const SYMBOLS_KEY = "calico-symbols";
@@ -45,7 +45,8 @@ function apply() {
   if (box) box.checked = symbolsOn();
 }
 
-function symbolKey(container) {
+async function symbolKey(container) {
+  const { SYMBOL_NAMES, SYMBOL_WORDS, colorSymbol, svg } = await import("./svg.js");
   container.replaceChildren(...Object.entries(SYMBOL_NAMES).map(([color, name]) => {
     const icon = svg("svg", { viewBox: "-10 -10 20 20", "aria-hidden": "true" }, [colorSymbol(color, 0, 0, 30)]);
     icon.querySelector(".color-symbol").style.display = "inline"; // the key shows even when off
@@ -70,7 +71,14 @@ function wire() {
     apply();
   });
   const key = menu.querySelector("[data-symbol-key]");
-  if (key) symbolKey(key);
+  if (key) {
+    const draw = () => {
+      if (!menu.open) return;
+      menu.removeEventListener("toggle", draw);
+      symbolKey(key);
+    };
+    menu.addEventListener("toggle", draw);
+  }
   // Closed by Escape (focus back on its button) or by a click elsewhere.
   menu.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && menu.open) {

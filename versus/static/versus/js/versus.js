@@ -250,7 +250,7 @@ class VersusController {
     this.renderMarket(myTurn, hintMove);
     this.renderPrompt(myTurn);
     this.renderHintBox();
-    $("[data-market-card]", this.root).hidden = this.turn.last;
+    $("[data-market-group]", this.root).hidden = this.turn.last;
     $("[data-confirm-bar]", this.root).hidden = !(myTurn && this.turn.confirming);
   }
 
