@@ -17,11 +17,12 @@ opponents (the three moves after each seat-0 move, summed), p50 and p95.
 
 import argparse
 import json
-import math
 import os
 import statistics
 import time
 from pathlib import Path
+
+from scenario_pass_rates import wilson  # bench/: the one Wilson interval
 
 from solver.game import MultiplayerGame, deal_table
 from solver.search.fastcore import warm
@@ -31,16 +32,6 @@ from solver.search.versus import LEVELS, SOLO_LEVELS, choose_goals, choose_move,
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion wins / n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def play(seed: str, players: list, goals: list, cpu: list[list[float]]) -> list:
