@@ -759,6 +759,201 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
     return value
 
 
+# -- the table game (a multiplayer play-out, every seat the quick policy) ---------------------
+# Issue 26's table simulator: the rest of a 2-4 player game (solver/game/multiplayer.py, where
+# the rules are) with every seat playing the quick game's greedy policy on its own quilt and
+# goals, the open market's taken slot refilled from the bag. Kept in its own section: it
+# reuses the placement and evaluation functions above and changes none of them.
+
+
+class TableEvaluator:
+    """The evaluators of every seat of a table, stacked for ``_table_game``: the goals and the
+    board-dependent shape tables per seat, the cat tables and weights shared (a table's cats
+    are everyone's). Build one with ``table_evaluator_for`` (cached by the layouts)."""
+
+    def __init__(self, layouts: tuple[Layout, ...], weights: Weights = DEFAULT_WEIGHTS):
+        seats = [evaluator_for(layout, weights).arrays for layout in layouts]
+        if len({layout.cats for layout in layouts}) != 1:
+            raise ValueError("a table's seats share their cats")
+        if len({len(layout.goal_specs) for layout in layouts}) != 1:
+            raise ValueError("every seat of a table has the same number of goals")
+        self.layouts = layouts
+        _, _, _, cats, progress, award, _, _, floats = seats[0]  # the shared ones
+        most = max(arrays[6].shape[2] for arrays in seats)
+        shapes = np.zeros((len(seats), 6, 49, most), dtype=np.int64)
+        for s, arrays in enumerate(seats):
+            shapes[s, :, :, : arrays[6].shape[2]] = arrays[6]  # column 0 counts: padding unread
+        self.arrays = (
+            np.stack([arrays[0] for arrays in seats]),
+            np.stack([arrays[1] for arrays in seats]),
+            np.stack([arrays[2] for arrays in seats]),
+            cats, progress, award, shapes,
+            np.stack([arrays[7] for arrays in seats]),
+            floats,
+        )  # fmt: skip
+
+    def table_game(self, states, hands, market, bag, drawn: int, taken, seat: int,
+                   second_patch: float = 0.25, moves=None) -> np.ndarray:  # fmt: skip
+        """Play the table to its end from: each seat's packed quilt (``states``, int64[S,
+        STATE_SIZE]), hand (``hands``, int64[S, 2]; a finished seat's is not read), the market
+        (3), ``drawn`` patches of ``bag`` drawn, the turns each seat has taken (``taken``)
+        and the seat to move. Every seat plays ``quick_game``'s greedy policy; a seat's 22nd
+        turn has no market step (the project's ruling). Returns int64[S, 3], each seat's
+        tiebreak key (``Quilt.tiebreak_key``: points, cat tokens, button tokens with the
+        rainbow). ``moves`` (int64[S * TURNS, 4]), if given, receives each turn's (seat, hand
+        index, cell, market slot or -1) in play order, then rows of -1. Nothing given is
+        changed (the quilts are copied)."""
+        states = np.array(states, dtype=np.int64)
+        hands = np.array(hands, dtype=np.int64)
+        taken = np.array(taken, dtype=np.int64)
+        bag = np.asarray(bag, dtype=np.int64)
+        market = np.array(market, dtype=np.int64)
+        seats = states.shape[0]
+        if not (hands.shape == (seats, 2) and taken.shape == (seats,) and len(market) == 3):
+            raise ValueError("one hand of 2 and one turn count per seat, a market of 3")
+        steps = int(sum(max(0, TURNS - 1 - t) for t in taken))  # market steps left
+        if len(bag) < drawn + steps:
+            raise ValueError(f"the bag has {len(bag) - drawn} patches left; {steps} needed")
+        if moves is None:
+            moves = np.empty((seats * TURNS, 4), dtype=np.int64)
+        moves[:] = -1
+        return _table_game(states, hands, market, bag, drawn, taken, seat, TURNS,
+                           float(second_patch), moves, *self.arrays)  # fmt: skip
+
+
+def _warm_table() -> None:
+    """Compile the table game (``warm``): two seats of the warm-up layout, one turn each."""
+    dealt = deal("warm-up")
+    layout = dealt.setup.layout(
+        dict(zip(map(cell_name, GOAL_CELLS), dealt.setup.goal_options, strict=False))
+    )
+    state = pack(Quilt(layout))
+    table_evaluator_for((layout, layout)).table_game(
+        [state, state], [dealt.hand, dealt.hand], dealt.market, dealt.bag, 0,
+        [TURNS - 1, TURNS - 1], 0)  # fmt: skip
+
+
+@lru_cache(maxsize=16)
+def table_evaluator_for(
+    layouts: tuple[Layout, ...], weights: Weights = DEFAULT_WEIGHTS
+) -> TableEvaluator:
+    return TableEvaluator(layouts, weights)
+
+
+@njit(cache=True)
+def _components(mask):
+    """How many connected groups ``mask`` holds."""
+    n = 0
+    rest = mask
+    while rest:
+        rest &= ~_group(rest & -rest, mask)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _tiebreak(state):
+    """(points, cat tokens, button tokens + rainbow) of a packed quilt. Two awarded groups of
+    one colour (pattern) never touch: the later one's group would hold the earlier's cells
+    and get no token, so each token is one group of the button (cat) mask in its colour
+    (pattern)."""
+    cats = 0
+    buttons = 0
+    for k in range(6):
+        cats += _components(state[_CAT] & state[_PMASK + k])
+        buttons += _components(state[_BUTTON] & state[_CMASK + k])
+    return state[_POINTS], cats, buttons + state[_RAINBOW]
+
+
+@njit(cache=True)
+def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_patch, moves,
+                goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
+    """``TableEvaluator.table_game`` in place on its copies: each seat's turn is
+    ``_quick_game``'s (stage 1 the best placement of either hand patch, stage 2 the market
+    slot of the best hand bonus, the same ties), the taken slot refilled from ``bag``."""
+    seats = states.shape[0]
+    candidates = np.empty(4, dtype=np.int64)
+    patches = np.empty(4, dtype=np.int64)
+    index = np.empty(4, dtype=np.int64)
+    out = np.empty((4, 49), dtype=np.float64)
+    best_of = np.empty(4, dtype=np.float64)
+    values = np.empty((seats, 2, 49), dtype=np.float64)  # each seat's stage 1, kept between turns
+    for s in range(seats):
+        if not states[s, _EMPTY]:
+            taken[s] = turns
+        if taken[s] >= turns:
+            continue
+        arrays = (goals[s], goal_at[s], chance[s], cats, progress, award, shapes[s], reach[s],
+                  floats)  # fmt: skip
+        candidates[0], candidates[1] = hands[s, 0], hands[s, 1]
+        n = _distinct(candidates[:2], patches, index)
+        parts = _all_parts(states[s], goals[s], cats, chance[s], progress, shapes[s], floats)
+        _values_many(states[s], parts, patches[:n], out, *arrays)
+        values[s, 0] = out[index[0]]
+        values[s, 1] = out[index[1]]
+    played = 0
+    left = 0
+    for s in range(seats):
+        left += turns - taken[s]
+    while left > 0:
+        if taken[seat] >= turns:
+            seat = (seat + 1) % seats
+            continue
+        state = states[seat]
+        arrays = (goals[seat], goal_at[seat], chance[seat], cats, progress, award, shapes[seat],
+                  reach[seat], floats)  # fmt: skip
+        hand0, hand1 = hands[seat, 0], hands[seat, 1]
+        cell, value = _first_best(values[seat, 0])
+        h = 0
+        if hand1 != hand0:
+            cell1, value1 = _first_best(values[seat, 1])
+            if value1 > value:
+                cell, value, h = cell1, value1, 1
+        patch, keep = (hand0, hand1) if h == 0 else (hand1, hand0)
+        _place_state(state, cell, patch, *arrays)
+        moves[played, 0], moves[played, 1], moves[played, 2] = seat, h, cell
+        played += 1
+        taken[seat] += 1
+        left -= 1
+        turn = taken[seat]  # the turn just played
+        if turn >= turns or not state[_EMPTY]:
+            left -= turns - taken[seat]
+            taken[seat] = turns
+            hands[seat, 0], hands[seat, 1] = keep, -1
+        else:
+            candidates[0] = keep
+            candidates[1], candidates[2], candidates[3] = market[0], market[1], market[2]
+            n = _distinct(candidates, patches, index)
+            parts = _all_parts(state, goals[seat], cats, chance[seat], progress, shapes[seat],
+                               floats)  # fmt: skip
+            _values_many(state, parts, patches[:n], out, *arrays)
+            for q in range(n):
+                best_of[q] = out[q].max()
+            best_keep = best_of[index[0]]
+            last = turn + 1 == turns
+            best = -np.inf
+            slot = 0
+            for m in range(3):
+                a = best_keep - value
+                b = best_of[index[1 + m]] - value
+                if a < b:
+                    a, b = b, a
+                worth = value + (a if last else a + second_patch * b)
+                if worth > best:
+                    best, slot = worth, m
+            moves[played - 1, 3] = slot
+            hands[seat, 0], hands[seat, 1] = keep, market[slot]
+            market[slot] = bag[drawn]  # the open market: the taken slot refilled from the bag
+            drawn += 1
+            values[seat, 0] = out[index[0]]
+            values[seat, 1] = out[index[1 + slot]]
+        seat = (seat + 1) % seats
+    keys = np.empty((seats, 3), dtype=np.int64)
+    for s in range(seats):
+        keys[s, 0], keys[s, 1], keys[s, 2] = _tiebreak(states[s])
+    return keys
+
+
 def warm() -> float:
     """Compile every function (or load them from Numba's disk cache), so that the first
     search of a process is not the one that pays (bench/fastcore_speed.py prints what a first
@@ -772,7 +967,16 @@ def warm() -> float:
     fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
     fast.placement_values(state, 0)
     fast.value(state)
+    _warm_table()
     return time.perf_counter() - started
 
 
-__all__ = ["STATE_SIZE", "Evaluator", "evaluator_for", "pack", "warm"]
+__all__ = [
+    "STATE_SIZE",
+    "Evaluator",
+    "TableEvaluator",
+    "evaluator_for",
+    "pack",
+    "table_evaluator_for",
+    "warm",
+]

@@ -1,13 +1,16 @@
-"""Solver opponents at a multiplayer table: the solo players, shown a seat's view.
+"""Solver opponents at a multiplayer table.
 
-A seat's ``TableView`` becomes a solo ``Observation``: the seat's own quilt, hand, market and
-turn, with every patch in the other quilts given as "discarded" (out of the seat's reach, like
-solo's discards), so that ``unseen()`` is exactly the multiset the seat can work out (the bag
-and the other hands). Nothing else crosses: the players never see the bag or another hand.
+Every level is the table player (``table.TablePlayer``, issue 26): candidates played out to
+the end of the table in the compiled core (the open market, the seats in order, each modelled
+by the quick policy on its own goals), valued by finishing first. ``SOLO_LEVELS`` are the
+opponents before it, the solo players shown a seat's view (bench/versus_table.py plays them).
 
-The searching players model the coming markets with solo's conveyor (two fresh patches a
-turn). At a table the other players also take from the market between one's turns, which no
-player can foresee; the conveyor's fresh draws stand in for that churn.
+A seat's ``TableView`` becomes a solo ``Observation`` (``solo_view``): the seat's own quilt,
+hand, market and turn, with every patch in the other quilts given as "discarded" (out of the
+seat's reach, like solo's discards), so that ``unseen()`` is exactly the multiset the seat can
+work out (the bag and the other hands). Nothing else crosses: the players never see the bag or
+another hand. The solo players model the coming markets with solo's conveyor (two fresh
+patches a turn); the table player and the hint (``table_hint``) know the table's market.
 """
 
 import math
@@ -20,11 +23,21 @@ from .baselines import best_placement
 from .beam import Node, play_to_end
 from .fastcore import pack
 from .players import FairPlayer
+from .table import TablePlayer
 from .valuation import _after, sampled_bag
 
-# Level -> (strategy, options). Hard is the fair player made lighter (fewer samples and
-# candidates) so that its move is quicker than par's (bench/versus_levels.py times each level).
+# Level -> (strategy, options). Every level is the table player (``table.TablePlayer``:
+# candidates played out at the table, valued by finishing first), at a budget of play-out
+# turns; hard's keeps the wait for three opponents p95 <= 3 s (bench/versus_table.py times a
+# move, bench/versus_worker.py the wait). Strategy "table" is made here, not by
+# ``make_player``: it plays from a ``TableView``, not a solo observation.
 LEVELS = {
+    "easy": ("table", {"candidates": 2, "budget": 400}),
+    "medium": ("table", {"candidates": 4, "budget": 3000}),
+    "hard": ("table", {"candidates": 4, "budget": 10000, "samples": 32}),
+}
+# Before issue 26 (the solo players shown a seat's view): bench/versus_table.py plays them
+SOLO_LEVELS = {
     "easy": ("greedy", {}),
     "medium": ("beam", {}),
     "hard": ("fair", {"samples": 96, "candidates": 24}),
@@ -38,11 +51,13 @@ def solo_view(view: TableView) -> Observation:
     return Observation(view.setup, view.quilt.copy(), view.hand, view.market, others, view.turn)
 
 
-def make_opponent(level: str, seed: str) -> Player:
+def make_opponent(level: str, seed: str, levels: dict = LEVELS) -> Player:
     """The solver player of a level; ``seed`` makes its sampling reproducible."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    strategy, options = LEVELS[level]
+    if level not in levels:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(levels)}")
+    strategy, options = levels[level]
+    if strategy == "table":
+        return TablePlayer(seed=seed, **options)
     return make_player(strategy, seed=seed, **options)
 
 
@@ -53,6 +68,8 @@ def choose_goals(setup: Setup, seed: str) -> dict:
 
 
 def choose_move(player: Player, view: TableView) -> Move:
+    if getattr(player, "sees_table", False):  # the table player reads the table itself
+        return player.choose_table_move(view)
     return player.choose_move(solo_view(view))
 
 

@@ -1,0 +1,72 @@
+"""The table player (``solver.search.table``): its utility (first place by the rulebook's
+tiebreak, shared firsts split, a capped margin), its moves (legal, deterministic, from the
+seat's view), and the levels built on it."""
+
+import numpy as np
+import pytest
+from test_versus_opponents import started
+
+from solver.game import TURNS
+from solver.search.players import FairPlayer
+from solver.search.table import MARGIN, MARGIN_CAP, TablePlayer, utility
+from solver.search.versus import LEVELS, SOLO_LEVELS, choose_move, make_opponent, solo_view
+
+
+def keys(*rows):
+    return np.array(rows, dtype=np.int64)
+
+
+def test_first_place_follows_the_tiebreak_and_a_shared_first_is_split():
+    assert utility(keys((60, 2, 3), (58, 4, 4)), 0) == 1 + 2 * MARGIN
+    assert utility(keys((60, 2, 3), (58, 4, 4)), 1) == -2 * MARGIN
+    assert utility(keys((60, 3, 0), (60, 2, 5)), 0) == 1  # cat tokens before buttons
+    assert utility(keys((60, 2, 4), (60, 2, 5)), 0) == 0  # then button tokens
+    assert utility(keys((60, 2, 5), (60, 2, 5), (40, 0, 0)), 1) == 0.5
+    assert utility(keys((99, 0, 0), (40, 0, 0), (10, 0, 0)), 0) == 1 + MARGIN_CAP * MARGIN
+    assert utility(keys((20, 0, 0), (90, 0, 0)), 0) == -MARGIN_CAP * MARGIN  # the cap
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_table_player_moves_legally_and_deterministically_from_the_view(players):
+    game = started(f"table-player-{players}", players)
+    easy = make_opponent("easy", "")
+    turns = (1, TURNS - 1, TURNS)
+    while not game.finished:
+        seat, turn = game.seat, game.turn
+        if seat == 0 and turn in turns:
+            view = game.view(0)
+            player = TablePlayer("seat-0", candidates=4, budget=1500)
+            move = choose_move(player, view)
+            moves, values, points, best = player.valuation(game.view(0))
+            assert move == moves[best] and len(values) == len(moves)
+            assert moves == TablePlayer("seat-0", 4, 1500).valuation(view)[0]
+            assert all(10 < p < 150 for p in points)
+            game.play(move)  # play() checks it
+        else:
+            game.play(choose_move(easy, game.view(seat)))
+    assert game.quilts[0].full
+
+
+def test_a_seat_that_is_not_to_move_gets_no_move():
+    game = started("table-not-yours", 2)
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        TablePlayer().valuation(game.view(1))
+
+
+def test_every_level_is_a_table_player_and_the_solo_levels_remain():
+    assert list(LEVELS) == list(SOLO_LEVELS) == ["easy", "medium", "hard"]
+    for level, (strategy, options) in LEVELS.items():
+        assert strategy == "table" and isinstance(options, dict)
+        player = make_opponent(level, "seed")
+        assert isinstance(player, TablePlayer) and player.candidates == options["candidates"]
+        assert not isinstance(make_opponent(level, "seed", SOLO_LEVELS), TablePlayer)
+    budgets = [LEVELS[level][1]["budget"] for level in LEVELS]
+    assert budgets == sorted(budgets)
+
+
+def test_with_samples_the_candidates_are_the_fair_players_best():
+    game = started("table-fair-candidates", 2)
+    view = game.view(0)
+    moves = TablePlayer("s", candidates=3, budget=600, samples=4, ranked=8).valuation(view)[0]
+    valuation = FairPlayer(seed="s", candidates=8, samples=4).valuation(solo_view(view))
+    assert moves == [valuation.moves[i] for i in valuation.ranking()[:3]]
