@@ -2,7 +2,7 @@
 
 Duplicate 2-player tables: table k (seed ``versus-duplicate-k``) is played twice with the same
 deal and the same goals (each seat's goal choice, as a worker makes it), the new hard
-(``versus.LEVELS["hard"]``) in seat 0 and today's hard (``versus.SOLO_LEVELS["hard"]``, the
+(``versus.TABLE_LEVELS["hard"]``) in seat 0 and today's hard (``versus.LEVELS["hard"]``, the
 solo fair player shown a seat's view) in seat 1, then the seats swapped. Prints the new
 hard's share of games finished ahead (the rulebook's tiebreak; a full tie counts a half) with
 a Wilson 95% interval, the share of tables where it did better over both games, the mean
@@ -26,7 +26,7 @@ from scenario_pass_rates import wilson  # bench/: the one Wilson interval
 
 from solver.game import MultiplayerGame, deal_table
 from solver.search.fastcore import warm
-from solver.search.versus import LEVELS, SOLO_LEVELS, choose_goals, choose_move, make_opponent
+from solver.search.versus import TABLE_LEVELS, choose_goals, choose_move, make_opponent
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -53,9 +53,9 @@ def duplicate(k: int) -> list[dict]:
     records = []
     for new in (0, 1):
         players = [
-            make_opponent("hard", f"{seed}/seat-{s}")
+            make_opponent("hard", f"{seed}/seat-{s}", TABLE_LEVELS)
             if s == new
-            else make_opponent("hard", f"{seed}/seat-{s}", SOLO_LEVELS)
+            else make_opponent("hard", f"{seed}/seat-{s}")
             for s in range(2)
         ]
         cpu = [[], []]
@@ -119,7 +119,7 @@ def speed(tables: int, level: str) -> None:
         seed = f"versus-speed-{k}"
         table = deal_table(seed, 4)
         goals = [choose_goals(setup, f"{seed}/seat-{s}") for s, setup in enumerate(table.setups)]
-        players = [make_opponent(level, f"{seed}/seat-{s}") for s in range(4)]
+        players = [make_opponent(level, f"{seed}/seat-{s}", TABLE_LEVELS) for s in range(4)]
         game = MultiplayerGame(table, goals)
         wait = 0.0
         while not game.finished:
@@ -135,7 +135,7 @@ def speed(tables: int, level: str) -> None:
             wait = 0.0 if seat == 3 else wait
             game.play(move)
         print(f"table {k}: points {[q.points for q in game.quilts]}", flush=True)
-    print(f"\n{tables} 4-player tables of {level} {LEVELS[level]}; load average "
+    print(f"\n{tables} 4-player tables of {level} {TABLE_LEVELS[level]}; load average "
           f"{os.getloadavg()[0]:.2f}")  # fmt: skip
     print(
         "| level | CPU a move p50 | p95 | wall a move p50 | p95 | CPU for 3 opponents p50 | p95 |"
@@ -150,7 +150,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200, help="duplicate tables to judge on")
     parser.add_argument("--out", type=Path, default=Path("versus_table.jsonl"))
     parser.add_argument("--speed", type=int, default=0, help="time N 4-player tables instead")
-    parser.add_argument("--level", default="hard", choices=list(LEVELS))
+    parser.add_argument("--level", default="hard", choices=list(TABLE_LEVELS))
     args = parser.parse_args()
     if args.tables < 1 or args.speed < 0:
         parser.error("--tables must be at least 1 and --speed at least 0")

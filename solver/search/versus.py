@@ -1,16 +1,19 @@
 """Solver opponents at a multiplayer table.
 
-Every level is the table player (``table.TablePlayer``, issue 26): candidates played out to
-the end of the table in the compiled core (the open market, the seats in order, each modelled
-by the quick policy on its own goals), valued by finishing first. ``SOLO_LEVELS`` are the
-opponents before it, the solo players shown a seat's view (bench/versus_table.py plays them).
-
-A seat's ``TableView`` becomes a solo ``Observation`` (``solo_view``): the seat's own quilt,
-hand, market and turn, with every patch in the other quilts given as "discarded" (out of the
-seat's reach, like solo's discards), so that ``unseen()`` is exactly the multiset the seat can
-work out (the bag and the other hands). Nothing else crosses: the players never see the bag or
+``LEVELS`` (what the site plays) are the solo players shown a seat's view. A seat's
+``TableView`` becomes a solo ``Observation`` (``solo_view``): the seat's own quilt, hand,
+market and turn, with every patch in the other quilts given as "discarded" (out of the seat's
+reach, like solo's discards), so that ``unseen()`` is exactly the multiset the seat can work
+out (the bag and the other hands). Nothing else crosses: the players never see the bag or
 another hand. The solo players model the coming markets with solo's conveyor (two fresh
-patches a turn); the table player and the hint (``table_hint``) know the table's market.
+patches a turn).
+
+``TABLE_LEVELS`` are the table player (``table.TablePlayer``, issue 26): candidates played out
+to the end of the table in the compiled core (the open market, the seats in order, each
+modelled by the quick policy on its own goals), valued by finishing first. They are judged
+against ``LEVELS`` by bench/versus_table.py and become the site's levels only once that
+judgement says they are stronger at a wait players accept (docs/versus.md); the hint
+(``table_hint``) already knows the table's market.
 """
 
 import math
@@ -26,21 +29,19 @@ from .players import FairPlayer
 from .table import TablePlayer
 from .valuation import _after, sampled_bag
 
-# Level -> (strategy, options). Every level is the table player (``table.TablePlayer``:
-# candidates played out at the table, valued by finishing first), at a budget of play-out
-# turns; hard's keeps the wait for three opponents p95 <= 3 s (bench/versus_table.py times a
-# move, bench/versus_worker.py the wait). Strategy "table" is made here, not by
-# ``make_player``: it plays from a ``TableView``, not a solo observation.
+# Level -> (strategy, options). Hard is the fair player made lighter (fewer samples and
+# candidates) so that its move is quicker than par's (bench/versus_levels.py times each level).
 LEVELS = {
-    "easy": ("table", {"candidates": 2, "budget": 400}),
-    "medium": ("table", {"candidates": 4, "budget": 3000}),
-    "hard": ("table", {"candidates": 4, "budget": 10000, "samples": 32}),
-}
-# Before issue 26 (the solo players shown a seat's view): bench/versus_table.py plays them
-SOLO_LEVELS = {
     "easy": ("greedy", {}),
     "medium": ("beam", {}),
     "hard": ("fair", {"samples": 96, "candidates": 24}),
+}
+# The table player at budgets of play-out turns (bench/versus_table.py judges and times them).
+# Strategy "table" is made here, not by ``make_player``: it plays from a ``TableView``.
+TABLE_LEVELS = {
+    "easy": ("table", {"candidates": 2, "budget": 400}),
+    "medium": ("table", {"candidates": 4, "budget": 3000}),
+    "hard": ("table", {"candidates": 4, "budget": 10000, "samples": 32}),
 }
 GOAL_CHOICE = ("beam", {})  # every level places its goals with the solver's goal choice
 

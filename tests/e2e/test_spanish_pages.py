@@ -19,8 +19,8 @@ from puzzles.services.analysis import do_compute_analysis, do_request_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
 from puzzles.services.players import do_register
-from versus.services import do_play_opponents
 from solver.game import cell_name
+from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

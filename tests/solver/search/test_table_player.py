@@ -9,7 +9,7 @@ from test_versus_opponents import started
 from solver.game import TURNS
 from solver.search.players import FairPlayer
 from solver.search.table import MARGIN, MARGIN_CAP, TablePlayer, utility
-from solver.search.versus import LEVELS, SOLO_LEVELS, choose_move, make_opponent, solo_view
+from solver.search.versus import LEVELS, TABLE_LEVELS, choose_move, make_opponent, solo_view
 
 
 def keys(*rows):
@@ -53,14 +53,14 @@ def test_a_seat_that_is_not_to_move_gets_no_move():
         TablePlayer().valuation(game.view(1))
 
 
-def test_every_level_is_a_table_player_and_the_solo_levels_remain():
-    assert list(LEVELS) == list(SOLO_LEVELS) == ["easy", "medium", "hard"]
-    for level, (strategy, options) in LEVELS.items():
+def test_every_table_level_is_a_table_player_beside_the_sites_levels():
+    assert list(TABLE_LEVELS) == list(LEVELS) == ["easy", "medium", "hard"]
+    for level, (strategy, options) in TABLE_LEVELS.items():
         assert strategy == "table" and isinstance(options, dict)
-        player = make_opponent(level, "seed")
+        player = make_opponent(level, "seed", TABLE_LEVELS)
         assert isinstance(player, TablePlayer) and player.candidates == options["candidates"]
-        assert not isinstance(make_opponent(level, "seed", SOLO_LEVELS), TablePlayer)
-    budgets = [LEVELS[level][1]["budget"] for level in LEVELS]
+        assert not isinstance(make_opponent(level, "seed"), TablePlayer)
+    budgets = [TABLE_LEVELS[level][1]["budget"] for level in TABLE_LEVELS]
     assert budgets == sorted(budgets)
 
 
