@@ -110,7 +110,7 @@ def future_values(
         if k == look and margin is not None:
             alive = _still_close(finals[:, :k], alive, margin, keep)
             look *= 2
-            if len(alive) == 1:
+            if len(alive) == 1 and not keep:  # a kept move gets every future, even alone
                 break
         bag = sampled_bag(unseen, seed, observation.turn, k)  # made only when it is played
         play = play_to_end(beam, bag) if observation.turn + 1 + depth > TURNS else None

@@ -113,6 +113,11 @@ def test_future_values_are_the_valuations_futures_one_by_one_and_keep_a_move_in_
         assert finals[i, :n].mean() == pytest.approx(prefix.values[0], abs=1e-9)
         if i != worst:
             assert n == valuation.samples[i]
+    # kept and leading alone: it still gets every future (a review's played_value needs them)
+    leader = int(np.argmax(value_moves(observation, moves, samples=16, seed="s").values))
+    _, counts = future_values(observation, moves, samples=64, seed="s", margin=100.0,
+                              keep=(leader,))  # fmt: skip
+    assert counts[leader] == 64 and max(c for i, c in enumerate(counts) if i != leader) == 16
 
 
 def test_a_margin_spends_the_futures_on_the_moves_still_close():
