@@ -1,14 +1,17 @@
-"""Game analysis: the time of a whole game's review in one process, and the noise of its
+"""Game analysis: the cost of a whole game's review in one process, and the noise of its
 values against the losses it reports.
 
-Three games of one deal are reviewed: the fair player's own (par, at the analysis strength,
-on its own futures), a greedy game and a random game. Each is analysed with ``--repeats``
-analysis seeds (other sampled futures). The noise is how much a turn's figures move between
-two analyses of the same game: the mean absolute difference of ``played_value`` and of
-``loss``; the losses to compare them with are the mean loss per turn. The fair player's own
-game, whose true loss is about 0, shows what noise alone reports as loss.
+Three games of each deal are reviewed: the fair player's own (at 96 x 16, on its own
+futures), a greedy game and a random game. Each is analysed with ``--repeats`` analysis
+seeds (other sampled futures). The noise is how much the figures move between two analyses
+of the same game: the mean absolute difference of a turn's ``played_value`` and ``loss``,
+and of the game's accuracy; the losses to compare them with are the mean loss per turn
+(measured on futures that did not choose the move, so a higher mean loss is a better best
+move found). The fair player's own game, whose true loss is about 0, shows what noise alone
+reports as loss. Cost in CPU seconds of the process (``time.process_time``): wall time on
+a shared machine says more about the others' work than about the analysis.
 
-    .venv/bin/python bench/analysis_speed.py [--deal SEED] [--samples N] [--candidates N]
+    .venv/bin/python bench/analysis_speed.py [--deal SEED ...] [--samples N] [--candidates N]
 
 Prints the figures and the load average (the machine is shared: say it with the figures).
 """
@@ -43,7 +46,7 @@ def played(d, player) -> list:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deal", default="bench-analysis")
+    parser.add_argument("--deal", nargs="+", default=["bench-analysis"])
     parser.add_argument("--setup", default="standard")
     parser.add_argument("--samples", type=int, default=ANALYSIS_DEFAULTS["samples"])
     parser.add_argument("--candidates", type=int, default=ANALYSIS_DEFAULTS["candidates"])
@@ -51,38 +54,48 @@ def main() -> None:
     args = parser.parse_args()
     options = {"samples": args.samples, "candidates": args.candidates}
     warm()
-    d = deal(args.deal, args.setup)
-    games = {
-        "fair (own)": played(d, make_player("fair", seed="own futures", **options)),
-        "greedy": played(d, make_player("greedy")),
-        "random": played(d, make_player("random", seed="bench")),
-    }
-    print(f"deal {args.deal!r} ({args.setup}), analysis {options}, {args.repeats} analyses each")
+    games = {}
+    for seed in args.deal:
+        d = deal(seed, args.setup)
+        own = make_player("fair", seed="own futures", samples=96, candidates=16)
+        games[f"{seed} fair (own)"] = played(d, own)
+        games[f"{seed} greedy"] = played(d, make_player("greedy"))
+        games[f"{seed} random"] = played(d, make_player("random", seed="bench"))
+    print(f"deals {args.deal} ({args.setup}), analysis {options}, {args.repeats} analyses each")
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    header = "game         seconds  accuracy       expected loss   mean loss/turn  "
-    print(header + "noise: |d played_value|  |d loss|")
-    times = []
+    print("game                       CPU s      accuracy   loss/turn  noise: |d played_value|"
+          "  |d loss| (max)  |d accuracy|")  # fmt: skip
+    cpu, value_noise, loss_noise, accuracy_noise, losses = [], [], [], [], []
     for name, pairs in games.items():
-        reviews = []
+        reviews, seconds = [], []
         for k in range(args.repeats):
-            started = time.perf_counter()
+            started = time.process_time()
             reviews.append(analyse(pairs, seed=f"analysis-{k}", **options))
-            times.append(time.perf_counter() - started)
-        value_noise, loss_noise = [], []
+            seconds.append(time.process_time() - started)
+        values, lost, accuracies = [], [], []
         for a, b in itertools.combinations(reviews, 2):
             for x, y in zip(a.turns, b.turns, strict=True):
-                value_noise.append(abs(x.played_value - y.played_value))
-                loss_noise.append(abs(x.loss - y.loss))
-        seconds = "/".join(f"{t:.1f}" for t in times[-args.repeats :])
-        accuracy = "/".join(f"{r.accuracy:.0f}" for r in reviews)
-        loss = "/".join(f"{r.expected_loss:.1f}" for r in reviews)
+                values.append(abs(x.played_value - y.played_value))
+                lost.append(abs(x.loss - y.loss))
+            accuracies.append(abs(a.accuracy - b.accuracy))
         per_turn = statistics.mean(r.expected_loss / len(r.turns) for r in reviews)
         print(
-            f"{name:12} {seconds:8} {accuracy:14} {loss:15} {per_turn:14.2f}  "
-            f"{statistics.mean(value_noise):22.2f}  {statistics.mean(loss_noise):.2f}"
-            f" (max {max(loss_noise):.1f})"
+            f"{name:26} {'/'.join(f'{t:.2f}' for t in seconds):10} "
+            f"{'/'.join(f'{r.accuracy:.0f}' for r in reviews):10} {per_turn:9.2f}  "
+            f"{statistics.mean(values):22.2f}  {statistics.mean(lost):8.2f} ({max(lost):.1f})"
+            f"  {statistics.mean(accuracies):12.2f}"
         )
-    print(f"whole-game analysis: mean {statistics.mean(times):.1f} s, max {max(times):.1f} s")
+        cpu += seconds
+        value_noise += values
+        loss_noise += lost
+        accuracy_noise += accuracies
+        losses.append(per_turn)
+    print(
+        f"all: CPU s a game mean {statistics.mean(cpu):.2f} (max {max(cpu):.2f}); noise "
+        f"|d played_value| {statistics.mean(value_noise):.3f}, |d loss| "
+        f"{statistics.mean(loss_noise):.3f}, |d accuracy| {statistics.mean(accuracy_noise):.2f};"
+        f" loss/turn {statistics.mean(losses):.3f}"
+    )
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

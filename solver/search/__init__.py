@@ -29,6 +29,9 @@ learned         all        off      set N of the fitted evaluation tables
                                     (``learned_evaluation.json``, bench/fit_evaluation.py):
                                     the parts weighed per stage of the game, with supply
                                     terms, instead of summed
+goal_deals      fair       off      the goal finalists valued again on this many sampled
+                                    turn-1 positions by the player's own valuation
+                                    (``goal_choice.by_first_turn``) instead of quick games
 ==============  =========  =======  ======================================================
 
 Old names, still accepted: ``width`` (beam: ``placements``; fair: ``playout_width``;

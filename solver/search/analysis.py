@@ -1,13 +1,14 @@
 """The review of a finished game: each move played against the fair solver's best move.
 
 For every turn the fair player (par) takes its best visible candidates, adds the move that was
-played, and values them all with the shared valuation (``valuation.value_moves``), from what
-the player saw at that turn only: an ``Observation`` cannot reach the bag, so neither can
-this. The best of them is then valued again beside the played move on other futures, the same
-for both (common random numbers): ``played_value`` and ``best_value`` are the expected final
-scores after each, ``loss = best_value - played_value >= 0`` (where the played move comes out
-ahead, it is the best), with the reasons, in the hints' words, for the better move. For the
-game: ``expected_loss``, the sum of the losses, and ``accuracy``.
+played, and plays them all out on one set of sampled futures (``valuation.future_values``),
+from what the player saw at that turn only: an ``Observation`` cannot reach the bag, so
+neither can this. Half of the futures choose the best move and the other half measure it
+against the played move, and the other way round (``review_turn``): ``played_value`` and
+``best_value`` are the expected final scores after each, ``loss = best_value - played_value
+>= 0`` (where the played move comes out ahead, it is the best), with the reasons, in the
+hints' words, for the better move. For the game: ``expected_loss``, the sum of the losses,
+and ``accuracy``.
 
 Accuracy (like Lichess's accuracy page, a formula a player can check)::
 
@@ -27,8 +28,9 @@ Marks (Lichess's ?!, ?, ??), by the turn's loss in points::
 
 Chosen against the noise that bench/analysis_speed.py measures (the losses the solver's own
 game reports, and how far two analyses of one turn differ): under 1.5 a loss may be noise
-alone; no difference seen between two analyses of a turn reached the "?" mark, so a "?" or
-"??" is never noise alone. ``key_moments``: the turns marked "?" or worse, the largest loss
+alone. Two analyses of a turn differ by about 0.6 points on average; on a few turns of 132
+(where the two halves of the futures chose different best moves) by 4-5, so a single "?"
+can be noise, a "??" hardly. ``key_moments``: the turns marked "?" or worse, the largest loss
 first (the earlier turn on a tie), at most ``KEY_MOMENTS``.
 """
 
@@ -36,15 +38,17 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from solver.game import TURNS, Move, Observation, RulesError, Setup, SoloGame, patch_from_json
 from solver.game.setups import Deal
 
 from .hints import reasons
 from .players import FairPlayer, search_options
-from .valuation import value_moves
+from .valuation import future_values
 
 # Whole-game analysis on one worker process: bench/analysis_speed.py measures it.
-ANALYSIS_DEFAULTS = {"samples": 96, "candidates": 16}
+ANALYSIS_DEFAULTS = {"samples": 96, "candidates": 4}
 ACCURACY_SCALE = 3.0  # points of loss that bring a turn's accuracy down to 100 / e (37)
 SEED = "analysis"
 # (mark, the least loss that earns it), worst first: the module's docstring says why.
@@ -176,28 +180,50 @@ def analyse(
 
 
 def review_turn(player: FairPlayer, observation: Observation, played: Move) -> TurnReview:
-    """The played move against the player's best, both valued on the same futures.
+    """The played move against the player's best, all on one set of futures.
 
-    The best move is chosen on one set of futures and the two are valued on another (the
-    seed's ``/measure`` futures): a value measured on the futures that chose it would be
-    the highest of many noisy means, too high by the noise (the winner's curse), and
-    every move would seem to lose a little to it."""
+    The player's best visible candidates and the played move are played out in the same
+    futures (``future_values``; the played move in every one, the candidates while they may
+    still beat the leader by the player's margin). A value measured on the futures that
+    chose its move would be the highest of many noisy means, too high by the noise (the
+    winner's curse), so the futures are split in two halves (even and odd) and each half
+    chooses a best move that the other half measures (cross-fitting): ``loss`` is the mean
+    of the two measured differences to the played move, ``played_value`` the played move's
+    mean over every future, and ``best_value`` their sum. Every play-out counts twice (once
+    to choose, once to measure) where the review before played the two moves again on
+    other futures."""
     SoloGame.from_observation(observation, ()).check(played)
-    chosen = player.valuation(observation, also=[played])
-    best_move = chosen.moves[chosen.best()]
-    same = _same_move(observation, best_move, played)
-    pair = [played] if same else [played, best_move]
-    measured = value_moves(observation, pair, samples=player.samples, depth=player.depth,
-                           seed=f"{player.seed}/measure",
-                           beam=player.playout(observation.layout)).values  # fmt: skip
-    played_value, best_value = measured[0], measured[-1]
-    said = []
-    if best_value > played_value:
+    visible = player.visible_candidates(observation, max(player.candidates, 4))
+    moves = [node.move for node in visible[: player.candidates]]
+    moves = [move for move in moves if not _same_move(observation, move, played)] + [played]
+    mine = len(moves) - 1
+    finals, counts = future_values(observation, moves, samples=player.samples,
+                                   seed=player.seed, margin=player.margin, depth=player.depth,
+                                   beam=player.playout(observation.layout),
+                                   keep=(mine,))  # fmt: skip
+    n = counts[mine]
+    full = [i for i, count in enumerate(counts) if count == n]  # in every future
+    values = finals[full, :n]
+    played_value = float(values[-1].mean())
+    if n == 1:  # exact values: no noise to guard against
+        gaps = [values.max(axis=0)[0] - values[-1, 0]]
+        chooser = values[:, 0]
+    else:
+        halves = (slice(0, n, 2), slice(1, n, 2))
+        gaps = []
+        for choose, measure in (halves, halves[::-1]):
+            best = int(np.argmax(values[:, choose].mean(axis=1)))
+            gaps.append(float((values[best, measure] - values[-1, measure]).mean()))
+        chooser = values.mean(axis=1)
+    loss = max(0.0, float(np.mean(gaps)))
+    best_move, said = played, []
+    if loss > 0:
+        best_move = moves[full[int(np.argmax(chooser))]]
+        if best_move is played:  # the halves chose others, but on all futures it leads
+            best_move = moves[full[int(np.argsort(chooser)[-2])]]
         said = [BETTER_MOVE.format(reason=reason) for reason in reasons(observation, best_move)]
-    else:  # as good as the solver's choice, on these futures
-        best_move, best_value = played, played_value
-    return TurnReview(observation.turn, played, best_move, played_value, best_value, said,
-                      reasons(observation, played))  # fmt: skip
+    return TurnReview(observation.turn, played, best_move, played_value, played_value + loss,
+                      said, reasons(observation, played))  # fmt: skip
 
 
 def _same_move(observation: Observation, a: Move, b: Move) -> bool:

@@ -2,12 +2,15 @@
 
 Every arrangement (4 x 3! = 24) plays a quick game (a narrow beam) on the first deal (or
 the first few); the best few play the other deals too (the same deals for every arrangement,
-so that the comparison is fair), and the best total wins.
+so that the comparison is fair), and the best total wins. With ``FairPlayer``'s
+``goal_deals`` the finalists are valued again by how the fair player itself would start them
+(``by_first_turn``).
 """
 
+from collections.abc import Callable
 from itertools import permutations
 
-from solver.game import GOAL_CELLS, Deal, Quilt, Setup, cell_name
+from solver.game import GOAL_CELLS, Deal, Observation, Quilt, Setup, SoloGame, cell_name
 
 from .beam import Beam, SearchOptions, play_to_end
 
@@ -44,3 +47,17 @@ def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int
         ]  # fmt: skip
         scored.sort(key=lambda item: item[0], reverse=True)  # stable: ties keep the order
     return [goals for _, goals in scored[:keep]] if keep else scored[0][1]
+
+
+def by_first_turn(finalists: list[dict], deals: list[Deal],
+                  value: Callable[[Observation], float]) -> dict:  # fmt: skip
+    """The finalist whose turn-1 positions on ``deals`` (the same deals for each) are worth
+    the most on average by ``value`` (the fair player's turn-1 valuation: the expected final
+    score of its best move), the earlier finalist on a tie. A quick game starts an
+    arrangement with its greedy move; this asks what the player that will play it expects."""
+    best, best_total = None, None
+    for goals in finalists:
+        total = sum(value(SoloGame.start(deal, goals).observation()) for deal in deals)
+        if best_total is None or total > best_total:
+            best, best_total = goals, total
+    return best

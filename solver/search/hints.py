@@ -4,7 +4,9 @@ The move is the fair player's, at par's full strength unless options say otherwi
 scenario game the player that plays for the pass, ``scenario_play.ScenarioPlayer``, with the
 same options; its hint also says its chance of passing);
 ``expected_score`` is its value in the same valuation
-(``valuation.value_moves``): the mean final score of the play-outs from it in sampled futures;
+(``valuation.value_moves``: the mean final score of the quick greedy play-outs from it in
+sampled futures), raised by what par gains over that greedy play-out in the turns still to
+play (``calibrated``, fitted by bench/expected_score_fit.py on par's own games);
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
 """
@@ -32,6 +34,17 @@ from .beam import state_key
 from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
 from .scenario_play import ScenarioPlayer, ScenarioValuation, scenario_of
+
+# Points a turn by which par's own final score exceeds the value of its chosen move (the
+# greedy play-out's mean final score): bench/expected_score_fit.py fits it on par's games.
+EXPECTED_GAIN_PER_TURN = 0.63  # 14 par games (calibrate-par3-*): 0.634
+
+
+def calibrated(value: float, turn: int) -> float:
+    """The expected final score of a player who goes on as par does, from the valuation's
+    ``value`` of a move at ``turn``: exact on the last turn, more below par the more turns
+    the greedy play-out plays in its place."""
+    return value + EXPECTED_GAIN_PER_TURN * (TURNS - turn)
 
 
 @dataclass
@@ -64,7 +77,8 @@ def hint(observation: Observation, **options) -> Hint:
         found = Hint(move, valuation.scores[best], reasons(observation, move))
         found.pass_chance = valuation.passes[best]
         return found
-    return Hint(move, valuation.values[best], reasons(observation, move))
+    return Hint(move, calibrated(valuation.values[best], observation.turn),
+                reasons(observation, move))  # fmt: skip
 
 
 def hint_player(options: dict, setup: Setup | None = None) -> FairPlayer:

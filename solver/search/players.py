@@ -24,14 +24,14 @@ from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
 from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, LearnedTables, Weights, learned_tables
 from .fastcore import Evaluator, evaluator_for
-from .goal_choice import QUICK, arrangements, choose_arrangement
+from .goal_choice import FINALISTS, QUICK, arrangements, by_first_turn, choose_arrangement
 from .valuation import Valuation, halve_moves, value_moves
 
 # Options every strategy accepts (players that do not use one ignore it; the table of what
 # each means is in ``solver.search``); None means the default, as a command line passes None
 # for an option it was not given.
 OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
-           "arrangements", "halving", "learned")  # fmt: skip
+           "arrangements", "halving", "learned", "goal_deals")  # fmt: skip
 # The names the options had before each meaning got its own: settings and command lines
 # written with them keep working; each player says what they mean to it (``renamed``).
 OLD_NAMES = ("width",)
@@ -109,9 +109,11 @@ class FairPlayer(_Searching):
 
     def __init__(self, seed: str = "", candidates: int = 48, samples: int = 256,
                  depth: int = TURNS, playout_width: int = 1, halving: int | None = None,
-                 learned: int | None = None, **_search_options):  # fmt: skip
+                 learned: int | None = None, goal_deals: int | None = None,
+                 **_search_options):  # fmt: skip
         super().__init__(seed, learned)
         self.halving = halving
+        self.goal_deals = goal_deals
         self.candidates = candidates
         self.samples = samples
         self.depth = depth
@@ -138,7 +140,16 @@ class FairPlayer(_Searching):
         # every arrangement on an eighth of the futures: the goals are worth a few points, and
         # one quick game each was too few to tell them apart
         futures = sampled_deals(setup, self.seed, max(2, self.samples))
-        return choose_arrangement(setup, futures, self.evaluator, first=max(1, self.samples // 8))
+        first = max(1, self.samples // 8)
+        if not self.goal_deals or setup.goals is not None or setup.family:
+            return choose_arrangement(setup, futures, self.evaluator, first=first)
+        finalists = choose_arrangement(setup, futures, self.evaluator, keep=FINALISTS, first=first)
+        starts = sampled_deals(setup, f"{self.seed}/first-turn", self.goal_deals)
+        return by_first_turn(finalists, starts, self._first_turn_value)
+
+    def _first_turn_value(self, observation: Observation) -> float:
+        valuation = self.valuation(observation)
+        return valuation.values[valuation.best()]
 
     def choose_move(self, observation: Observation, game=None) -> Move:
         valuation = self.valuation(observation)

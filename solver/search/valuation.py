@@ -73,11 +73,32 @@ def value_moves(
     reused. On the last two turns the unseen patches change nothing: one future is enough
     and the values are exact. Raises ``RulesError`` naming an illegal move."""
     moves = tuple(moves)
+    finals, counts = future_values(observation, moves, samples=samples, seed=seed,
+                                   margin=margin, depth=depth, beam=beam)  # fmt: skip
+    values = tuple(float(finals[i, :n].mean()) for i, n in enumerate(counts))
+    return Valuation(moves, values, tuple(counts))
+
+
+def future_values(
+    observation: Observation,
+    moves: list[Move],
+    *,
+    samples: int = 256,
+    seed: str = "",
+    margin: float | None = None,
+    depth: int = TURNS,
+    beam: Beam | None = None,
+    keep: tuple[int, ...] = (),
+) -> tuple[np.ndarray, list[int]]:
+    """What ``value_moves`` measures, future by future: ``finals[i, k]``, move ``i``'s value in
+    future ``k``, for the first ``counts[i]`` futures of each move (the rest are 0). The moves
+    of ``keep`` (indices) are never dropped by the margin. One future on the last two turns
+    (the values are exact); on the last turn the move's points."""
     if not moves:
         raise ValueError("there is no move to value")
     beam, afters, states = _played(observation, moves, beam)
     if observation.turn == TURNS:  # the move ends the game: its points are all there is
-        return Valuation(moves, tuple(float(n.quilt.points) for n in afters), (1,) * len(moves))
+        return np.array([[float(n.quilt.points)] for n in afters]), [1] * len(moves)
     if observation.turn == TURNS - 1:
         samples = 1  # the draws after this turn are never played
     unseen = sorted(observation.unseen().elements())
@@ -87,17 +108,16 @@ def value_moves(
     look = FIRST_LOOK
     for k in range(samples):
         if k == look and margin is not None:
-            alive = _still_close(finals[:, :k], alive, margin)
+            alive = _still_close(finals[:, :k], alive, margin, keep)
             look *= 2
-            if len(alive) == 1:
+            if len(alive) == 1 and not keep:  # a kept move gets every future, even alone
                 break
         bag = sampled_bag(unseen, seed, observation.turn, k)  # made only when it is played
         play = play_to_end(beam, bag) if observation.turn + 1 + depth > TURNS else None
         for i in alive:
             finals[i, k] = _play_out(beam, play, afters[i], states[i], bag, depth)
             counts[i] += 1
-    values = tuple(float(finals[i, :n].mean()) for i, n in enumerate(counts))
-    return Valuation(moves, values, tuple(counts))
+    return finals, counts
 
 
 def halve_moves(
@@ -143,17 +163,18 @@ def halve_moves(
     return Valuation(moves, values, tuple(counts))
 
 
-def _still_close(finals: np.ndarray, alive: list[int], margin: float) -> list[int]:
-    """The leader, and the moves of ``alive`` that may still beat it by ``margin`` points or
-    more: a move whose mean difference to the leader, future by future, stays below
-    ``margin`` by ``SURE`` standard errors is dropped. The futures are shared, so the
-    differences vary far less than the values do."""
+def _still_close(finals: np.ndarray, alive: list[int], margin: float,
+                 keep: tuple[int, ...] = ()) -> list[int]:  # fmt: skip
+    """The leader, the moves of ``keep``, and the moves of ``alive`` that may still beat it by
+    ``margin`` points or more: a move whose mean difference to the leader, future by future,
+    stays below ``margin`` by ``SURE`` standard errors is dropped. The futures are shared
+    (common random numbers), so the comparison is of moves in the same futures."""
     means = finals[alive].mean(axis=1)
     leader = alive[int(np.argmax(means))]
     differences = finals[alive] - finals[leader]
     spread = differences.std(axis=1, ddof=1) / np.sqrt(finals.shape[1])
     close = differences.mean(axis=1) + SURE * spread >= margin
-    return [i for i, keep in zip(alive, close, strict=True) if keep or i == leader]
+    return [i for i, near in zip(alive, close, strict=True) if near or i == leader or i in keep]
 
 
 def sampled_bag(unseen: list[int], seed: str, turn: int, k: int) -> list[int]:
@@ -198,4 +219,4 @@ def _play_out(beam: Beam, play, after: Node, state, bag, depth: int) -> float:
     return beam.run([node], bag, depth)[0].value
 
 
-__all__ = ["Valuation", "halve_moves", "sampled_bag", "value_moves"]
+__all__ = ["Valuation", "future_values", "halve_moves", "sampled_bag", "value_moves"]

@@ -12,6 +12,7 @@ from solver.search import hint, make_player
 from solver.search.analysis import (
     KEY_MOMENT_LOSS,
     KEY_MOMENTS,
+    SEED,
     analyse,
     filled_turns,
     key_moments,
@@ -20,6 +21,8 @@ from solver.search.analysis import (
     turn_accuracy,
 )
 from solver.search.hints import reasons
+from solver.search.players import FairPlayer
+from solver.search.valuation import future_values
 
 # Small enough for a test run; bench/analysis_speed.py measures the default strength.
 SMALL = {"samples": 48, "candidates": 8}
@@ -113,6 +116,37 @@ def test_the_best_move_is_legal_and_the_analysis_never_reads_the_bag():
     for (observation, _), review in zip(pairs, ours.turns, strict=False):
         SoloGame.from_observation(observation, ()).check(review.best)
         assert review.best_value >= review.played_value
+
+
+@pytest.mark.parametrize("turn", [3, 12, TURNS - 1, TURNS])
+def test_a_turn_is_valued_once_on_shared_futures_each_half_choosing_what_the_other_measures(
+    random_game, turn
+):
+    """The candidates and the played move on one set of futures (the played move in every
+    one): ``played_value`` its mean over them, ``loss`` the mean of the two halves' measured
+    gaps (even futures choose and odd ones measure, and the other way round), so no move is
+    valued twice and no value is measured on the futures that chose it."""
+    pairs, review = random_game
+    observation, played = pairs[turn - 1]
+    player = FairPlayer(seed=SEED, **SMALL)
+    visible = player.visible_candidates(observation, SMALL["candidates"])
+    moves = [n.move for n in visible[: SMALL["candidates"]] if n.move != played] + [played]
+    finals, counts = future_values(observation, moves, samples=SMALL["samples"], seed=SEED,
+                                   margin=player.margin, beam=player.playout(observation.layout),
+                                   keep=(len(moves) - 1,))  # fmt: skip
+    n = counts[-1]
+    assert n == (1 if turn >= TURNS - 1 else SMALL["samples"])
+    full = finals[[i for i, c in enumerate(counts) if c == n], :n]
+    if n == 1:
+        gap = full[:, 0].max() - full[-1, 0]
+    else:
+        even, odd = full[:, 0::2], full[:, 1::2]
+        gap = ((odd[even.mean(axis=1).argmax()] - odd[-1]).mean()
+               + (even[odd.mean(axis=1).argmax()] - even[-1]).mean()) / 2  # fmt: skip
+    reviewed = review.turns[turn - 1]
+    assert reviewed.played_value == pytest.approx(full[-1].mean(), abs=1e-9)
+    assert reviewed.loss == pytest.approx(max(0.0, gap), abs=1e-9)
+    assert (reviewed.best == played) == (reviewed.loss == 0)
 
 
 def test_progress_counts_the_turns():

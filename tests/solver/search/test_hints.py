@@ -5,7 +5,7 @@ import pytest
 from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
 from solver.search import hint, make_player, position_key
 from solver.search.beam import state_key
-from solver.search.hints import reasons
+from solver.search.hints import EXPECTED_GAIN_PER_TURN, hint_player, reasons
 
 SMALL = {"samples": 2, "playout_width": 2}
 
@@ -29,6 +29,22 @@ def test_a_hint_is_a_legal_move_with_reasons_and_a_plausible_expected_score(turn
     assert 1 <= len(data["reasons"]) <= 3
     assert all(isinstance(r, str) and r for r in data["reasons"])
     assert data["expected_score"] >= game.quilt.total()
+
+
+@pytest.mark.parametrize("turn", [1, 12, TURNS - 1, TURNS])
+def test_the_expected_score_is_the_moves_value_raised_to_pars_own_expectation(turn):
+    """The valuation's value is the greedy play-out's final score; par goes on to score more
+    by about EXPECTED_GAIN_PER_TURN a turn left (bench/expected_score_fit.py), nothing on the
+    last turn."""
+    observation = _game_at(turn).observation()
+    valuation = hint_player(SMALL, observation.setup).valuation(observation)
+    value = valuation.values[valuation.best()]
+    answer = hint(observation, **SMALL)
+    assert answer.move == valuation.moves[valuation.best()]
+    assert EXPECTED_GAIN_PER_TURN > 0
+    assert answer.expected_score == pytest.approx(value + EXPECTED_GAIN_PER_TURN * (TURNS - turn))
+    if turn == TURNS:
+        assert answer.expected_score == value
 
 
 def test_hints_are_deterministic_and_survive_a_json_round_trip_of_the_state():

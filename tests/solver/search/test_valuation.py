@@ -6,7 +6,7 @@ import pytest
 
 from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
 from solver.search import make_player
-from solver.search.valuation import _still_close, halve_moves, value_moves
+from solver.search.valuation import _still_close, future_values, halve_moves, value_moves
 
 FAIR = {"playout_width": 1, "samples": 40, "candidates": 5}
 
@@ -95,6 +95,29 @@ def test_a_move_is_dropped_once_it_surely_cannot_beat_the_leader_by_the_margin()
     # with a margin, a move that surely cannot beat the leader by that much goes too
     assert _still_close(finals, [0, 1, 2, 3], 0.5) == [0, 2]
     assert _still_close(finals, [1, 3], 0.5) == [3]  # the leader of those alive stays
+    # a move kept (a review's played move) stays however far behind it is
+    assert _still_close(finals, [0, 1, 2, 3], 0.5, keep=(1,)) == [0, 1, 2]
+
+
+def test_future_values_are_the_valuations_futures_one_by_one_and_keep_a_move_in_all():
+    game = _game("test-valuation-4", 8)
+    observation = game.observation()
+    moves = make_player("fair", seed="s", **{**FAIR, "candidates": 10}).valuation(observation).moves
+    worst = int(np.argmin(value_moves(observation, moves, samples=16, seed="s").values))
+    finals, counts = future_values(observation, moves, samples=64, seed="s", margin=0.5,
+                                   keep=(worst,))  # fmt: skip
+    assert counts[worst] == 64 and min(counts) < 64
+    valuation = value_moves(observation, moves, samples=64, seed="s", margin=0.5)
+    for i, n in enumerate(counts):  # the same futures as value_moves, as far as each went
+        prefix = value_moves(observation, moves[i : i + 1], samples=n, seed="s")
+        assert finals[i, :n].mean() == pytest.approx(prefix.values[0], abs=1e-9)
+        if i != worst:
+            assert n == valuation.samples[i]
+    # kept and leading alone: it still gets every future (a review's played_value needs them)
+    leader = int(np.argmax(value_moves(observation, moves, samples=16, seed="s").values))
+    _, counts = future_values(observation, moves, samples=64, seed="s", margin=100.0,
+                              keep=(leader,))  # fmt: skip
+    assert counts[leader] == 64 and max(c for i, c in enumerate(counts) if i != leader) == 16
 
 
 def test_a_margin_spends_the_futures_on_the_moves_still_close():

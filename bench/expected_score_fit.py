@@ -1,0 +1,177 @@
+"""Calibrate a hint's ``expected_score`` to what par goes on to score.
+
+A hint's ``expected_score`` is its move's value in the valuation: the mean final score of the
+quick greedy game played out after the move in sampled futures. Par plays every later turn
+better than that greedy play-out, so the value under-states what par itself goes on to score,
+and by more the more turns are left. This plays par's own games (``--options``, default par's
+strength), records each turn's value of the chosen move and the game's final score, and fits
+
+    final = value + gain * turns_left          (turns_left = 22 - turn: 0 on the last turn)
+
+by least squares on the ``--games`` fit games (seeds ``calibrate-NAME-0001`` ...), beside
+per-turn mean offsets (one number a turn) for comparison. On the ``--holdout`` games (seeds
+``calibrate-NAME-holdout-0001`` ...) it prints the calibration error, the mean of predicted
+minus actual final score, for each turn and overall, before (the value alone) and after (the
+fit), with each's RMSE. Games are kept in ``var/calibration/NAME.jsonl``: a rerun with more
+games plays only the new ones.
+
+    nice -n 10 .venv/bin/python bench/expected_score_fit.py NAME [--games 12] [--holdout 8]
+        [--options JSON]
+
+Bad input: exit 2 with one line.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.game import TURNS, SoloGame, deal  # noqa: E402
+from solver.search import make_player  # noqa: E402
+from solver.search.fastcore import warm  # noqa: E402
+from solver.search.hints import EXPECTED_GAIN_PER_TURN  # noqa: E402
+from solver.search.players import search_options  # noqa: E402
+
+LEDGER = ROOT / "var" / "calibration"
+
+
+def play(seed: str, options: dict) -> dict:
+    """Par's game of ``seed``'s deal: each turn's value of the chosen move, and the final."""
+    started = time.process_time()
+    dealt = deal(seed)
+    player = make_player("fair", seed=seed, **options)
+    game = SoloGame.start(dealt, player.choose_goals(dealt.setup))
+    values = []
+    while not game.finished:
+        valuation = player.valuation(game.observation())
+        best = valuation.best()
+        values.append(valuation.values[best])
+        game.play(valuation.moves[best])
+    final = game.quilt.score()["total"]
+    return {"seed": seed, "values": values, "final": final,
+            "cpu": round(time.process_time() - started, 2)}  # fmt: skip
+
+
+def games(name: str, seeds: list[str], options: dict) -> list[dict]:
+    LEDGER.mkdir(parents=True, exist_ok=True)
+    path = LEDGER / f"{name}.jsonl"
+    kept = {}
+    if path.exists():
+        lines = [json.loads(line) for line in path.read_text().splitlines() if line]
+        if lines[0].get("options") != options:
+            raise ValueError(
+                f"{name!r} was played with options {lines[0]['options']}: pick a fresh name"
+            )
+        kept = {line["seed"]: line for line in lines[1:]}
+    else:
+        path.write_text(json.dumps({"options": options}) + "\n")
+    rows = []
+    for seed in seeds:
+        if seed not in kept:
+            kept[seed] = play(seed, options)
+            with path.open("a") as out:
+                out.write(json.dumps(kept[seed]) + "\n")
+            print(f"  played {seed}: {kept[seed]['final']} ({kept[seed]['cpu']} CPU s)", flush=True)
+        rows.append(kept[seed])
+    return rows
+
+
+def fit_gain(rows: list[dict]) -> float:
+    """Least squares of ``final - value`` on ``turns_left``, through 0 (exact on the last
+    turn)."""
+    pairs = [(TURNS - turn, row["final"] - value) for row in rows
+             for turn, value in enumerate(row["values"], start=1)]  # fmt: skip
+    return sum(r * e for r, e in pairs) / sum(r * r for r, _ in pairs)
+
+
+def errors(rows: list[dict], predict) -> dict[int, list[float]]:
+    """Predicted minus actual final score, by turn."""
+    by_turn = {turn: [] for turn in range(1, TURNS + 1)}
+    for row in rows:
+        for turn, value in enumerate(row["values"], start=1):
+            by_turn[turn].append(predict(turn, value) - row["final"])
+    return by_turn
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="bench/expected_score_fit.py",
+                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser.add_argument("name", help="the games' name: seeds calibrate-NAME-NNNN")
+    parser.add_argument("--games", type=int, default=12, help="games to fit on")
+    parser.add_argument("--holdout", type=int, default=8, help="games to judge on")
+    parser.add_argument("--options", default="{}", metavar="JSON", help="par's options")
+    args = parser.parse_args(argv)
+    if args.games < 2 or args.holdout < 1:
+        parser.error("--games at least 2 and --holdout at least 1")
+    try:
+        options = json.loads(args.options)
+        if not isinstance(options, dict):
+            raise ValueError("give a JSON object")
+        search_options(options)
+    except ValueError as problem:
+        parser.error(f"--options: {problem}")
+    warm()
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    try:
+        fit = games(args.name, [f"calibrate-{args.name}-{k:04d}" for k in range(1, args.games + 1)],
+                    options)  # fmt: skip
+        held = games(args.name, [f"calibrate-{args.name}-holdout-{k:04d}"
+                                 for k in range(1, args.holdout + 1)], options)  # fmt: skip
+    except ValueError as problem:
+        parser.error(str(problem))
+    gain = fit_gain(fit)
+    # mean of final - value, by turn
+    offsets = {turn: -statistics.mean(e) for turn, e in errors(fit, lambda t, v: v).items()}
+    residual = [e for es in errors(fit, lambda t, v: v + gain * (TURNS - t)).values() for e in es]
+    print(f"fit on {len(fit)} games (mean final {statistics.mean(r['final'] for r in fit):.1f}, "
+          f"{statistics.mean(r['cpu'] for r in fit):.1f} CPU s a game): "
+          f"final = value + {gain:.3f} x turns_left; residual RMSE "
+          f"{statistics.pstdev(residual, 0.0):.2f} (in use: EXPECTED_GAIN_PER_TURN = "
+          f"{EXPECTED_GAIN_PER_TURN})")  # fmt: skip
+    print(
+        "per-turn mean offsets (final - value), turns 1..22: "
+        + " ".join(f"{offsets[t]:.1f}" for t in range(1, TURNS + 1))
+    )
+    arms = {
+        "value (before)": lambda t, v: v,
+        f"value + {gain:.3f} x turns left (after)": lambda t, v: v + gain * (TURNS - t),
+        "value + per-turn offset": lambda t, v: v + offsets[t],
+    }
+    print(
+        f"held out: {len(held)} games, mean final {statistics.mean(r['final'] for r in held):.1f}"
+    )
+    print("| predictor | mean predicted - actual: turns 1, 6, 11, 16, 21 | all turns | RMSE |")
+    print("|---|---|---:|---:|")
+    for label, predict in arms.items():
+        by_turn = errors(held, predict)
+        every = [e for es in by_turn.values() for e in es]
+        marks = " / ".join(f"{statistics.mean(by_turn[t]):+.1f}" for t in (1, 6, 11, 16, 21))
+        rmse = statistics.fmean(e * e for e in every) ** 0.5
+        print(f"| {label} | {marks} | {statistics.mean(every):+.2f} | {rmse:.2f} |")
+    every = fit + held
+    print(f"leave one game out, all {len(every)} games (the gain fitted on the others):")
+    print("| predictor | mean predicted - actual: turns 1, 6, 11, 16, 21 | all turns | RMSE |")
+    print("|---|---|---:|---:|")
+    others = [fit_gain(every[:k] + every[k + 1 :]) for k in range(len(every))]
+    for label, gains in (("value (before)", [0.0] * len(every)),
+                         ("value + gain x turns left (after)", others)):  # fmt: skip
+        by_turn = {turn: [] for turn in range(1, TURNS + 1)}
+        for row, g in zip(every, gains, strict=True):
+            for turn, es in errors([row], lambda t, v, g=g: v + g * (TURNS - t)).items():
+                by_turn[turn] += es
+        flat = [e for es in by_turn.values() for e in es]
+        marks = " / ".join(f"{statistics.mean(by_turn[t]):+.1f}" for t in (1, 6, 11, 16, 21))
+        rmse = statistics.fmean(e * e for e in flat) ** 0.5
+        print(f"| {label} | {marks} | {statistics.mean(flat):+.2f} | {rmse:.2f} |")
+    print(f"the gain on all {len(every)} games: {fit_gain(every):.3f} a turn left")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
