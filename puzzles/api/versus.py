@@ -1,9 +1,6 @@
 """Versus: the player against one to three solver opponents (docs/api.md, "Versus").
 Thin views over ``services.versus`` and ``selectors.versus``."""
 
-import datetime
-
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -136,16 +133,6 @@ class VersusHintOut(HintOut):
 
 
 STALE = "the game has moved on: this hint was for your turn {turn}"
-# A versus hint is ready well within this: before it, a pending hint's message is not looked
-# up, for the look-up pings the workers (``hint_supply.workers_available``: half a second
-# whenever its answer is older than a few seconds), which cost a quick hint most of its wait.
-QUIET_FOR = datetime.timedelta(seconds=2)
-
-
-def _message(row) -> str:
-    if row.status == "pending" and timezone.now() - row.sent_at < QUIET_FOR:
-        return ""
-    return hint_supply.message_for(row)
 
 
 def _hint_json(row, game, language: str) -> dict:
@@ -159,7 +146,9 @@ def _hint_json(row, game, language: str) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": words.reasons(row.reasons, language),
-        "message": STALE.format(turn=row.turn) if stale else words.message(_message(row), language),
+        "message": STALE.format(turn=row.turn)
+        if stale
+        else words.message(hint_supply.message_for(row), language),
         "stale": stale,
     }
 

@@ -165,13 +165,16 @@ def test_a_finished_table_replays_every_seats_moves_with_the_hinted_turns(
 
 
 def test_a_hint_pending_past_a_quick_hints_time_says_when_no_solver_runs(alice_api):
-    from puzzles.api.versus import QUIET_FOR
     from puzzles.services import hint_supply
 
     game = sit_down(alice_api)
     asked = ask(alice_api, game).json()
     assert asked["message"] == ""  # just sent: the workers are not pinged for a quick hint
-    later = datetime.datetime.now(tz=datetime.UTC) + QUIET_FOR + datetime.timedelta(seconds=1)
+    later = (
+        datetime.datetime.now(tz=datetime.UTC)
+        + hint_supply.QUIET_FOR
+        + datetime.timedelta(seconds=1)
+    )
     with time_machine.travel(later, tick=False):
         read = alice_api.get(f"/api/versus/{game['id']}/hints/{asked['id']}/").json()
     assert read["status"] == "pending"
