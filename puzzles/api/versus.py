@@ -22,7 +22,7 @@ from ..selectors.versus import (
     versus_record,
     versus_replay_json,
 )
-from ..services import hint_supply, versus
+from ..services import hint_messages, versus
 from ..services.errors import Conflict, NotFound
 from .review import AnalysisOut
 from .serializers import HintOut, MoveIn
@@ -148,7 +148,7 @@ def _hint_json(row, game, language: str) -> dict:
         "reasons": words.reasons(row.reasons, language),
         "message": STALE.format(turn=row.turn)
         if stale
-        else words.message(hint_supply.message_for(row), language),
+        else words.message(hint_messages.message_for(row), language),
         "stale": stale,
     }
 

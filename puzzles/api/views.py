@@ -18,7 +18,7 @@ from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, game_of
 from ..selectors.hints import hint_of
 from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..services import challenges, games, hint_supply, hints, players
+from ..services import challenges, games, hint_messages, hints, players
 from ..services.errors import BadInput, NotFound
 from . import serializers as s
 
@@ -176,7 +176,7 @@ def _hint_json(row, language: str) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": words.reasons(row.reasons, language),
-        "message": words.message(hint_supply.message_for(row), language),
+        "message": words.message(hint_messages.message_for(row), language),
     }
 
 

@@ -7,7 +7,7 @@ import time_machine
 from puzzle_helpers import goals_for, next_move
 
 from puzzles.models import Game, Hint
-from puzzles.services import hint_supply
+from puzzles.services import hint_messages
 
 REFERENCE = Path(__file__).parents[1] / "solver" / "reference.py"
 
@@ -139,11 +139,11 @@ def test_a_hint_is_counted_when_asked_and_asking_again_returns_it(alice_api, dai
     }  # fmt: skip
     assert alice_api.post(url).json()["id"] == first.json()["id"]
     assert alice_api.get(f"/api/games/{game['id']}/").json()["hints_used"] == 1
-    later = datetime.datetime.now(tz=datetime.UTC) + hint_supply.QUIET_FOR
+    later = datetime.datetime.now(tz=datetime.UTC) + hint_messages.QUIET_FOR
     with time_machine.travel(later + datetime.timedelta(seconds=1), tick=False):
         polled = alice_api.get(f"{url}{first.json()['id']}/")
     assert polled.status_code == 200 and polled.json()["status"] == "pending"
-    assert polled.json()["message"] == hint_supply.UNAVAILABLE_PENDING  # no worker in this test
+    assert polled.json()["message"] == hint_messages.UNAVAILABLE_PENDING  # no worker here
     assert alice_api.get(f"{url}999999/").status_code == 404
 
 

@@ -16,7 +16,7 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Game, Hint
 from puzzles.play import replay
-from puzzles.services import hint_supply
+from puzzles.services import hint_messages
 from puzzles.services.players import do_ensure_token
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -34,7 +34,7 @@ def real_servers(transactional_db):
 @pytest.fixture(autouse=True)
 def fresh_pings(monkeypatch):
     """Ask the workers every time: these tests start and stop them within seconds."""
-    monkeypatch.setattr(hint_supply, "REMEMBER_SECONDS", 0)
+    monkeypatch.setattr(hint_messages, "REMEMBER_SECONDS", 0)
 
 
 def hint_url(game: dict, hint_id: int | None = None) -> str:
@@ -60,7 +60,7 @@ def test_worker_down_hint_answers_at_once_and_completes_when_a_worker_returns(
     assert asked.status_code == 202
     hint = asked.json()
     assert hint["status"] == "pending" and hint["message"] == ""  # quiet for a quick hint
-    later = datetime.datetime.now(tz=datetime.UTC) + hint_supply.QUIET_FOR
+    later = datetime.datetime.now(tz=datetime.UTC) + hint_messages.QUIET_FOR
     with time_machine.travel(later + datetime.timedelta(seconds=1), tick=False):
         polled = alice_api.get(hint_url(game, hint["id"])).json()
     assert polled["message"].startswith("hints are unavailable right now")
@@ -187,7 +187,7 @@ def test_a_failing_solver_marks_the_hint_failed_tells_the_player_and_is_not_retr
     game = start_game(alice_api)
     asked = alice_api.post(hint_url(game)).json()
     failed = wait_for_hint(alice_api, game, asked["id"])
-    assert failed["status"] == "failed" and failed["message"] == hint_supply.FAILED
+    assert failed["status"] == "failed" and failed["message"] == hint_messages.FAILED
     assert error in Hint.objects.get(pk=asked["id"]).error
     moved = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
     assert moved.status_code == 200, "play continues"
