@@ -33,7 +33,7 @@ from ..models import Player, VersusAnalysis, VersusGame, VersusHint
 from ..play import replay_versus, table_of
 from .errors import BadInput, Conflict, NotFound
 from .games import parse_move
-from .sending import do_send_job, do_send_task, lost_after
+from .worker_queue import do_send_job, do_send_task, lost_after
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
