@@ -112,7 +112,7 @@ def archive():
     return Challenge.objects.filter(date__lt=today()).with_runs()
 
 
-def challenge_on(date: datetime.date) -> Challenge | None:
+def day_challenge(date: datetime.date) -> Challenge | None:
     """The day's challenge with its solver runs, in one query."""
     return Challenge.objects.with_runs().filter(date=date).first()
 

@@ -25,7 +25,7 @@ from .share import share_json
 GAMES_WITH_PAR = Game.objects.select_related("challenge").with_par()
 
 
-def game_of(game_id: int, player: Player) -> Game | None:
+def player_game(game_id: int, player: Player) -> Game | None:
     """The player's game with its challenge and the day's par, in one query."""
     if not player.is_authenticated:
         return None

@@ -91,7 +91,7 @@ def leaderboard(request, date=""):
         "exclude_hints": exclude_hints,
         "nav": "leaderboard",
     }
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is None:
         # Today before its first game has no challenge row yet: an empty open day.
         status = 200 if day == today() else 404
