@@ -68,15 +68,13 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
 
     from puzzles.models import Hint, Player
     from puzzles.play import today
-    from puzzles.selectors.challenges import challenge_json, day_challenge
+    from puzzles.selectors.challenges import challenge_json
     from puzzles.selectors.games import game_json
     from puzzles.services import games
     from puzzles.services.challenges import do_ensure_challenge
 
     daily = do_ensure_challenge(today())
-    goals = dict(
-        zip(GOAL_CELLS, challenge_json(day_challenge(daily.date))["goal_options"], strict=False)
-    )
+    goals = dict(zip(GOAL_CELLS, challenge_json(daily)["goal_options"], strict=False))
 
     def new_player(name: str) -> Player:
         player = Player(username=name)

@@ -1,6 +1,6 @@
 """Who is calling. The site's one authentication backend: every password check (the log-in
 page, the admin, API tokens and log-ins) passes the abuse limits before the deliberately slow
-hash. And the visitor of a page: a page view makes nobody (it writes
+hash. The API's token check. And the visitor of a page: a page view makes nobody (it writes
 nothing); the page's first write makes a guest (``acting_player``)."""
 
 import contextlib
@@ -9,9 +9,11 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.backends import ModelBackend
 from django.db import transaction
-from rest_framework import authentication, permissions
+from django.utils.translation import gettext_lazy as _
+from rest_framework import authentication, exceptions, permissions
 
 from . import limits
+from .rows import token_with_player
 from .services.players import do_create_guest, do_fold_guest, normal_username
 
 BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just made or claimed
@@ -41,6 +43,19 @@ class ThrottledModelBackend(ModelBackend):
         if user is None:
             limits.record("password", address=address, username=key, username_address=pair)
         return user
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token check, the same answers, with the token and its player read by SQL written
+    once (``puzzles.rows``): the ORM's query took about a fifth of a move's CPU."""
+
+    def authenticate_credentials(self, key):
+        token = token_with_player(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        return token.user, token
 
 
 def from_a_page(request) -> bool:

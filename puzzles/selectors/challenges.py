@@ -9,6 +9,7 @@ from solver.game import Setup, cat_by_id
 
 from ..models import Challenge, Game, Player, SolverRun
 from ..play import deal_of, today
+from ..rows import challenge_with_runs
 from .setups import border_json
 
 
@@ -31,10 +32,10 @@ def puzzle_number(date: datetime.date) -> int:
 
 
 def run_json(challenge: Challenge, kind: str) -> dict:
-    """The challenge's run of ``kind``; the challenge read ``with_runs``."""
-    return run_status_json(
-        getattr(challenge, f"{kind}_status"), getattr(challenge, f"{kind}_score")
-    )
+    run = next((r for r in challenge.solver_runs.all() if r.kind == kind), None)
+    if run is None:
+        return run_status_json(None, None)
+    return run_status_json(run.status, run.score)
 
 
 def run_status_json(status: str | None, score: int | None) -> dict:
@@ -109,12 +110,12 @@ ARCHIVE_PAGE_SIZE = 30  # days per page of the archive (the API's and the page's
 
 def archive():
     """Past challenges, newest first (a queryset, paged by the API and the page)."""
-    return Challenge.objects.filter(date__lt=today()).with_runs()
+    return Challenge.objects.filter(date__lt=today()).prefetch_related("solver_runs")
 
 
 def day_challenge(date: datetime.date) -> Challenge | None:
     """The day's challenge with its solver runs, in one query."""
-    return Challenge.objects.with_runs().filter(date=date).first()
+    return challenge_with_runs(date)
 
 
 def neighbour_days(date: datetime.date) -> tuple[datetime.date | None, datetime.date | None]:

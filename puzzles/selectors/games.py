@@ -15,35 +15,28 @@ from solver.game import (
 
 from ..models import Game, Player, SolverRun
 from ..play import replay
-from .challenges import cats_json, puzzle_number, run_status_json
+from ..rows import game_with_par
+from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
 from .share import share_json
-
-# Built once: building this query (the join, the par's filtered relation) cost a game read
-# about as much CPU as compiling it (bench/api_profile.py game).
-GAMES_WITH_PAR = Game.objects.select_related("challenge").with_par()
 
 
 def player_game(game_id: int, player: Player) -> Game | None:
     """The player's game with its challenge and the day's par, in one query."""
     if not player.is_authenticated:
         return None
-    try:
-        return GAMES_WITH_PAR.get(pk=game_id, player=player)
-    except Game.DoesNotExist:
-        return None
+    return game_with_par(game_id, player.pk)
 
 
 def par_json(game: Game) -> dict:
     """The day's par as ``run_json`` shows it, from the game's own row when it was read
-    ``with_par`` (no query), else from the run's row (a game just made). A scenario game has
-    no par."""
+    with its par (``rows.game_with_par``: no query), else from its challenge's runs. A
+    scenario game has no par."""
     if game.challenge_id is None:
         return run_status_json(None, None)
     if not hasattr(game, "par_status"):
-        runs = SolverRun.objects.filter(challenge=game.challenge_id, kind=SolverRun.Kind.PAR)
-        return run_status_json(*(runs.values_list("status", "score").first() or (None, None)))
+        return run_json(game.challenge, SolverRun.Kind.PAR)
     return run_status_json(game.par_status, game.par_score)
 
 

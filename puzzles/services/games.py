@@ -11,7 +11,7 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 from .. import limits
 from ..models import Challenge, Game, Player
 from ..play import deal_of, replay, today
-from ..selectors.games import GAMES_WITH_PAR
+from ..rows import game_with_par, save_fields
 from . import scenarios
 from .challenges import do_ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
@@ -71,11 +71,6 @@ def parse_move(data) -> tuple[int, Move]:
         raise BadInput(str(error)) from None
 
 
-# Built once, as ``selectors.games.GAMES_WITH_PAR``: building it cost a move about as much CPU
-# as compiling it (bench/api_profile.py move).
-LOCKED_GAMES = GAMES_WITH_PAR.select_for_update(of=("self",))
-
-
 def lock_game(game_id: int, player: Player) -> Game | None:
     """The player's game, its row locked until the transaction ends (with its challenge).
 
@@ -83,10 +78,7 @@ def lock_game(game_id: int, player: Player) -> Game | None:
     locking it too would serialise all of the day's moves. The day's par comes in the same
     query (not locked), for the answer.
     """
-    try:
-        return LOCKED_GAMES.get(pk=game_id, player=player)
-    except Game.DoesNotExist:
-        return None
+    return game_with_par(game_id, player.pk, lock=True)
 
 
 def lock_playing_game(game_id: int, player: Player) -> Game:
@@ -115,9 +107,7 @@ def do_play_move(game_id: int, *, player: Player, data) -> tuple[Game, SoloGame,
             raise BadInput(str(error)) from None
         game.moves = [*game.moves, move.to_json()]
         _record_score(game, state)
-        Game.objects.filter(pk=game.pk).update(
-            **{name: getattr(game, name) for name in MOVE_FIELDS}
-        )
+        save_fields(game, MOVE_FIELDS)
         from .hints import do_send_hint_ahead  # hints lock games with this module's helper
 
         do_send_hint_ahead(game)
