@@ -53,7 +53,7 @@ def group(request, group_id):
         return bad_request(request, problem)
     info = group_reads.group_json(found)
     board = None
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is not None:
         members = group_reads.member_ids(found)
         board = leaderboard_of(challenge, number, False, user, members)

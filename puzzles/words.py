@@ -105,7 +105,7 @@ def reason(text: str) -> str:
 
 
 def message(text: str, language: str | None = None) -> str:
-    """A hint's message (``services.hint_supply``: an English msgid, or "") in ``language``."""
+    """A hint's message (``services.hint_messages``: an English msgid or "") in ``language``."""
     if not text:
         return text
     with translation.override(language or translation.get_language()):

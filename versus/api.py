@@ -1,9 +1,6 @@
 """Versus: the player against one to three solver opponents (docs/api.md, "Versus").
 Thin views over ``versus.services`` and ``versus.selectors``."""
 
-import datetime
-
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -15,7 +12,7 @@ from puzzles.api.review import AnalysisOut
 from puzzles.api.serializers import CatOut, HintOut, MoveIn, PatchOut
 from puzzles.api.views import ERRORS, THROTTLED_ERRORS, _valid
 from puzzles.auth import PlayerOrPageVisitor, acting_player
-from puzzles.services import hint_supply
+from puzzles.services import hint_messages
 from puzzles.services.errors import Conflict, NotFound
 from solver.game import TURNS
 
@@ -197,16 +194,6 @@ class VersusHintOut(HintOut):
 
 
 STALE = "the game has moved on: this hint was for your turn {turn}"
-# A versus hint is ready well within this: before it, a pending hint's message is not looked
-# up, for the look-up pings the workers (``hint_supply.workers_available``: half a second
-# whenever its answer is older than a few seconds), which cost a quick hint most of its wait.
-QUIET_FOR = datetime.timedelta(seconds=2)
-
-
-def _message(row) -> str:
-    if row.status == "pending" and timezone.now() - row.sent_at < QUIET_FOR:
-        return ""
-    return hint_supply.message_for(row)
 
 
 def _hint_json(row, game, language: str) -> dict:
@@ -220,7 +207,9 @@ def _hint_json(row, game, language: str) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": words.reasons(row.reasons, language),
-        "message": STALE.format(turn=row.turn) if stale else words.message(_message(row), language),
+        "message": STALE.format(turn=row.turn)
+        if stale
+        else words.message(hint_messages.message_for(row), language),
         "stale": stale,
     }
 

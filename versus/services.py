@@ -21,7 +21,7 @@ from puzzles import limits
 from puzzles.models import Player
 from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.games import parse_move
-from puzzles.services.sending import do_send_job, do_send_task, lost_after
+from puzzles.services.worker_queue import do_send_job, do_send_task, lost_after
 from solver.game import TURNS, Move, MultiplayerGame, RulesError
 from solver.search.analysis import analyse
 from solver.search.versus import (

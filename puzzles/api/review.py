@@ -99,7 +99,7 @@ def game_analysis(request, game_id: int):
             replays.analysis_json(row, language=request.LANGUAGE_CODE),
             status=status.HTTP_202_ACCEPTED,
         )
-    row = replays.analysis_of(game_id, request.user)
+    row = replays.player_analysis(game_id, request.user)
     if row is None:
         raise NotFound(f"no analysis of game {game_id} of yours: POST to ask for one")
     return Response(replays.analysis_json(row, language=request.LANGUAGE_CODE))
@@ -125,7 +125,7 @@ def solver_game(request, date, kind):
     day = _date(date)
     if kind not in replays.SOLVER_PLAYERS:
         raise NotFound(f"kind: {kind!r} must be par or best")
-    data = replays.solver_replay_json(challenge_reads.challenge_on(day), kind)
+    data = replays.solver_replay_json(challenge_reads.day_challenge(day), kind)
     if data is None:
         raise NotFound(f"no {kind} game of {day} to show (shown once the day closes)")
     return Response(data)

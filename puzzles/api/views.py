@@ -15,10 +15,10 @@ from .. import limits, words
 from ..auth import PlayerOrPageVisitor, acting_player, log_in
 from ..play import today
 from ..selectors import challenges as challenge_reads
-from ..selectors.games import game_json, game_of
-from ..selectors.hints import hint_of
+from ..selectors.games import game_json, player_game
+from ..selectors.hints import game_hint
 from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..services import challenges, games, hint_supply, hints, players
+from ..services import challenges, games, hint_messages, hints, players
 from ..services.errors import BadInput, NotFound
 from . import serializers as s
 
@@ -93,10 +93,10 @@ def token(request):
 @api_view(["GET"])
 def daily(request):
     day = today()
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is None:  # the day's first visit makes it
         challenges.do_ensure_challenge(day)
-        challenge = challenge_reads.challenge_on(day)
+        challenge = challenge_reads.day_challenge(day)
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
 
 
@@ -124,7 +124,7 @@ def challenge_detail(request, date):
     day = _date(date)
     if day == today():
         challenges.do_ensure_challenge(day)
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is None:
         raise NotFound(f"date: there is no challenge for {day}")
     return Response(challenge_reads.challenge_json(challenge, _player(request)))
@@ -144,7 +144,7 @@ def game_create(request):
 def _own_game(request, game_id: int):
     if not request.user.is_authenticated:
         raise NotAuthenticated()
-    game = game_of(game_id, request.user)
+    game = player_game(game_id, request.user)
     if game is None:
         raise NotFound(f"no game {game_id} of yours")
     return game
@@ -176,7 +176,7 @@ def _hint_json(row, language: str) -> dict:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": words.reasons(row.reasons, language),
-        "message": words.message(hint_supply.message_for(row), language),
+        "message": words.message(hint_messages.message_for(row), language),
     }
 
 
@@ -195,7 +195,7 @@ def hint_request(request, game_id: int):
 @permission_classes([IsAuthenticated])
 def hint_detail(request, game_id: int, hint_id: int):
     game = _own_game(request, game_id)
-    row = hint_of(game, hint_id)
+    row = game_hint(game, hint_id)
     if row is None:
         raise NotFound(f"no hint {hint_id} for game {game_id}")
     return Response(_hint_json(row, request.LANGUAGE_CODE))
@@ -214,7 +214,7 @@ def leaderboard(request, date):
 
 def board_challenge(date: str):
     day = _date(date)
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is None:
         raise NotFound(f"date: there is no challenge for {day}")
     return challenge

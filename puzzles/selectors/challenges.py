@@ -115,7 +115,7 @@ def archive():
     return Challenge.objects.filter(date__lt=today()).prefetch_related("solver_runs")
 
 
-def challenge_on(date: datetime.date) -> Challenge | None:
+def day_challenge(date: datetime.date) -> Challenge | None:
     """The day's challenge with its solver runs, in one query."""
     return challenge_with_runs(date)
 

@@ -22,7 +22,8 @@ from .setups import border_json
 from .share import share_json
 
 
-def game_of(game_id: int, player: Player) -> Game | None:
+def player_game(game_id: int, player: Player) -> Game | None:
+    """The player's game with its challenge and the day's par, in one query."""
     if not player.is_authenticated:
         return None
     return game_with_par(game_id, player.pk)

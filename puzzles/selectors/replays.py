@@ -92,7 +92,7 @@ def replay_turns_json(deal: Deal, goals: dict | None, moves: list[dict]) -> dict
     return {"goals": goals, "setup": setup_json, "turns": turns}
 
 
-def analysis_of(game_id: int, player: Player) -> Analysis | None:
+def player_analysis(game_id: int, player: Player) -> Analysis | None:
     """The analysis of the player's own game, if asked for."""
     if not player.is_authenticated:
         return None

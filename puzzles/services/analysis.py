@@ -13,7 +13,7 @@ from .. import limits
 from ..models import Analysis, Game, Player
 from ..play import deal_of_game, turns_seen
 from .errors import Conflict, NotFound
-from .sending import do_send_job, lost_after
+from .worker_queue import do_send_job, lost_after
 
 log = logging.getLogger(__name__)
 

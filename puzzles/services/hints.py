@@ -28,7 +28,7 @@ from .. import limits
 from ..models import Challenge, Game, Hint, Player, PositionHint
 from ..play import deal_of, replay, today
 from .games import lock_playing_game
-from .sending import HARD_AFTER_SECONDS, do_send_job, lost_after
+from .worker_queue import HARD_AFTER_SECONDS, do_send_job, lost_after
 
 log = logging.getLogger(__name__)
 KEEP_DAYS = 2  # hints ahead are kept this long (the day they were made for, and its close)

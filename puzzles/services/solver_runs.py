@@ -25,7 +25,7 @@ from solver.search import make_player, play_game
 
 from ..models import SolverRun
 from ..play import deal_of
-from .sending import lost_after
+from .worker_queue import lost_after
 
 log = logging.getLogger(__name__)
 

@@ -96,7 +96,7 @@ def leaderboard(request, date=""):
         "exclude_hints": exclude_hints,
         "nav": "leaderboard",
     }
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is None:
         # Today before its first game has no challenge row yet: an empty open day.
         status = 200 if day == today() else 404
@@ -133,7 +133,7 @@ def standing(request, date):
     day = _day(date)
     if day is None:
         return bad_date(request, date)
-    challenge = challenge_reads.challenge_on(day)
+    challenge = challenge_reads.day_challenge(day)
     if challenge is None:
         return not_found(request, _("no daily quilt on %(day)s") % {"day": day.isoformat()})
     board = leaderboard_of(challenge, 1, False, player_or_none(request))

@@ -1,11 +1,13 @@
+import datetime
 import importlib.util
 from pathlib import Path
 
 import pytest
+import time_machine
 from helpers.games import goals_for, next_move
 
 from puzzles.models import Game, Hint
-from puzzles.services import hint_supply
+from puzzles.services import hint_messages
 
 REFERENCE = Path(__file__).parents[1] / "solver" / "reference.py"
 
@@ -133,12 +135,15 @@ def test_a_hint_is_counted_when_asked_and_asking_again_returns_it(alice_api, dai
     assert first.status_code == 202
     assert first.json() | {"id": 0} == {
         "id": 0, "turn": 1, "status": "pending", "move": None, "expected_score": None,
-        "reasons": [], "message": hint_supply.UNAVAILABLE_PENDING,  # no worker in this test
+        "reasons": [], "message": "",  # just sent: the workers are not pinged for a quick hint
     }  # fmt: skip
     assert alice_api.post(url).json()["id"] == first.json()["id"]
     assert alice_api.get(f"/api/games/{game['id']}/").json()["hints_used"] == 1
-    polled = alice_api.get(f"{url}{first.json()['id']}/")
+    later = datetime.datetime.now(tz=datetime.UTC) + hint_messages.QUIET_FOR
+    with time_machine.travel(later + datetime.timedelta(seconds=1), tick=False):
+        polled = alice_api.get(f"{url}{first.json()['id']}/")
     assert polled.status_code == 200 and polled.json()["status"] == "pending"
+    assert polled.json()["message"] == hint_messages.UNAVAILABLE_PENDING  # no worker here
     assert alice_api.get(f"{url}999999/").status_code == 404
 
 

@@ -6,7 +6,7 @@ from django.conf import settings
 
 from puzzles.models import Challenge, SolverRun
 from puzzles.play import today
-from puzzles.selectors.challenges import challenge_json, challenge_on
+from puzzles.selectors.challenges import challenge_json, day_challenge
 from puzzles.services.challenges import do_daily_rollover, do_ensure_best_known, do_ensure_challenge
 from solver.game import deal
 
@@ -38,17 +38,17 @@ def test_the_par_run_is_enqueued_after_commit(db, django_capture_on_commit_callb
 
 
 def test_the_seed_is_hidden_while_the_day_is_open_and_revealed_after(db):
-    open_day = challenge_json(challenge_on(do_ensure_challenge(today()).date))
+    open_day = challenge_json(day_challenge(do_ensure_challenge(today()).date))
     assert open_day["seed"] is None
     assert open_day["best_known"] is None
-    closed = challenge_json(challenge_on(do_ensure_challenge(DAY).date))
+    closed = challenge_json(day_challenge(do_ensure_challenge(DAY).date))
     assert closed["seed"] == Challenge.objects.get(date=DAY).seed
     assert hashlib.sha256(closed["seed"].encode()).hexdigest() == closed["commitment"]
     assert closed["best_known"] == {"status": "none", "score": None}
 
 
 def test_the_published_setup_is_the_deal_of_the_revealed_seed(db):
-    closed = challenge_json(challenge_on(do_ensure_challenge(DAY).date))
+    closed = challenge_json(day_challenge(do_ensure_challenge(DAY).date))
     setup = deal(closed["seed"]).setup
     assert closed["board"] == setup.board
     assert [(c["cat"], tuple(c["patterns"])) for c in closed["cats"]] == list(setup.cats)
@@ -56,7 +56,7 @@ def test_the_published_setup_is_the_deal_of_the_revealed_seed(db):
 
 
 def test_cats_carry_their_requirement_and_shape(db):
-    data = challenge_json(challenge_on(do_ensure_challenge(DAY).date))
+    data = challenge_json(day_challenge(do_ensure_challenge(DAY).date))
     for cat in data["cats"]:
         assert cat["requirement"]
         assert cat["shape"] is None or all(len(cell) == 2 for cell in cat["shape"])
@@ -93,6 +93,6 @@ def test_the_best_known_score_is_par_where_the_fair_solver_did_better(db):
     challenge = do_ensure_challenge(DAY)
     SolverRun.objects.filter(challenge=challenge).update(status="ready", score=75)
     SolverRun.objects.create(challenge=challenge, kind="best", status="ready", score=71)
-    assert challenge_json(challenge_on(DAY))["best_known"] == {"status": "ready", "score": 75}
+    assert challenge_json(day_challenge(DAY))["best_known"] == {"status": "ready", "score": 75}
     SolverRun.objects.filter(challenge=challenge, kind="best").update(score=88)
-    assert challenge_json(challenge_on(DAY))["best_known"] == {"status": "ready", "score": 88}
+    assert challenge_json(day_challenge(DAY))["best_known"] == {"status": "ready", "score": 88}

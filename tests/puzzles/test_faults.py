@@ -2,19 +2,21 @@
 SIGKILLed mid-game, a solver task that crashes or runs out of time. Play never stops, the
 player is told what happened, and no move is lost."""
 
+import datetime
 import http.client
 import json
 import threading
 import time
 
 import pytest
+import time_machine
 from helpers.games import next_move
 from helpers.processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Game, Hint
 from puzzles.play import replay
-from puzzles.services import hint_supply
+from puzzles.services import hint_messages
 from puzzles.services.players import do_ensure_token
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -32,7 +34,7 @@ def real_servers(transactional_db):
 @pytest.fixture(autouse=True)
 def fresh_pings(monkeypatch):
     """Ask the workers every time: these tests start and stop them within seconds."""
-    monkeypatch.setattr(hint_supply, "REMEMBER_SECONDS", 0)
+    monkeypatch.setattr(hint_messages, "REMEMBER_SECONDS", 0)
 
 
 def hint_url(game: dict, hint_id: int | None = None) -> str:
@@ -57,8 +59,11 @@ def test_worker_down_hint_answers_at_once_and_completes_when_a_worker_returns(
     answered_in = time.perf_counter() - started
     assert asked.status_code == 202
     hint = asked.json()
-    assert hint["status"] == "pending"
-    assert hint["message"].startswith("hints are unavailable right now")
+    assert hint["status"] == "pending" and hint["message"] == ""  # quiet for a quick hint
+    later = datetime.datetime.now(tz=datetime.UTC) + hint_messages.QUIET_FOR
+    with time_machine.travel(later + datetime.timedelta(seconds=1), tick=False):
+        polled = alice_api.get(hint_url(game, hint["id"])).json()
+    assert polled["message"].startswith("hints are unavailable right now")
 
     moved = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
     assert moved.status_code == 200, "play continues without a worker"
@@ -182,7 +187,7 @@ def test_a_failing_solver_marks_the_hint_failed_tells_the_player_and_is_not_retr
     game = start_game(alice_api)
     asked = alice_api.post(hint_url(game)).json()
     failed = wait_for_hint(alice_api, game, asked["id"])
-    assert failed["status"] == "failed" and failed["message"] == hint_supply.FAILED
+    assert failed["status"] == "failed" and failed["message"] == hint_messages.FAILED
     assert error in Hint.objects.get(pk=asked["id"]).error
     moved = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json")
     assert moved.status_code == 200, "play continues"

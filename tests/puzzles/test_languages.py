@@ -24,7 +24,7 @@ from groups.services import do_create_group
 from puzzles import words
 from puzzles.models import Analysis, Game, Hint, Player
 from puzzles.play import deal_of
-from puzzles.services import hint_supply
+from puzzles.services import hint_messages
 from puzzles.services.games import do_start_game
 from solver.game import CAT_BY_ID, CATS, GOAL_BY_ID, SCENARIOS
 from solver.search.hints import REASONS, say
@@ -270,7 +270,7 @@ def test_the_api_says_a_hints_message_in_the_requests_language(game, client_for,
     hint = Hint.objects.create(game=game, turn=1, status="failed", error="the worker died")
     path = f"/api/games/{game.pk}/hints/{hint.pk}/"
     api = client_for(alice)
-    assert api.get(path).json()["message"] == hint_supply.FAILED
+    assert api.get(path).json()["message"] == hint_messages.FAILED
     assert api.get(path, **SPANISH).json()["message"] == (
         "el solucionador no ha podido terminar esta pista; vuelve a pedirla para reintentarlo."
     )

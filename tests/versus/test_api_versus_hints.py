@@ -165,17 +165,20 @@ def test_a_finished_table_replays_every_seats_moves_with_the_hinted_turns(
 
 
 def test_a_hint_pending_past_a_quick_hints_time_says_when_no_solver_runs(alice_api):
-    from puzzles.services import hint_supply
-    from versus.api import QUIET_FOR
+    from puzzles.services import hint_messages
 
     game = sit_down(alice_api)
     asked = ask(alice_api, game).json()
     assert asked["message"] == ""  # just sent: the workers are not pinged for a quick hint
-    later = datetime.datetime.now(tz=datetime.UTC) + QUIET_FOR + datetime.timedelta(seconds=1)
+    later = (
+        datetime.datetime.now(tz=datetime.UTC)
+        + hint_messages.QUIET_FOR
+        + datetime.timedelta(seconds=1)
+    )
     with time_machine.travel(later, tick=False):
         read = alice_api.get(f"/api/versus/{game['id']}/hints/{asked['id']}/").json()
     assert read["status"] == "pending"
-    assert read["message"] == hint_supply.UNAVAILABLE_PENDING  # no worker in this test
+    assert read["message"] == hint_messages.UNAVAILABLE_PENDING  # no worker in this test
 
 
 def test_a_finished_table_reviews_your_moves_as_a_solo_game(alice_api, settings):

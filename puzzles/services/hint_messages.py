@@ -1,9 +1,11 @@
 """Whether hints can be served right now: whether any Celery worker is there to compute them.
 (How many a player may ask is an abuse limit: ``puzzles.limits``.)"""
 
+import datetime
 import time
 
 from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from ..models import Hint
@@ -20,6 +22,11 @@ UNAVAILABLE_FAILED = gettext_noop(
 )
 FAILED = gettext_noop("the solver could not finish this hint; ask again to retry.")
 
+# A hint is usually ready well within this: before it, a pending hint's message is not looked
+# up, for the look-up pings the workers (``workers_available``: half a second whenever its
+# answer is older than a few seconds), which would cost a quick hint most of its wait
+# (bench/hint_latency.py).
+QUIET_FOR = datetime.timedelta(seconds=2)
 # The workers' answer is trusted for a few seconds: pollers do not flood the broker.
 PING_SECONDS = 0.5
 REMEMBER_SECONDS = 5.0
@@ -41,9 +48,10 @@ def workers_available() -> bool:
 
 
 def message_for(row: Hint) -> str:
-    """What the player is told about a hint that is not ready."""
+    """What the player is told about a hint (solo or versus) that is not ready: a pending one
+    sent less than ``QUIET_FOR`` ago is not looked into yet."""
     if row.status == Hint.Status.FAILED:
         return UNAVAILABLE_FAILED if row.error.startswith("unavailable") else FAILED
-    if row.status == Hint.Status.PENDING and not workers_available():
-        return UNAVAILABLE_PENDING
-    return ""
+    if row.status != Hint.Status.PENDING or timezone.now() - row.sent_at < QUIET_FOR:
+        return ""
+    return "" if workers_available() else UNAVAILABLE_PENDING

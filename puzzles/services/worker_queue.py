@@ -12,7 +12,7 @@ LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver r
 def do_send_task(task, *, row_id: int, seconds: int, refused) -> None:
     """Send ``task(row_id)``: past ``seconds`` (the soft limit) the task gives up and records
     why; the hard limit follows. If the broker is down, ``refused(error)`` writes the error,
-    starting "unavailable" (``hint_supply``), on the row at once (asking again resends it)
+    starting "unavailable" (``hint_messages``), on the row at once (asking again resends it)
     rather than leave the player waiting on a message that was never sent."""
     try:
         task.apply_async(
