@@ -299,7 +299,7 @@ def test_the_server_rendered_pages_read_in_spanish_on_a_phone(site, browser, sho
 
 
 SHOTS = Path("/work/wt/shots/es")
-# The states whose screenshots docs/es-notes.md shows (phone and laptop).
+# The states whose screenshots are kept in SHOTS (phone and laptop).
 SHOWN = {"game-mid-play", "game-end-screen", "review", "versus-playing", "scenarios",
          "scenario-game", "versus-choosing"}  # fmt: skip
 
