@@ -689,6 +689,28 @@ def _distinct(candidates, patches, index):
 
 
 @njit(cache=True)
+def _market_slot(out, n, index, value, last, second_patch, best_of):
+    """The market slot whose hand earns the best bonus (``Beam.hand_bonus``, in its order of
+    operations), from ``out[q]``, the placement values of the ``n`` distinct patches; ties:
+    the lower slot (a slot equal to an earlier one makes the same child, which Beam drops as a
+    duplicate)."""
+    for q in range(n):
+        best_of[q] = out[q].max()
+    best_keep = best_of[index[0]]
+    best = -np.inf
+    slot = 0
+    for m in range(3):
+        a = best_keep - value
+        b = best_of[index[1 + m]] - value
+        if a < b:
+            a, b = b, a
+        worth = value + (a if last else a + second_patch * b)
+        if worth > best:
+            best, slot = worth, m
+    return slot
+
+
+@njit(cache=True)
 def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_patch, moves,
                 goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
     """The greedy game of ``Beam.run`` with width 1 and breadth 1, in place on ``state``;
@@ -725,27 +747,12 @@ def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_pat
         played += 1
         if turn == turns or last_cell:
             return value
-        # stage 2: the market slot whose hand earns the best bonus; ties: the lower slot (a
-        # slot equal to an earlier one makes the same child, which Beam drops as a duplicate)
+        # stage 2: the market slot whose hand earns the best bonus
         candidates[0], candidates[1], candidates[2], candidates[3] = keep, m0, m1, m2
         n = _distinct(candidates, patches, index)
         parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
         _values_many(state, parts, patches[:n], out, *arrays)
-        for q in range(n):
-            best_of[q] = out[q].max()
-        best_keep = best_of[index[0]]
-        last = turn + 1 == turns
-        best = -np.inf
-        slot = 0
-        for m in range(3):
-            # Beam.hand_bonus, in its order of operations
-            a = best_keep - value
-            b = best_of[index[1 + m]] - value
-            if a < b:
-                a, b = b, a
-            worth = value + (a if last else a + second_patch * b)
-            if worth > best:
-                best, slot = worth, m
+        slot = _market_slot(out, n, index, value, turn + 1 == turns, second_patch, best_of)
         moves[played - 1, 2] = slot
         taken = m0 if slot == 0 else (m1 if slot == 1 else m2)
         # the conveyor: the nearer of the two left slides to slot 2, draws fill 1 then 0
@@ -927,20 +934,7 @@ def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_pa
             parts = _all_parts(state, goals[seat], cats, chance[seat], progress, shapes[seat],
                                floats)  # fmt: skip
             _values_many(state, parts, patches[:n], out, *arrays)
-            for q in range(n):
-                best_of[q] = out[q].max()
-            best_keep = best_of[index[0]]
-            last = turn + 1 == turns
-            best = -np.inf
-            slot = 0
-            for m in range(3):
-                a = best_keep - value
-                b = best_of[index[1 + m]] - value
-                if a < b:
-                    a, b = b, a
-                worth = value + (a if last else a + second_patch * b)
-                if worth > best:
-                    best, slot = worth, m
+            slot = _market_slot(out, n, index, value, turn + 1 == turns, second_patch, best_of)
             moves[played - 1, 3] = slot
             hands[seat, 0], hands[seat, 1] = keep, market[slot]
             market[slot] = bag[drawn]  # the open market: the taken slot refilled from the bag
