@@ -32,6 +32,25 @@ def api_get(page, site: str, path: str) -> dict:
     return json.loads(response.text())
 
 
+def post_json(page, site: str, path: str, body: dict | None = None) -> dict:
+    """A POST with the page's own session and CSRF token, as the page's script sends it."""
+    response = page.request.post(site + path, data=body or {},
+                                 headers={"X-CSRFToken": csrf_token(page)})  # fmt: skip
+    assert response.ok, f"{path}: {response.status} {response.text()}"
+    return response.json()
+
+
+def finish_by_api(page, site: str, game_id) -> dict:
+    """The rest of a game played carelessly through the API (first empty space, first market
+    slot), in the page's session; returns the finished game."""
+    game = api_get(page, site, f"/api/games/{game_id}/")
+    while game["status"] == "playing":
+        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
+                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
+        game = post_json(page, site, f"/api/games/{game_id}/moves/", move)
+    return game
+
+
 def current_turn(page) -> int:
     return int(page.get_attribute("[data-stat-turn]", "data-stat-turn").split("/")[0])
 

@@ -7,10 +7,12 @@ of every page land in ``test-artifacts/e2e/`` (git-ignored): look at them.
 ``E2E_BASE_URL=http://127.0.0.1:8000 pytest tests/e2e/test_daily_game.py`` plays the whole
 daily against an already running site instead (``make serve`` from a fresh clone).
 
-The run's clock (this process, so the live server, and the worker) reads noon UTC of the day
-the run started, and ticks: a run that crosses 00:00 UTC stays on one day (the daily's ranked
-moves after its close are refused ``day_closed``). Tests that move the clock further nest
-their own ``time_machine.travel``.
+Each browser test module's clock (this process, so the live server, and the worker) reads noon
+UTC of the day the module started, and ticks: a module that crosses 00:00 UTC stays on one day
+(the daily's ranked moves after its close are refused ``day_closed``). The hold ends with the
+module, so the tests that run after the browser tests in the same session (the integration
+tests, whose workers keep the machine's clock) see the machine's clock again. Tests that move
+the clock further nest their own ``time_machine.travel``.
 """
 
 import importlib.util
@@ -18,6 +20,7 @@ import os
 from pathlib import Path
 
 import pytest
+from axe_audit import AXE
 from browser_helpers import one_day_clock
 
 # pytest-django's live server runs in a thread of this process; Playwright's sync API runs an
@@ -41,7 +44,7 @@ CHROMIUM_FLAGS = [
 FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def run_clock():
     with one_day_clock() as offset:
         yield offset
@@ -60,6 +63,17 @@ def worker_clock_env(run_clock) -> dict:
         "FAKETIME": f"{run_clock:+d}",
         "FAKETIME_DONT_FAKE_MONOTONIC": "1",
     }
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (``npm ci``, which the Makefile's install runs)."""
+    if not AXE.exists():
+        reason = f"needs {AXE.relative_to(ROOT)} (npm ci, which the Makefile's install runs)"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"{reason} (CI=true: this test must run)")
+        pytest.skip(reason)
+    return AXE.read_text()
 
 
 @pytest.fixture(scope="session")

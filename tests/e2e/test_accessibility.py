@@ -7,15 +7,16 @@ No worker runs here: what a worker would compute (the analysis, the versus oppon
 is computed in this process, with small search options, while the page polls for it."""
 
 import datetime
-import os
 from pathlib import Path
 
 import pytest
+from axe_audit import Audit
 from browser_helpers import (
     api_get,
-    csrf_token,
+    finish_by_api,
     play_turn,
     play_versus_turn,
+    post_json,
     sit_down,
     start_daily,
 )
@@ -30,76 +31,9 @@ from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 PASSWORD = "a long password 1"
 TURNS = 22
 SIZES = {"laptop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.exists():
-        reason = f"needs {AXE.relative_to(ROOT)} (npm ci, which the Makefile's install runs)"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"{reason} (CI=true: this test must run)")
-        pytest.skip(reason)
-    return AXE.read_text()
-
-
-class Audit:
-    """axe-core run on the page as it stands; every violation kept under the state's name."""
-
-    def __init__(self, page, source: str):
-        self.page, self.source, self.found = page, source, {}
-
-    def __call__(self, state: str) -> None:
-        page = self.page
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(400)  # let a toast's or a pop's animation end: axe reads colours
-        if not page.evaluate("typeof window.axe === 'object'"):
-            page.evaluate(self.source)  # by the DevTools protocol: no page policy refuses it
-        options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
-        result = page.evaluate("options => axe.run(document, options)", options)
-        for violation in result["violations"]:
-            nodes = [
-                (" ".join(map(str, node["target"])), node.get("failureSummary", ""))
-                for node in violation["nodes"]
-            ]
-            self.found.setdefault(state, []).append((violation["id"], violation["help"], nodes))
-
-    def report(self) -> str:
-        rules = {rule for found in self.found.values() for rule, _, _ in found}
-        elements = {
-            (rule, target)
-            for found in self.found.values()
-            for rule, _, nodes in found
-            for target, _ in nodes
-        }
-        lines = [f"{len(rules)} rules on {len(elements)} elements over {len(self.found)} states"]
-        for state, violations in self.found.items():
-            for rule, message, nodes in violations:
-                lines.append(f"{state}: {rule} ({len(nodes)}): {message}")
-                for target, summary in nodes[:8]:
-                    lines.append(f"    {target}: {' '.join(summary.split())[:300]}")
-        return "\n".join(lines)
-
-
-def _post(page, site, path, body=None):
-    headers = {"X-CSRFToken": csrf_token(page)}
-    response = page.request.post(site + path, data=body or {}, headers=headers)
-    assert response.ok, f"{path}: {response.status} {response.text()}"
-    return response.json()
-
-
-def _finish_by_api(page, site, game_id):
-    game = api_get(page, site, f"/api/games/{game_id}/")
-    while game["status"] == "playing":  # first empty space, first market slot
-        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
-                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
-        game = _post(page, site, f"/api/games/{game_id}/moves/", move)
-    return game
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -153,7 +87,7 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     audit("game-placing")
 
     # The end screen, the analysis (computed here) and the review.
-    _finish_by_api(page, site, game_id)
+    finish_by_api(page, site, game_id)
     page.reload()
     page.wait_for_selector('[data-action="analyse"]')
     audit("game-end-screen")
@@ -331,8 +265,8 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
 
         # The review (its analysis computed here).
         _choose(page, theme="light", symbols=False)
-        _finish_by_api(page, site, game_id)
-        _post(page, site, f"/api/games/{game_id}/analysis/")
+        finish_by_api(page, site, game_id)
+        post_json(page, site, f"/api/games/{game_id}/analysis/")
         do_compute_analysis(Analysis.objects.get(game_id=game_id).pk)
         page.goto(f"{site}/review/{game_id}/")
         page.wait_for_selector("[data-moves] li[data-loss]")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import time_machine
-from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, csrf_token, start_daily
+from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, finish_by_api, post_json, start_daily
 
 from puzzles.models import SolverRun
 from puzzles.play import deal_of, today
@@ -24,22 +24,11 @@ LAPTOP = {"width": 1366, "height": 900}
 SHOTS = Path("/work/wt/shots/review")
 
 
-def _post(page, site, path, body=None):
-    headers = {"X-CSRFToken": csrf_token(page)}
-    response = page.request.post(site + path, data=body or {}, headers=headers)
-    assert response.ok, f"{path}: {response.status} {response.text()}"
-    return response.json()
-
-
 def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_worker, page, shot):
     site = site_with_worker
     page.set_viewport_size({"width": 1280, "height": 900})
     game_id = start_daily(page, site)
-    game = api_get(page, site, f"/api/games/{game_id}/")
-    while game["status"] == "playing":  # a careless game: first cell, first market slot
-        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
-                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
-        game = _post(page, site, f"/api/games/{game_id}/moves/", move)
+    finish_by_api(page, site, game_id)  # a careless game: first cell, first market slot
     page.reload()
     page.click('[data-action="analyse"]')
     accuracy = page.wait_for_selector("[data-accuracy]", timeout=WORKER_WAIT_MS)
@@ -142,12 +131,8 @@ def _careless_analysed_game(page, site):
     """Today's daily played carelessly (first cell, first market slot) and analysed by the
     real worker; returns the game id and its analysis."""
     game_id = start_daily(page, site)
-    game = api_get(page, site, f"/api/games/{game_id}/")
-    while game["status"] == "playing":
-        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
-                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
-        game = _post(page, site, f"/api/games/{game_id}/moves/", move)
-    _post(page, site, f"/api/games/{game_id}/analysis/")
+    finish_by_api(page, site, game_id)
+    post_json(page, site, f"/api/games/{game_id}/analysis/")
     deadline = time.monotonic() + WORKER_WAIT_MS / 1000
     while (analysis := api_get(page, site, f"/api/games/{game_id}/analysis/"))["status"] != "ready":
         assert analysis["status"] != "failed" and time.monotonic() < deadline, analysis

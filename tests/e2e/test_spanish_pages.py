@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 import time_machine
-from browser_helpers import TURNS, api_get, csrf_token, empty_cells, play_turn, start_daily
+from axe_audit import Audit
+from browser_helpers import (
+    TURNS,
+    empty_cells,
+    finish_by_api,
+    play_turn,
+    start_daily,
+)
 from catalogs import english_patterns, english_words
 from django.contrib.sessions.models import Session
 
@@ -304,22 +311,6 @@ SHOWN = {"game-mid-play", "game-end-screen", "review", "versus-playing", "scenar
          "scenario-game", "versus-choosing"}  # fmt: skip
 
 
-def _post(page, site, path, body=None):
-    response = page.request.post(site + path, data=body or {},
-                                 headers={"X-CSRFToken": csrf_token(page)})  # fmt: skip
-    assert response.ok, f"{path}: {response.status} {response.text()}"
-    return response.json()
-
-
-def _finish_by_api(page, site, game_id):
-    game = api_get(page, site, f"/api/games/{game_id}/")
-    while game["status"] == "playing":  # first empty space, first market slot
-        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
-                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
-        game = _post(page, site, f"/api/games/{game_id}/moves/", move)
-    return game
-
-
 # The elements that reach past the screen's right edge, innermost (what to fix), outside the
 # parts that scroll by themselves (the header's links).
 WIDE = """(width) => {
@@ -335,11 +326,14 @@ WIDE = """(width) => {
 
 class Reader:
     """Reads each state as a Spanish reader meets it: lang="es", every visible text (and
-    every aria-label, title, alt and placeholder) checked against the catalogued English, and
-    nothing wider than the screen; what is left is kept under the state's name."""
+    every aria-label, title, alt and placeholder) checked against the catalogued English,
+    nothing wider than the screen, and axe-core in the light and the dark scheme (the Spanish
+    words are other words: their names, contrast and fit are audited again); what is left is
+    kept under the state's name."""
 
-    def __init__(self, page, size: str):
+    def __init__(self, page, size: str, axe_source: str):
         self.page, self.size, self.found = page, size, {}
+        self.audit = Audit(page, axe_source)
 
     def __call__(self, state: str) -> None:
         page = self.page
@@ -352,13 +346,16 @@ class Reader:
             problems.append(f"{width} px wide: {page.evaluate(WIDE, screen)}")
         if problems:
             self.found[state] = problems
+        self.audit.in_both_schemes(state)
         if state in SHOWN:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{state}-{self.size}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_every_page_and_state_reads_in_spanish(site, browser, settings, bobs_game, size):
+def test_every_page_and_state_reads_in_spanish(
+    site, browser, settings, bobs_game, size, axe_source
+):
     """Accept-Language es on every page and state a player meets: the daily (before start,
     mid-play, the end screen, analysed), the review, the share, the scenarios and a scenario
     game, versus (choosing, mid-table), the archive, a day's leaderboard, the profile, groups
@@ -369,7 +366,7 @@ def test_every_page_and_state_reads_in_spanish(site, browser, settings, bobs_gam
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    read = Reader(page, size)
+    read = Reader(page, size, axe_source)
     act = page.tap if size == "phone" else page.click
 
     for state, path, ready in [
@@ -394,7 +391,7 @@ def test_every_page_and_state_reads_in_spanish(site, browser, settings, bobs_gam
     act(f'[data-cell="{empty_cells(page)[0]}"]')
     page.wait_for_selector('[data-market-index="0"]:not([disabled])')
     read("game-mid-play")
-    _finish_by_api(page, site, game_id)
+    finish_by_api(page, site, game_id)
     page.reload()
     page.wait_for_selector('[data-action="analyse"]')
     read("game-end-screen")
@@ -458,3 +455,4 @@ def test_every_page_and_state_reads_in_spanish(site, browser, settings, bobs_gam
     assert not errors, errors
     context.close()
     assert not read.found, read.found
+    assert not read.audit.found, read.audit.report()

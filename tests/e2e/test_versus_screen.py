@@ -11,8 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from axe_audit import Audit
 from browser_helpers import TURNS, WORKER_WAIT_MS, api_get
-from test_accessibility import Audit, axe_source  # noqa: F401 (the fixture)
 from test_play_screen import SIZES, assert_on_screen, no_scroll_needed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -46,7 +46,7 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
     site = site_with_worker
     context = browser.new_context(**SIZES[size])
     page = context.new_page()
-    # axe-core on the states this test reaches first (test_accessibility's fixture and audit)
+    # axe-core on the states this test reaches first (the axe_source fixture: conftest.py)
     audit = Audit(page, request.getfixturevalue("axe_source"))
     act = page.tap if size == "phone" else page.click
     page.goto(site + "/versus/")
