@@ -122,7 +122,7 @@ def test_a_versus_table_with_a_hint_needs_no_scroll(site_with_worker, browser, s
     accuracy = page.wait_for_selector("[data-review-accuracy]", timeout=WORKER_WAIT_MS)
     review = api_get(page, site, f"/api/versus/{game_id}/analysis/")
     assert review["status"] == "ready" and len(review["turns"]) == TURNS
-    assert accuracy.get_attribute("data-review-accuracy") == str(review["accuracy"])
+    assert float(accuracy.get_attribute("data-review-accuracy")) == review["accuracy"]  # 67 is 67.0
     marked = [turn["turn"] for turn in review["turns"] if turn["mark"]]
     shown = page.eval_on_selector_all(
         "[data-versus-review-turn]", "ns => ns.map(n => +n.dataset.versusReviewTurn)"
