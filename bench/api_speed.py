@@ -66,8 +66,8 @@ def prepare(players: int, finished: int, move_games: int) -> dict:
     setup_django()
     from rest_framework.authtoken.models import Token
 
+    from puzzles.game_state import today
     from puzzles.models import Hint, Player
-    from puzzles.play import today
     from puzzles.selectors.challenges import challenge_json
     from puzzles.selectors.games import game_json
     from puzzles.services import games

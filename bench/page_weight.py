@@ -33,8 +33,8 @@ def seed():
     import time_machine
 
     from groups.services import do_create_group
+    from puzzles.game_state import deal_of, today
     from puzzles.models import Player
-    from puzzles.play import deal_of, today
     from puzzles.services.challenges import do_ensure_challenge
     from puzzles.services.games import do_play_move, do_start_game
     from puzzles.services.players import do_register

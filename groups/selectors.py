@@ -5,8 +5,8 @@ from collections import defaultdict
 
 from django.db.models import Count
 
+from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Player
-from puzzles.play import today
 
 from .models import Group, Membership
 

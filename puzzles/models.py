@@ -1,5 +1,5 @@
 """The service's tables. A game stores its goals and moves; its state is always rebuilt by
-replaying them with the rules engine (``puzzles.play``). Score and token counts are
+replaying them with the rules engine (``puzzles.game_state``). Score and token counts are
 denormalised on the row only for the leaderboard index."""
 
 import datetime

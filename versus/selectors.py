@@ -21,7 +21,7 @@ from solver.game import (
 from solver.search.analysis import key_moments, marks_json
 
 from .models import VersusAnalysis, VersusGame, VersusHint
-from .play import replay_versus, table_of
+from .table_state import replay_versus, table_of
 
 YOU = "you"
 OPPONENT_NAMES = ("Marmalade", "Pepper", "Biscuit")  # seats 1, 2, 3

@@ -34,7 +34,7 @@ from solver.search.versus import (
 )
 
 from .models import VersusAnalysis, VersusGame, VersusHint
-from .play import replay_versus, table_of
+from .table_state import replay_versus, table_of
 
 log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)

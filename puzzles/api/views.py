@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from .. import limits, words
 from ..auth import PlayerOrPageVisitor, acting_player, log_in
-from ..play import today
+from ..game_state import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, player_game
 from ..selectors.hints import game_hint

@@ -8,8 +8,8 @@ from django.conf import settings
 from solver.game import Setup, cat_by_id
 
 from .. import words
+from ..game_state import deal_of, today
 from ..models import Challenge, Game, Player, SolverRun
-from ..play import deal_of, today
 from ..rows import challenge_with_runs
 from .setups import border_json
 

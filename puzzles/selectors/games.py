@@ -13,8 +13,8 @@ from solver.game import (
     quilt_to_json,
 )
 
+from ..game_state import replay
 from ..models import Game, Player, SolverRun
-from ..play import replay
 from ..rows import game_with_par
 from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json

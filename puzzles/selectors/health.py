@@ -17,8 +17,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
+from ..game_state import today
 from ..models import Challenge, SolverRun
-from ..play import today
 
 log = logging.getLogger(__name__)
 

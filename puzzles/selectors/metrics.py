@@ -9,8 +9,8 @@ from celery import current_app
 from django.db.models import F
 from django.utils import timezone
 
+from ..game_state import today
 from ..models import Analysis, Challenge, Hint, SolverRun, WorkStatus
-from ..play import today
 from .health import required_queues
 
 WINDOW = datetime.timedelta(hours=1)

@@ -7,7 +7,7 @@ history (one row per day: date, score, par) and the recent days with their rank.
 Formulas, as shown to players:
 - streak: consecutive UTC days with a finished ranked game. The current streak runs back from
   today if today's game is finished, else from yesterday (an unfinished today does not break
-  it); a day is the challenge's date, whose clock is ``puzzles.play.today`` (UTC).
+  it); a day is the challenge's date, whose clock is ``puzzles.game_state.today`` (UTC).
 - beat_par: days whose score is above that day's par (days without a par yet do not count);
   average_vs_par: the mean of score - par over the days with a par.
 - rank and percentile of a day: as on that day's global leaderboard.
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
+from ..game_state import today
 from ..models import Game, Player, ScoreTally, SolverRun
-from ..play import today
 from .leaderboards import _better_than, percentile
 
 RECENT_DAYS = 14

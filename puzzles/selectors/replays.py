@@ -9,8 +9,8 @@ from solver.game import Deal, patch_to_json, quilt_to_json
 from solver.search.analysis import filled_turns, key_moments, marks_json
 
 from .. import words
+from ..game_state import deal_of, deal_of_game, turns_seen
 from ..models import Analysis, Challenge, Game, Player, SolverRun
-from ..play import deal_of, deal_of_game, turns_seen
 from .challenges import cat_json, is_closed
 from .setups import border_json
 

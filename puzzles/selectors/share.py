@@ -25,8 +25,8 @@ from django.utils.translation import pgettext
 
 from solver.game import SCENARIOS, SoloGame
 
+from ..game_state import replay
 from ..models import Game
-from ..play import replay
 from ..share.card import HEIGHT, VERSION, WIDTH, Card, png
 from .challenges import is_closed, puzzle_number
 

@@ -1,7 +1,7 @@
 """Writes (HackSoft style): the views, tasks and commands change rows through functions here,
 inside a transaction, with row locks where order matters and side effects (enqueuing Celery tasks)
 after commit. Selectors (``puzzles.selectors``) read and never import this package; the pure
-parts both need (the day, deals, replays) are in ``puzzles.play``.
+parts both need (the day, deals, replays) are in ``puzzles.game_state``.
 
 The rule for names and arguments: every public function here that writes (rows, a session, a task
 sent) is a ``do_*`` named for what it does: ``do_play_move``, ``do_ensure_challenge`` (an

@@ -10,8 +10,8 @@ from django.utils import timezone
 from solver.search.analysis import analyse
 
 from .. import limits
+from ..game_state import deal_of_game, turns_seen
 from ..models import Analysis, Game, Player
-from ..play import deal_of_game, turns_seen
 from .errors import Conflict, NotFound
 from .worker_queue import do_send_job, lost_after
 

@@ -8,8 +8,8 @@ import logging
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from ..game_state import today
 from ..models import Challenge, SolverRun
-from ..play import today
 from .solver_runs import do_resend_lost_runs, do_send_run
 
 log = logging.getLogger(__name__)

@@ -9,8 +9,8 @@ from django.utils import timezone
 from solver.game import TURNS, Move, RulesError, SoloGame
 
 from .. import limits
+from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Player
-from ..play import deal_of, replay, today
 from ..rows import game_with_par, save_fields
 from . import scenarios
 from .challenges import do_ensure_challenge

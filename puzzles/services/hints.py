@@ -25,8 +25,8 @@ from solver.search import position_key
 from solver.search.goal_choice import arrangements
 
 from .. import limits
+from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
-from ..play import deal_of, replay, today
 from .games import lock_playing_game
 from .worker_queue import HARD_AFTER_SECONDS, do_send_job, lost_after
 

@@ -3,7 +3,7 @@
 The copy is the same deal (the challenge, or the scenario's setup and seed), the same goals
 and the source's moves before that turn: replayed by the engine it stands where the source
 stood, with the same hand, market, discards and the same remaining bag in the same order
-(a game's state is its deal and moves, ``puzzles.play``). So it is offered only where the
+(a game's state is its deal and moves, ``puzzles.game_state``). So it is offered only where the
 deal is public to the caller (docs/design.md, Phase 3):
 
 - the caller's own practice and scenario games (a practice game of an open day exists only
@@ -21,8 +21,8 @@ from django.db import transaction
 from solver.game import TURNS, Move, RulesError, SoloGame
 
 from .. import limits
+from ..game_state import deal_of_game
 from ..models import Game, Player
-from ..play import deal_of_game
 from ..selectors.challenges import is_closed
 from .errors import BadInput, Conflict, NotFound
 

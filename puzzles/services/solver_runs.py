@@ -23,8 +23,8 @@ from django.utils import timezone
 
 from solver.search import make_player, play_game
 
+from ..game_state import deal_of
 from ..models import SolverRun
-from ..play import deal_of
 from .worker_queue import lost_after
 
 log = logging.getLogger(__name__)

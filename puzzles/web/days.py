@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from .. import words
-from ..play import today
+from ..game_state import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..selectors.players import counted_days

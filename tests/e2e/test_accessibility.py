@@ -22,8 +22,8 @@ from browser_helpers import (
 )
 
 from groups.services import do_create_group
+from puzzles.game_state import today
 from puzzles.models import Analysis, ScenarioPassRate
-from puzzles.play import today
 from puzzles.services.analysis import do_compute_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_register

@@ -10,8 +10,8 @@ import time_machine
 from browser_helpers import TURNS, api_get
 
 from groups.services import do_create_group
+from puzzles.game_state import deal_of, today
 from puzzles.models import Game, SolverRun
-from puzzles.play import deal_of, today
 from puzzles.services import solver_runs
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game

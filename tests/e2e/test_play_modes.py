@@ -87,7 +87,7 @@ def test_a_phone_plays_by_taps_without_sideways_scrolling(site, browser, shot):
 
 
 def test_a_past_day_is_practice_from_the_archive(site, page, shot):
-    from puzzles.play import today
+    from puzzles.game_state import today
     from puzzles.services.challenges import do_ensure_challenge
 
     yesterday = today() - datetime.timedelta(days=1)

@@ -8,8 +8,8 @@ import pytest
 from browser_helpers import api_get
 
 from groups.models import Group
+from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Player, SolverRun
-from puzzles.play import today
 from puzzles.services.tallies import do_count_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

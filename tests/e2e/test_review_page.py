@@ -10,8 +10,8 @@ import pytest
 import time_machine
 from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, finish_by_api, post_json, start_daily
 
+from puzzles.game_state import deal_of, today
 from puzzles.models import SolverRun
-from puzzles.play import deal_of, today
 from puzzles.services import solver_runs
 from puzzles.services.challenges import do_ensure_best_known, do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game

@@ -11,8 +11,8 @@ from test_phone_pages import BAD_WORDS, PASSWORD, PHONE, play_through
 from test_players_pages import finished_game, play_today_by_api
 
 from groups.services import do_create_group, do_join_group
+from puzzles.game_state import today
 from puzzles.models import Player
-from puzzles.play import today
 from puzzles.selectors.challenges import ARCHIVE_PAGE_SIZE
 from puzzles.selectors.leaderboards import PAGE_SIZE
 from puzzles.services.challenges import do_ensure_challenge

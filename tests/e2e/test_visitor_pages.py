@@ -8,8 +8,8 @@ from browser_helpers import api_get, play_turn, start_daily
 from django.contrib.sessions.models import Session
 
 from groups.services import do_create_group
+from puzzles.game_state import today
 from puzzles.models import Game, Player
-from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_register
 

@@ -8,8 +8,8 @@ from helpers.games import goals_for, next_move
 from rest_framework.test import APIClient
 
 from groups.models import Group
+from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Player, SolverRun
-from puzzles.play import today
 from puzzles.selectors.leaderboards import leaderboard
 from puzzles.services.tallies import do_count_game
 

@@ -8,8 +8,8 @@ from kombu import pools
 from rest_framework.test import APIClient
 
 from helpers.games import goals_for, next_move
+from puzzles.game_state import today
 from puzzles.models import Challenge, Player
-from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_ensure_token, do_register
 

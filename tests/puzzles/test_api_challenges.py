@@ -2,7 +2,7 @@ import datetime
 
 from django.core.management import call_command
 
-from puzzles.play import today
+from puzzles.game_state import today
 
 
 def test_daily_is_todays_challenge_made_on_demand(client, db):

@@ -10,8 +10,8 @@ import sys
 import pytest
 from helpers.games import next_move
 
+from puzzles.game_state import today
 from puzzles.models import Game, ScenarioPassRate, ScoreTally
-from puzzles.play import today
 from puzzles.services.scenarios import do_start_scenario_game
 from solver.game import SCENARIOS, Move, SoloGame, deal, patch_to_json
 

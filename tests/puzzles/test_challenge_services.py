@@ -4,8 +4,8 @@ import hmac
 
 from django.conf import settings
 
+from puzzles.game_state import today
 from puzzles.models import Challenge, SolverRun
-from puzzles.play import today
 from puzzles.selectors.challenges import challenge_json, day_challenge
 from puzzles.services.challenges import do_daily_rollover, do_ensure_best_known, do_ensure_challenge
 from solver.game import deal

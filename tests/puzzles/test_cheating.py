@@ -8,8 +8,8 @@ import pytest
 from helpers.games import goals_for, next_move
 from test_secrecy import patches_in
 
+from puzzles.game_state import deal_of, replay
 from puzzles.models import Game, Hint
-from puzzles.play import deal_of, replay
 
 PAGES = ("/", "/leaderboard/", "/archive/", "/login/", "/signup/", "/api/schema/")
 

@@ -8,8 +8,8 @@ from django.db import DatabaseError, connection, transaction
 from helpers.games import next_move
 from server_checks import on_postgres, require
 
+from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Hint, SolverRun
-from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import lock_game
 

@@ -14,8 +14,8 @@ from helpers.games import next_move
 from helpers.processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from puzzles.game_state import replay
 from puzzles.models import Game, Hint
-from puzzles.play import replay
 from puzzles.services import hint_messages
 from puzzles.services.players import do_ensure_token
 

@@ -3,8 +3,8 @@ visible position, at once; a different position gets its own."""
 
 import pytest
 
+from puzzles.game_state import deal_of, replay
 from puzzles.models import Game, Hint
-from puzzles.play import deal_of, replay
 from puzzles.services import hints
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import do_compute_hint, do_request_hint

@@ -9,8 +9,8 @@ from helpers.games import GOAL_CELLS
 from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from puzzles.game_state import today
 from puzzles.models import Hint, SolverRun
-from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
 
 

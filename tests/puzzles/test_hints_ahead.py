@@ -13,8 +13,8 @@ from django.utils import timezone
 from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from puzzles.game_state import deal_of, replay, today
 from puzzles.models import Hint, PositionHint
-from puzzles.play import deal_of, replay, today
 from puzzles.services import hints
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game

@@ -22,8 +22,8 @@ from test_visitors import every_page
 
 from groups.services import do_create_group
 from puzzles import words
+from puzzles.game_state import deal_of
 from puzzles.models import Analysis, Game, Hint, Player
-from puzzles.play import deal_of
 from puzzles.services import hint_messages
 from puzzles.services.games import do_start_game
 from solver.game import CAT_BY_ID, CATS, GOAL_BY_ID, SCENARIOS

@@ -9,8 +9,8 @@ from django.db import connection
 from helpers.games import next_move
 from server_checks import on_postgres, require
 
+from puzzles.game_state import replay
 from puzzles.models import Game
-from puzzles.play import replay
 
 PLAYERS = 6
 TABS = 2

@@ -12,8 +12,8 @@ from helpers.processes import free_port, start_gunicorn
 from prometheus_client.parser import text_string_to_metric_families
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from puzzles.game_state import deal_of
 from puzzles.models import Hint
-from puzzles.play import deal_of
 from puzzles.services.games import do_start_game
 from puzzles.tasks import compute_solver_run
 

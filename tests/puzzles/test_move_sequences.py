@@ -8,8 +8,8 @@ from helpers.games import goals_for, next_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from puzzles.game_state import replay
 from puzzles.models import Game
-from puzzles.play import replay
 from puzzles.services.games import do_start_game
 
 FIELDS = ("turn", "hand_index", "cell", "market_index")

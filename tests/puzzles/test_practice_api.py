@@ -7,8 +7,8 @@ import datetime
 import pytest
 import time_machine
 
+from puzzles.game_state import replay, today
 from puzzles.models import Game
-from puzzles.play import replay, today
 from solver.game import patch_to_json, quilt_to_json
 
 

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groups.services import do_create_group, do_join_group
+from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Player, SolverRun
-from puzzles.play import today
 from puzzles.selectors.leaderboards import PAGE_SIZE
 from puzzles.services.tallies import do_count_game
 from solver.game import SCENARIOS

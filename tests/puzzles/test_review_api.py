@@ -9,8 +9,8 @@ import time_machine
 from rest_framework.test import APIClient
 from test_api_games import reference_scorer
 
+from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Game, SolverRun
-from puzzles.play import deal_of, today
 from puzzles.services import analysis, solver_runs
 from solver.game import patch_to_json
 

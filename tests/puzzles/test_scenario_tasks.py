@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 from test_worker_integration import wait_for
 
+from puzzles.game_state import replay
 from puzzles.models import ScenarioPassRate
-from puzzles.play import replay
 from puzzles.services import scenarios
 from puzzles.services.hints import do_compute_hint, do_request_hint
 from puzzles.tasks import compute_scenario_pass_rate

@@ -4,7 +4,7 @@ from collections import Counter
 
 from helpers.games import next_move
 
-from puzzles.play import deal_of
+from puzzles.game_state import deal_of
 from solver.game import patch_from_json
 
 

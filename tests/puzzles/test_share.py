@@ -11,8 +11,8 @@ import pytest
 import time_machine
 from PIL import Image
 
+from puzzles.game_state import replay, today
 from puzzles.models import Game, Player
-from puzzles.play import replay, today
 from puzzles.share.card import PATCH_RGB
 
 # a pixel this close to a patch colour (each channel) counts as that colour: well under the

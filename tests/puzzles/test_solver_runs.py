@@ -10,8 +10,8 @@ from django.utils import timezone
 from helpers.processes import start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from puzzles.game_state import today
 from puzzles.models import Challenge, SolverRun
-from puzzles.play import today
 from puzzles.services import solver_runs
 from puzzles.services.challenges import do_daily_rollover, do_ensure_challenge
 

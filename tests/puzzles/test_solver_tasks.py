@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from puzzles.game_state import deal_of, replay
 from puzzles.models import Hint, SolverRun
-from puzzles.play import deal_of, replay
 from puzzles.services import solver_runs
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import do_compute_hint, do_request_hint

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.test import RequestFactory
 
-from puzzles.play import today
+from puzzles.game_state import today
 from puzzles.services.challenges import do_ensure_challenge
 from solver.game import GOAL_CELLS, PATCH_CELLS, TURNS, cell_name
 

@@ -4,8 +4,8 @@ import time
 
 import pytest
 
+from puzzles.game_state import today
 from puzzles.models import Hint, SolverRun
-from puzzles.play import today
 from puzzles.services.challenges import do_ensure_challenge
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
