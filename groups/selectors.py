@@ -43,7 +43,7 @@ def member_ids(group: Group):
 
 def _memberships(group: Group) -> list[Membership]:
     """The members, longest first. Players are fetched by id (prefetch), not joined: a join
-    made PostgreSQL read the whole player table (28 ms with 100,000 players)."""
+    made PostgreSQL read the whole player table (`bench/profile_speed.py` measures the board)."""
     return list(group.memberships.prefetch_related("player").order_by("joined_at", "id"))
 
 
