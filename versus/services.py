@@ -7,7 +7,6 @@ chosen so that the page sees them placing one by one. Versus games touch no lead
 tally or streak.
 """
 
-import logging
 import secrets
 from functools import lru_cache
 
@@ -41,10 +40,9 @@ from solver.search.versus import (
 from .models import VersusAnalysis, VersusGame, VersusHint
 from .table_state import replay_versus, table_of
 
-log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
 OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
-STALLED_AFTER = lost_after(OPPONENT_SECONDS)  # no move for this long: the run was lost
+STALLED_AFTER = lost_after(OPPONENT_SECONDS)  # no move for this long: the run was lost (overdue)
 OPPONENTS_TASK = "puzzles.tasks.play_versus_opponents"
 # Sent to the hint queue (tasks.route), with a solo hint's or analysis's time limits.
 HINT = Job(VersusHint, "puzzles.tasks.compute_versus_hint", limit="CALICO_HINT_SECONDS")
