@@ -6,14 +6,7 @@ failure are recorded on the row with what failed where."""
 import datetime
 
 import pytest
-from helpers.jobs import (  # noqa: F401  (run here, for each kind)
-    test_a_claim_waits_for_one_in_flight_and_loses,
-    test_a_failure_is_recorded_with_the_task_and_the_attempt,
-    test_a_job_is_computed_once,
-    test_a_lost_job_is_sent_again_and_claimed_by_another_worker,
-    test_a_refused_send_is_recorded_on_the_row,
-    test_of_many_claimers_at_once_one_computes_the_job,
-)
+from helpers.jobs import JobLifecycle
 
 from puzzles.game_state import today
 from puzzles.models import Analysis, Challenge, Game, Hint, ScenarioPassRate, SolverRun
@@ -42,6 +35,10 @@ def kind(request, alice) -> tuple[Job, object]:
     return job, make(Game.objects.create(challenge=challenge, player=alice))
 
 
+class TestJobLifecycle(JobLifecycle):
+    """Every kind's claim, loss, refusal and failure (tests/helpers/jobs.py)."""
+
+
 def test_a_claimed_analysis_is_running_from_its_first_turn(alice):
     kind, make = KINDS["analysis"]
     challenge = Challenge.objects.create(date=today(), seed="jobs", commitment="jobs")
@@ -50,11 +47,3 @@ def test_a_claimed_analysis_is_running_from_its_first_turn(alice):
     claimed = kind.do_claim(row.pk)
     assert (claimed.status, claimed.done, claimed.attempts) == ("running", 0, 1)
     assert kind.is_lost(claimed) is False
-
-
-def test_every_job_is_sent_to_its_registered_task():
-    """The names a message carries are those the workers know (``puzzles.tasks.*``)."""
-    from calico_site.celery import app
-    from puzzles import tasks  # noqa: F401  (registers the tasks)
-
-    assert {job.task for job, _ in KINDS.values()} <= set(app.tasks)
