@@ -257,7 +257,7 @@ CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 # database decides instead: a solver run's heartbeat goes stale and the beat task sends it
 # again (puzzles/services/solver_runs.py), a hint or an analysis is sent again when the player
 # asks after ``lost_after`` (puzzles/services/worker_queue.py). Every task is idempotent on its
-# row (a ready row is skipped, a run claimed by a live worker dropped), so a message
+# row (a ready row is skipped, a row claimed by a live worker dropped), so a message
 # delivered twice does no harm.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = False

@@ -81,13 +81,20 @@ class WorkStatus(models.TextChoices):
 
 
 class WorkerJob(models.Model):
-    """A row a worker computes once (a solver run, a hint, a pass rate): where it stands, and
-    why it failed when it did."""
+    """A row a worker computes once (a solver run, a hint, an analysis, a pass rate, a versus
+    hint or review), with the lifecycle they share (``services/worker_queue.py``): where it
+    stands and why it failed, when it was sent, and who holds it."""
 
     Status = WorkStatus
 
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    error = models.TextField(blank=True)
+    error = models.TextField(blank=True)  # why it failed: the exception, the task, the attempt
+    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
+    # The claiming worker's latest sign of life (its claim, and a solver run's beats); null
+    # when nobody holds it. ``attempts``: how many claims it took.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)  # when computed (/metrics)
 
     class Meta:
         abstract = True
@@ -106,11 +113,9 @@ class SolverRun(WorkerJob):
     moves = models.JSONField(default=list, blank=True)
     goals = models.JSONField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
-    # Who computes it (puzzles/services/solver_runs.py): when it was last sent, the claiming
-    # worker's latest heartbeat (null when nobody holds it), and how many claims it took.
+    # Null until it is sent (its day's creation sends it), and again when the broker refused
+    # it: lost at once, so that the beat task sends it (services/solver_runs.py).
     sent_at = models.DateTimeField(null=True, blank=True)
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -282,8 +287,6 @@ class Hint(WorkerJob):
     expected_score = models.FloatField(null=True, blank=True)
     reasons = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    finished_at = models.DateTimeField(null=True, blank=True)  # when computed (/metrics)
     # solver.search.position_key of the visible position: a ready hint of the same position
     # answers every player who reaches it (never a hash of the bag)
     position = models.CharField(max_length=64, blank=True, db_index=True)
@@ -321,9 +324,10 @@ class ScenarioPassRate(WorkerJob):
         return f"scenario {self.number} pass rate: {self.status}"
 
 
-class Analysis(models.Model):
+class Analysis(WorkerJob):
     """The review of one finished game (``solver.search.analysis``): computed once by a
-    worker, which counts its progress in turns; ``result`` is the analysis JSON when ready."""
+    worker, which counts its progress in turns; ``result`` is the analysis JSON when ready.
+    Claimed, it is ``running`` (the page shows its progress)."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -336,10 +340,7 @@ class Analysis(models.Model):
     done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
     total = models.PositiveSmallIntegerField(default=TURNS)
     result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
-    error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    finished_at = models.DateTimeField(null=True, blank=True)  # when computed (/metrics)
 
     def __str__(self):
         return f"analysis of game {self.game_id}: {self.status}"

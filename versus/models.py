@@ -5,7 +5,6 @@ them (``versus_versusgame``, ``versus_versushint``, ``versus_versusanalysis``); 
 moved."""
 
 from django.db import models
-from django.utils import timezone
 
 from puzzles.models import Analysis, Player, WorkerJob
 from solver.game import TURNS
@@ -55,8 +54,6 @@ class VersusHint(WorkerJob):
     expected_score = models.FloatField(null=True, blank=True)
     reasons = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -64,7 +61,7 @@ class VersusHint(WorkerJob):
         ]
 
 
-class VersusAnalysis(models.Model):
+class VersusAnalysis(WorkerJob):
     """The review of the player's moves in a finished versus game, as a solo game's
     (``solver.search.analysis`` on the seat's view of each of its turns)."""
 
@@ -75,10 +72,7 @@ class VersusAnalysis(models.Model):
     done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
     total = models.PositiveSmallIntegerField(default=TURNS)
     result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
-    error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self):
         return f"analysis of versus {self.game_id}: {self.status}"

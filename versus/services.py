@@ -7,23 +7,27 @@ chosen so that the page sees them placing one by one. Versus games touch no lead
 tally or streak.
 """
 
-import datetime
-import logging
 import secrets
 from functools import lru_cache
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from puzzles import limits
 from puzzles.models import Player
+from puzzles.services.analysis import analysis_of
 from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.games import parse_move
-from puzzles.services.worker_queue import do_send_job, do_send_task, lost_after
+from puzzles.services.worker_queue import (
+    RUNNING,
+    Job,
+    do_record_failure,
+    do_send_task,
+    lost_after,
+    overdue,
+)
 from solver.game import TURNS, Move, MultiplayerGame, RulesError
-from solver.search.analysis import analyse
 from solver.search.versus import (
     LEVELS,
     choose_goals,
@@ -36,10 +40,18 @@ from solver.search.versus import (
 from .models import VersusAnalysis, VersusGame, VersusHint
 from .table_state import replay_versus, table_of
 
-log = logging.getLogger(__name__)
 OPPONENTS = range(1, 4)
 OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
-STALLED_AFTER = datetime.timedelta(seconds=OPPONENT_SECONDS + 30)  # past the hard limit
+STALLED_AFTER = lost_after(OPPONENT_SECONDS)  # no move for this long: the run was lost (overdue)
+OPPONENTS_TASK = "puzzles.tasks.play_versus_opponents"
+# Sent to the hint queue (tasks.route), with a solo hint's or analysis's time limits.
+HINT = Job(VersusHint, "puzzles.tasks.compute_versus_hint", limit="CALICO_HINT_SECONDS")
+ANALYSIS = Job(
+    VersusAnalysis,
+    "puzzles.tasks.compute_versus_analysis",
+    limit="CALICO_ANALYSIS_SECONDS",
+    claimed={"status": RUNNING, "done": 0},
+)
 
 
 def seat_seed(game: VersusGame, seat: int) -> str:
@@ -131,12 +143,10 @@ def _record(game: VersusGame, state: MultiplayerGame) -> None:
 def _enqueue_opponents(game_id: int) -> None:
     """Send the opponents' turns to the workers (their own queue: ``tasks.route``); if the
     broker refuses, say so on the row rather than leave the player waiting."""
-    from .tasks import play_versus_opponents
-
     row = VersusGame.objects.filter(pk=game_id)
     do_send_task(
-        play_versus_opponents,
-        row_id=game_id,
+        OPPONENTS_TASK,
+        args=(game_id,),
         seconds=OPPONENT_SECONDS,
         refused=lambda error: row.update(opponent_error=error),
     )
@@ -150,7 +160,8 @@ def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
         game = lock_versus(game_id, player)
         if game.status != VersusGame.Status.PLAYING or replay_versus(game).seat == 0:
             raise Conflict("the opponents are not to move")
-        stalled = game.opponent_error or timezone.now() - game.updated_at > STALLED_AFTER
+        # updated_at moves with each of their saved moves: their run's sign of life
+        stalled = game.opponent_error or overdue(game.updated_at, seconds=OPPONENT_SECONDS)
         if stalled:
             game.opponent_error = ""
             game.save()  # updated_at: the resend is the run's new start
@@ -179,9 +190,8 @@ def do_play_opponents(game_id: int) -> None:
             player = _opponent(game.level, seat_seed(game, state.seat))
             move = choose_move(player, state.view(state.seat))
         except Exception as exc:  # recorded so that the page says why, not wait forever
-            log.exception("versus %s: opponent %s failed", game_id, state.seat)
-            VersusGame.objects.filter(pk=game_id).update(
-                opponent_error=f"{type(exc).__name__}: {exc}"
+            do_record_failure(
+                VersusGame, pk=game_id, exc=exc, task=OPPONENTS_TASK, field="opponent_error"
             )
             raise
         with transaction.atomic():
@@ -226,29 +236,12 @@ def do_request_versus_hint(
             row = VersusHint.objects.create(game=game, turn=state.turn)
             VersusGame.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
             enqueued = True
-        elif row.status == VersusHint.Status.FAILED or _lost(row):
-            row.status, row.error, row.sent_at = VersusHint.Status.PENDING, "", timezone.now()
-            row.save(update_fields=["status", "error", "sent_at"])
-            enqueued = True
-        if enqueued:
-            transaction.on_commit(lambda: _enqueue_hint(row.pk))
+            transaction.on_commit(lambda: HINT.do_send(row))
+        else:
+            enqueued = HINT.do_reopen_if_stalled(row)
     if enqueued:
         row.refresh_from_db()  # failed if the broker refused it
     return row
-
-
-def _lost(row: VersusHint) -> bool:
-    """Pending well past its hard limit: its message or worker was lost (``hints._lost``)."""
-    limit = lost_after(settings.CALICO_HINT_SECONDS)
-    return row.status == VersusHint.Status.PENDING and timezone.now() - row.sent_at > limit
-
-
-def _enqueue_hint(hint_id: int) -> None:
-    from .tasks import compute_versus_hint
-
-    do_send_job(
-        compute_versus_hint, model=VersusHint, pk=hint_id, seconds=settings.CALICO_HINT_SECONDS
-    )
 
 
 def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
@@ -256,30 +249,16 @@ def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
     of the table as it stood then (the moves before it: the player moves first each round),
     stored on the row. Computed even if the game has moved on since (the answer says it is
     stale): a few tenths of a second, and the row never stays pending."""
-    row = VersusHint.objects.select_related("game").filter(pk=hint_id).first()
-    if row is None or row.status == VersusHint.Status.READY:
-        return row
+    return HINT.do_run(hint_id, _table_hint, related=("game",))
+
+
+def _table_hint(row: VersusHint) -> dict:
     game = row.game
-    try:
-        state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
-        for move in game.moves[: (row.turn - 1) * state.table.players]:
-            state.play(Move.from_json(move))
-        found = table_hint(state.view(0)).to_json()
-    except Exception as exc:  # recorded so that the poller sees "failed", not "pending" forever
-        log.exception("versus hint %s failed", hint_id)
-        VersusHint.objects.filter(pk=hint_id).update(
-            status=VersusHint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
-        )
-        raise
-    VersusHint.objects.filter(pk=hint_id).update(
-        status=VersusHint.Status.READY,
-        move=found["move"],
-        expected_score=found["expected_score"],
-        reasons=found["reasons"],
-        finished_at=timezone.now(),
-    )
-    row.refresh_from_db()
-    return row
+    state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
+    for move in game.moves[: (row.turn - 1) * state.table.players]:
+        state.play(Move.from_json(move))
+    found = table_hint(state.view(0)).to_json()
+    return {key: found[key] for key in ("move", "expected_score", "reasons")}
 
 
 def do_request_versus_analysis(
@@ -296,55 +275,19 @@ def do_request_versus_analysis(
         if row is None:
             limits.enforce("analyses", account=player.pk, address=address)
             row = VersusAnalysis.objects.create(game=game, total=TURNS)
-            transaction.on_commit(lambda: _enqueue_analysis(row.pk))
-        elif row.status == VersusAnalysis.Status.FAILED or _analysis_lost(row):
-            row.status, row.error, row.done, row.sent_at = (
-                VersusAnalysis.Status.PENDING, "", 0, timezone.now())  # fmt: skip
-            row.save(update_fields=["status", "error", "done", "sent_at"])
-            transaction.on_commit(lambda: _enqueue_analysis(row.pk))
+            transaction.on_commit(lambda: ANALYSIS.do_send(row))
+        else:
+            ANALYSIS.do_reopen_if_stalled(row, done=0)
     row.refresh_from_db()  # failed if the broker refused it
     return row
-
-
-def _analysis_lost(row: VersusAnalysis) -> bool:
-    limit = lost_after(settings.CALICO_ANALYSIS_SECONDS)
-    unfinished = row.status in (VersusAnalysis.Status.PENDING, VersusAnalysis.Status.RUNNING)
-    return unfinished and timezone.now() - row.sent_at > limit
-
-
-def _enqueue_analysis(analysis_id: int) -> None:
-    from .tasks import compute_versus_analysis
-
-    seconds = settings.CALICO_ANALYSIS_SECONDS
-    do_send_job(compute_versus_analysis, model=VersusAnalysis, pk=analysis_id, seconds=seconds)
 
 
 def do_compute_versus_analysis(analysis_id: int) -> VersusAnalysis | None:
     """Analyse the player's 22 moves from their seat's view (``versus.solo_view``: what the
     seat could see, the other quilts' patches out of reach), claimed once as a solo analysis
     is (pending to running), progress written on the row."""
-    rows = VersusAnalysis.objects.filter(pk=analysis_id)
-    claimed = rows.filter(status=VersusAnalysis.Status.PENDING).update(
-        status=VersusAnalysis.Status.RUNNING, done=0
-    )
-    row = rows.select_related("game").first()
-    if not claimed:
-        return row
-    try:
-        result = analyse(
-            versus_turns_seen(row.game),
-            progress=lambda done, total: rows.update(done=done, total=total),
-            **settings.CALICO_ANALYSIS_OPTIONS,
-        )
-    except Exception as exc:  # recorded so that the poller sees "failed", not "running" forever
-        log.exception("versus analysis %s failed", analysis_id)
-        rows.update(status=VersusAnalysis.Status.FAILED, error=f"{type(exc).__name__}: {exc}")
-        raise
-    rows.update(
-        status=VersusAnalysis.Status.READY, result=result.to_json(), finished_at=timezone.now()
-    )
-    row.refresh_from_db()
-    return row
+    compute = lambda row: analysis_of(row, versus_turns_seen(row.game))  # noqa: E731
+    return ANALYSIS.do_run(analysis_id, compute, related=("game",))
 
 
 def versus_turns_seen(game: VersusGame) -> list:

@@ -42,7 +42,7 @@ def do_ensure_challenge(date: datetime.date) -> Challenge:
                 date=date, seed=seed, commitment=commitment_of(seed)
             )
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
-            transaction.on_commit(lambda: do_send_run(run.pk))
+            do_send_run(run)  # once the day commits
             if settings.CALICO_HINTS_AHEAD and date >= today():  # a past day gets no dawn
                 transaction.on_commit(lambda: _send_day_hints(challenge.pk))
     except IntegrityError:
@@ -57,7 +57,7 @@ def do_ensure_best_known(challenge: Challenge) -> None:
     try:
         with transaction.atomic():
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.BEST)
-            transaction.on_commit(lambda: do_send_run(run.pk))
+            do_send_run(run)  # once the day commits
     except IntegrityError:
         pass  # already there
 
@@ -65,7 +65,7 @@ def do_ensure_best_known(challenge: Challenge) -> None:
 def do_daily_rollover() -> Challenge:
     """The 00:00 UTC job (and ``manage.py ensure_daily``): make today's challenge, the
     best-known runs of closed days, and send again every failed run and every lost one
-    (``solver_runs.lost_runs``), never one still being computed or waiting in the queue."""
+    (``solver_runs.RUN.is_lost``), never one still being computed or waiting in the queue."""
     do_resend_lost_runs(failed_too=True)
     challenge = do_ensure_challenge(today())
     closed = Challenge.objects.filter(date__lt=today()).exclude(solver_runs__kind="best")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_noop
 
 from ..models import Hint
 from ..selectors.health import worker_queues
+from .worker_queue import UNAVAILABLE
 
 # English, as stored and as the API's English readers get them; the API says them in the
 # request's language (the msgids of puzzles/locale, marked here by gettext_noop).
@@ -51,7 +52,7 @@ def message_for(row: Hint) -> str:
     """What the player is told about a hint (solo or versus) that is not ready: a pending one
     sent less than ``QUIET_FOR`` ago is not looked into yet."""
     if row.status == Hint.Status.FAILED:
-        return UNAVAILABLE_FAILED if row.error.startswith("unavailable") else FAILED
+        return UNAVAILABLE_FAILED if row.error.startswith(UNAVAILABLE) else FAILED
     if row.status != Hint.Status.PENDING or timezone.now() - row.sent_at < QUIET_FOR:
         return ""
     return "" if workers_available() else UNAVAILABLE_PENDING

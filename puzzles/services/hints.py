@@ -28,26 +28,26 @@ from .. import limits
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
 from .games import lock_playing_game
-from .worker_queue import HARD_AFTER_SECONDS, do_send_job, lost_after
+from .worker_queue import HARD_AFTER_SECONDS, Job, do_send_task
 
 log = logging.getLogger(__name__)
+# Sent to the hint queue (tasks.route) with its own time limits: past them, it fails and the
+# player is told and may ask again.
+HINT = Job(Hint, "puzzles.tasks.compute_hint", limit="CALICO_HINT_SECONDS")
 KEEP_DAYS = 2  # hints ahead are kept this long (the day they were made for, and its close)
 
 
 def do_request_hint(game_id: int, *, player: Player, address: str | None = None) -> Hint:
-    """The hint for the game's current turn: the existing one, or a new one enqueued (a new
-    one counts towards the hint limits of the player and of the client ``address``)."""
+    """The hint for the game's current turn: the existing one (a failed or lost one sent
+    again, counted once: only on asking, nothing retries on its own), or a new one enqueued
+    (a new one counts towards the hint limits of the player and of the client ``address``)."""
     enqueued = False
     with transaction.atomic():
         game = lock_playing_game(game_id, player)
         existing = Hint.objects.filter(game=game, turn=game.turn).first()
         if existing is not None:
             row = existing
-            if row.status == Hint.Status.FAILED or _lost(row):  # try again, counted once
-                row.status, row.error, row.sent_at = Hint.Status.PENDING, "", timezone.now()
-                row.save(update_fields=["status", "error", "sent_at"])
-                transaction.on_commit(lambda: _enqueue(row.pk))
-                enqueued = True
+            enqueued = HINT.do_reopen_if_stalled(row)
         else:
             limits.enforce("hints", account=player.pk, address=address)
             position = position_key(replay(game)[0].observation(), **settings.CALICO_HINT_OPTIONS)
@@ -55,7 +55,7 @@ def do_request_hint(game_id: int, *, player: Player, address: str | None = None)
             row = Hint.objects.create(game=game, turn=game.turn, position=position, **known)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
             if not known:
-                transaction.on_commit(lambda: _enqueue(row.pk))
+                transaction.on_commit(lambda: HINT.do_send(row))
                 enqueued = True
     if enqueued:
         row.refresh_from_db()  # failed if the broker refused it
@@ -73,51 +73,22 @@ def _known_answer(position: str) -> dict:
     return {**found, "status": Hint.Status.READY} if found else {}
 
 
-def _lost(row: Hint) -> bool:
-    """Still pending well past the hard time limit since it was sent: its message was lost
-    (a broker restarted without persistence, a worker killed), so asking again resends it.
-    Only on asking: nothing resends on its own, so there is no retry storm."""
-    limit = lost_after(settings.CALICO_HINT_SECONDS)
-    return row.status == Hint.Status.PENDING and timezone.now() - row.sent_at > limit
-
-
-def _enqueue(hint_id: int) -> None:
-    """Send the hint to the workers: past the soft limit the task marks it failed (the player
-    is told and may ask again); if the broker is down, it is marked failed at once."""
-    from ..tasks import compute_hint
-
-    do_send_job(compute_hint, model=Hint, pk=hint_id, seconds=settings.CALICO_HINT_SECONDS)
-
-
 def do_compute_hint(hint_id: int) -> Hint | None:
     """Run the fair solver on the visible state of the hint's turn and store its answer."""
-    row = Hint.objects.select_related("game__challenge").filter(pk=hint_id).first()
-    if row is None or row.status == Hint.Status.READY:
-        return row
-    try:
-        state, _ = replay(row.game, row.turn - 1)
-        observation = state.observation()
-        position = position_key(observation, **settings.CALICO_HINT_OPTIONS)
-        # another player's hint of this position may have become ready since this was asked,
-        # or be nearly so: a hint ahead of it begun before the player asked
-        known = _known_answer(position) or _finish_of_hint_ahead(position)
-        if not known:
-            data = solver_hint(observation, **settings.CALICO_HINT_OPTIONS).to_json()
-            known = {
-                "status": Hint.Status.READY,
-                "move": data["move"],
-                "expected_score": data["expected_score"],
-                "reasons": data["reasons"],
-            }
-    except Exception as exc:  # recorded so that the poller sees "failed", not "pending" forever
-        log.exception("hint %s failed", hint_id)
-        Hint.objects.filter(pk=hint_id).update(
-            status=Hint.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
-        )
-        raise
-    Hint.objects.filter(pk=hint_id).update(position=position, finished_at=timezone.now(), **known)
-    row.refresh_from_db()
-    return row
+    return HINT.do_run(hint_id, _answer, related=("game__challenge",))
+
+
+def _answer(row: Hint) -> dict:
+    state, _ = replay(row.game, row.turn - 1)
+    observation = state.observation()
+    position = position_key(observation, **settings.CALICO_HINT_OPTIONS)
+    # another player's hint of this position may have become ready since this was asked,
+    # or be nearly so: a hint ahead of it begun before the player asked
+    known = _known_answer(position) or _finish_of_hint_ahead(position)
+    if not known:
+        data = solver_hint(observation, **settings.CALICO_HINT_OPTIONS).to_json()
+        known = {key: data[key] for key in ("move", "expected_score", "reasons")}
+    return {**known, "position": position}
 
 
 def do_send_day_hints(challenge_id: int) -> None:
@@ -244,8 +215,4 @@ def _shared_cache(call, *args):
 def _send_ahead(task, *args) -> None:
     """Send a hint-ahead task to the default queue, within a hint's time limits; a broker that
     refuses it costs nothing but the head start."""
-    seconds = settings.CALICO_HINT_SECONDS
-    try:
-        task.apply_async(args, soft_time_limit=seconds, time_limit=seconds + HARD_AFTER_SECONDS)
-    except Exception as exc:
-        log.warning("%s %s not enqueued: %s", task.name, args, exc)
+    do_send_task(task.name, args=args, seconds=settings.CALICO_HINT_SECONDS)

@@ -3,13 +3,10 @@ daily challenge, so it never reaches a leaderboard, a tally or a streak; and the
 scenario of the solver that plays for the pass (``solver.search.scenario_play``, the player
 a scenario game's hints come from), computed once by a worker."""
 
-import datetime
-import logging
 import secrets
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
 from solver.search.scenarios import play_scenario_deals
@@ -17,8 +14,10 @@ from solver.search.scenarios import play_scenario_deals
 from .. import limits
 from ..models import Game, Player, ScenarioPassRate
 from .errors import BadInput, NotFound
+from .worker_queue import Job
 
-log = logging.getLogger(__name__)
+# The task takes the scenario's number; sent with Celery's time limits (a solver run's).
+RATE = Job(ScenarioPassRate, "puzzles.tasks.compute_scenario_pass_rate", arg="number")
 GOAL_SPACES = ("2,3", "3,4", "4,2")  # where the listed goals go when the player sends none
 
 
@@ -55,30 +54,19 @@ def record_result(game: Game, state: SoloGame) -> None:
 
 def do_ensure_pass_rates() -> list[int]:
     """Send the pass rate of every scenario that has none yet to the workers: a new one, a
-    failed one, or one pending for longer than a task may run (its message was lost). One
-    still in the works is left alone, so running this again sends nothing twice. Returns the
-    numbers sent (``manage.py ensure_scenario_rates``, run by ``make serve``)."""
-    lost_before = timezone.now() - datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    failed one, or a lost one (``RATE.is_lost``: its message or worker was). One still in the
+    works is left alone, so running this again sends nothing twice. Returns the numbers sent
+    (``manage.py ensure_scenario_rates``, run by ``make serve``)."""
     sent = []
     for number in SCENARIOS:
         with transaction.atomic():
             row, created = ScenarioPassRate.objects.select_for_update().get_or_create(number=number)
-            lost = row.status == ScenarioPassRate.Status.PENDING and row.updated_at < lost_before
-            if created or lost or row.status == ScenarioPassRate.Status.FAILED:
-                row.status, row.error = ScenarioPassRate.Status.PENDING, ""
-                row.save()  # updated_at: when it was last sent
-                transaction.on_commit(lambda number=number: _enqueue_rate(number))
-                sent.append(number)
+            if created:
+                transaction.on_commit(lambda row=row: RATE.do_send(row))
+            elif not RATE.do_reopen_if_stalled(row):
+                continue
+            sent.append(number)
     return sent
-
-
-def _enqueue_rate(number: int) -> None:
-    from ..tasks import compute_scenario_pass_rate
-
-    try:
-        compute_scenario_pass_rate.delay(number)
-    except Exception as exc:  # the next ensure_scenario_rates sends it again
-        log.warning("pass rate of scenario %s not enqueued: %s", number, exc)
 
 
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
@@ -86,24 +74,12 @@ def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
     strength unless told) on ``CALICO_SCENARIO_RATE_DEALS`` fixed deals of the scenario and
     store how many it passed, by the engine's check."""
     row = ScenarioPassRate.objects.filter(number=number).first()
-    if row is None or row.status == ScenarioPassRate.Status.READY:
-        return row
-    try:
-        deals = settings.CALICO_SCENARIO_RATE_DEALS
-        options = settings.CALICO_SCENARIO_RATE_OPTIONS
-        runs = play_scenario_deals(number, deals, player="pass", **options)
-    except Exception as exc:  # recorded on the row, never lost in a worker log
-        log.exception("pass rate of scenario %s failed", number)
-        ScenarioPassRate.objects.filter(number=number).update(
-            status=ScenarioPassRate.Status.FAILED, error=f"{type(exc).__name__}: {exc}"
-        )
-        raise
-    ScenarioPassRate.objects.filter(number=number).update(
-        status=ScenarioPassRate.Status.READY,
-        deals=len(runs),
-        passes=sum(run.passed for run in runs),
-        scores=[run.score for run in runs],
-        error="",
-    )
-    row.refresh_from_db()
-    return row
+    return row and RATE.do_run(row.pk, _rate)
+
+
+def _rate(row: ScenarioPassRate) -> dict:
+    deals = settings.CALICO_SCENARIO_RATE_DEALS
+    options = settings.CALICO_SCENARIO_RATE_OPTIONS
+    runs = play_scenario_deals(row.number, deals, player="pass", **options)
+    scores = [run.score for run in runs]
+    return {"deals": len(runs), "passes": sum(run.passed for run in runs), "scores": scores}

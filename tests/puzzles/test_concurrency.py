@@ -4,7 +4,8 @@ ranked starts. Each thread has its own database connection, as gunicorn workers 
 import threading
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
+from helpers import threads
 from helpers.games import next_move
 from server_checks import on_postgres, require
 
@@ -24,24 +25,7 @@ def postgres_only(db):
 
 
 def at_once(call, count=THREADS) -> list:
-    """Run ``call()`` in ``count`` threads released together; their results, in any order."""
-    barrier = threading.Barrier(count)
-    results = []
-
-    def run():
-        try:
-            barrier.wait()
-            results.append(call())
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(results) == count
-    return results
+    return threads.at_once(call, count)
 
 
 def test_duplicate_moves_at_once_apply_once(alice_api, daily, start_game):

@@ -53,7 +53,7 @@ def test_ensuring_the_rates_sends_each_once_and_again_only_if_failed_or_lost(db)
     ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1)
     ScenarioPassRate.objects.filter(number=5).update(status="failed", error="worker lost")
     long_ago = timezone.now() - datetime.timedelta(hours=2)
-    ScenarioPassRate.objects.filter(number=6).update(updated_at=long_ago)
+    ScenarioPassRate.objects.filter(number=6).update(sent_at=long_ago)
     assert scenarios.do_ensure_pass_rates() == [5, 6]
     assert ScenarioPassRate.objects.get(number=5).error == ""
     assert ScenarioPassRate.objects.count() == len(SCENARIOS)
