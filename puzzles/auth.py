@@ -11,10 +11,9 @@ from django.contrib.auth.backends import ModelBackend
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, permissions
-from rest_framework.authtoken.models import Token
 
 from . import limits
-from .models import Player
+from .rows import token_with_player
 from .services.players import do_create_guest, do_fold_guest, normal_username
 
 BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just made or claimed
@@ -46,26 +45,17 @@ class ThrottledModelBackend(ModelBackend):
         return user
 
 
-# The player of a token, in one query written once: the ORM's compiling of DRF's
-# ``select_related("user")`` took about a fifth of a move's CPU (bench/api_profile.py).
-_PLAYER_OF_TOKEN_SQL = (
-    f"SELECT {Player._meta.db_table}.* FROM {Player._meta.db_table}"
-    f" JOIN {Token._meta.db_table} token ON token.user_id = {Player._meta.db_table}.id"
-    " WHERE token.key = %s"
-)
-
-
 class TokenAuthentication(authentication.TokenAuthentication):
-    """DRF's token check, the same answers, the token and its player read in one query.
-    Read at every request, never cached: a revoked token fails at once."""
+    """DRF's token check, the same answers, with the token and its player read by SQL written
+    once (``puzzles.rows``): the ORM's query took about a fifth of a move's CPU."""
 
     def authenticate_credentials(self, key):
-        player = next(iter(Player.objects.raw(_PLAYER_OF_TOKEN_SQL, [key])), None)
-        if player is None:
+        token = token_with_player(key)
+        if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        if not player.is_active:
+        if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        return player, Token(key=key, user=player)  # request.auth: its key and player
+        return token.user, token
 
 
 def from_a_page(request) -> bool:

@@ -10,6 +10,7 @@ from solver.game import Setup, cat_by_id
 from .. import words
 from ..game_state import deal_of, today
 from ..models import Challenge, Game, Player, SolverRun
+from ..rows import challenge_with_runs
 from .setups import border_json
 
 
@@ -32,12 +33,6 @@ def puzzle_number(date: datetime.date) -> int:
 
 
 def run_json(challenge: Challenge, kind: str) -> dict:
-    """The challenge's run ``kind`` as the API shows it: read with the day (``day_challenge``'s
-    ``par_status``, ...), else from its runs."""
-    if hasattr(challenge, f"{kind}_status"):
-        return run_status_json(
-            getattr(challenge, f"{kind}_status"), getattr(challenge, f"{kind}_score")
-        )
     run = next((r for r in challenge.solver_runs.all() if r.kind == kind), None)
     if run is None:
         return run_status_json(None, None)
@@ -120,26 +115,9 @@ def archive():
     return Challenge.objects.filter(date__lt=today()).prefetch_related("solver_runs")
 
 
-def _run_sql(kind: str, column: str) -> str:
-    return (
-        f"(SELECT run.{column} FROM {SolverRun._meta.db_table} run WHERE run.kind = '{kind}'"
-        f" AND run.challenge_id = {Challenge._meta.db_table}.id) AS {kind}_{column}"
-    )
-
-
-# The day's challenge with its par and best runs' status and score, in one query written once:
-# the ORM's compiling of a ``prefetch_related`` took longer than the database's answers
-# (bench/api_profile.py).
-_DAY_SQL = (
-    f"SELECT {Challenge._meta.db_table}.*, "
-    + ", ".join(_run_sql(kind, column) for kind in SolverRun.Kind for column in ("status", "score"))
-    + f" FROM {Challenge._meta.db_table} WHERE {Challenge._meta.db_table}.date = %s"
-)
-
-
 def day_challenge(date: datetime.date) -> Challenge | None:
-    """The day's challenge with its runs' status and score (``run_json``), in one query."""
-    return next(iter(Challenge.objects.raw(_DAY_SQL, [date])), None)
+    """The day's challenge with its solver runs, in one query."""
+    return challenge_with_runs(date)
 
 
 def neighbour_days(date: datetime.date) -> tuple[datetime.date | None, datetime.date | None]:

@@ -1,8 +1,5 @@
 """A game as its player sees it: hand, market, quilt, discards and score; never the bag."""
 
-import datetime
-
-from django.db import connection
 from django.utils import timezone
 
 from solver.game import (
@@ -16,57 +13,25 @@ from solver.game import (
     quilt_to_json,
 )
 
-from ..converters import ROW_ID_MAX
 from ..game_state import replay
-from ..models import Challenge, Game, Player, SolverRun, par_sql
+from ..models import Game, Player, SolverRun
+from ..rows import game_with_par
 from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
 from .share import share_json
 
-# The game, its challenge's columns as ``challenge__<column>`` (``challenge_id`` and ``seed``
-# are the game's own) and the day's par, in one query written once: the ORM's compiling of
-# ``select_related`` took longer than the database's answer (bench/api_profile.py).
-_CHALLENGE_FIELDS = [f for f in Challenge._meta.get_fields() if f.concrete]
-_GAME_SQL = (
-    f"SELECT {Game._meta.db_table}.*, "
-    + ", ".join(f"c.{f.column} AS challenge__{f.column}" for f in _CHALLENGE_FIELDS)
-    + f", ({par_sql('status')}) AS par_status, ({par_sql('score')}) AS par_score"
-    f" FROM {Game._meta.db_table} LEFT OUTER JOIN {Challenge._meta.db_table} c"
-    f" ON c.id = {Game._meta.db_table}.challenge_id"
-    f" WHERE {Game._meta.db_table}.id = %s AND {Game._meta.db_table}.player_id = %s"
-)
-_PAR = [SolverRun.Kind.PAR.value] * 2
 
-
-def player_game(game_id: int, player: Player, *, lock: bool = False) -> Game | None:
-    """The player's game with its challenge and the day's par (``par_status``, ``par_score``,
-    as ``GameQuerySet.with_par``), in one query. ``lock`` (in a transaction): the game row
-    only is locked until it ends; the challenge row is shared by every game of the day."""
-    if not player.is_authenticated or not 0 < game_id <= ROW_ID_MAX:
+def player_game(game_id: int, player: Player) -> Game | None:
+    """The player's game with its challenge and the day's par, in one query."""
+    if not player.is_authenticated:
         return None
-    sql = _GAME_SQL
-    if lock and connection.features.has_select_for_update:  # SQLite: a write locks it all
-        sql += f" FOR UPDATE OF {Game._meta.db_table}"
-    game = next(iter(Game.objects.raw(sql, [*_PAR, game_id, player.pk])), None)
-    if game is not None:
-        columns = {f.attname: vars(game).pop(f"challenge__{f.column}") for f in _CHALLENGE_FIELDS}
-        game.challenge = None if game.challenge_id is None else _challenge(columns)
-    return game
-
-
-def _challenge(columns: dict) -> Challenge:
-    """The challenge from its columns read beside a game. SQLite's datetimes come naive from
-    a column read under another name (its stored UTC); the ORM makes them aware."""
-    for name, value in columns.items():
-        if isinstance(value, datetime.datetime) and timezone.is_naive(value):
-            columns[name] = timezone.make_aware(value, datetime.UTC)
-    return Challenge(**columns)
+    return game_with_par(game_id, player.pk)
 
 
 def par_json(game: Game) -> dict:
     """The day's par as ``run_json`` shows it, from the game's own row when it was read
-    with its par (``player_game``: no query), else from its challenge's runs. A
+    with its par (``rows.game_with_par``: no query), else from its challenge's runs. A
     scenario game has no par."""
     if game.challenge_id is None:
         return run_status_json(None, None)

@@ -11,7 +11,7 @@ from solver.game import TURNS, Move, RulesError, SoloGame
 from .. import limits
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Player
-from ..selectors.games import player_game
+from ..rows import game_with_par, save_fields
 from . import scenarios
 from .challenges import do_ensure_challenge
 from .errors import BadInput, Conflict, DayClosed, NotFound
@@ -78,7 +78,7 @@ def lock_game(game_id: int, player: Player) -> Game | None:
     locking it too would serialise all of the day's moves. The day's par comes in the same
     query (not locked), for the answer.
     """
-    return player_game(game_id, player, lock=True)
+    return game_with_par(game_id, player.pk, lock=True)
 
 
 def lock_playing_game(game_id: int, player: Player) -> Game:
@@ -107,7 +107,7 @@ def do_play_move(game_id: int, *, player: Player, data) -> tuple[Game, SoloGame,
             raise BadInput(str(error)) from None
         game.moves = [*game.moves, move.to_json()]
         _record_score(game, state)
-        game.save(update_fields=MOVE_FIELDS)
+        save_fields(game, MOVE_FIELDS)
         from .hints import do_send_hint_ahead  # hints lock games with this module's helper
 
         do_send_hint_ahead(game)
