@@ -20,11 +20,7 @@ import argparse
 import itertools
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.game import SoloGame, deal
 from solver.search import make_player

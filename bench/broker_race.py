@@ -13,12 +13,8 @@ import argparse
 import json
 import multiprocessing
 import os
-import sys
 import tempfile
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 # A payload the size of a Celery message with headers (about 1.5 kB), so that a write takes
 # long enough to be seen half done.

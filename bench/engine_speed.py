@@ -14,13 +14,9 @@ The goal for place-and-score is at least 50,000 steps/s.
 import argparse
 import os
 import random
-import sys
 import time
-from pathlib import Path
 
 from report import print_table
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver.game import PATCH_CELLS, TURNS, Move, Quilt, SoloGame, deal
 from solver.search import make_player, play_game

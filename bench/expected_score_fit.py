@@ -25,19 +25,16 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 
+from solver.game import TURNS, SoloGame, deal
+from solver.search import make_player
+from solver.search.fastcore import warm
+from solver.search.hints import EXPECTED_GAIN_PER_TURN
+from solver.search.players import search_options
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from solver.game import TURNS, SoloGame, deal  # noqa: E402
-from solver.search import make_player  # noqa: E402
-from solver.search.fastcore import warm  # noqa: E402
-from solver.search.hints import EXPECTED_GAIN_PER_TURN  # noqa: E402
-from solver.search.players import search_options  # noqa: E402
-
 LEDGER = ROOT / "var" / "calibration"
 
 

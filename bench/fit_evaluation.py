@@ -27,11 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from solver.game import TURNS, Move, SoloGame, deal  # noqa: E402
-from solver.search.evaluation import (  # noqa: E402
+from solver.game import TURNS, Move, SoloGame, deal
+from solver.search.evaluation import (
     DEFAULT_WEIGHTS,
     FEATURES,
     LEARNED_FILE,
@@ -39,8 +36,8 @@ from solver.search.evaluation import (  # noqa: E402
     learned_tables,
     stage_of,
 )
-from solver.search.fastcore import evaluator_for, pack  # noqa: E402
-from solver.search.goal_choice import QUICK, arrangements  # noqa: E402
+from solver.search.fastcore import evaluator_for, pack
+from solver.search.goal_choice import QUICK, arrangements
 
 TODAY = np.array([1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0])  # today's sum of parts, as weights
 

@@ -32,14 +32,13 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
+from protocol_stats import Hypotheses, paired_interval, sprt
+
+from solver.game import SoloGame, deal
+from solver.search import STRATEGIES, make_player
+from solver.search.players import search_options
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.protocol_stats import Hypotheses, paired_interval, sprt  # noqa: E402
-from solver.game import SoloGame, deal  # noqa: E402
-from solver.search import STRATEGIES, make_player  # noqa: E402
-from solver.search.players import search_options  # noqa: E402
-
 LEDGER = ROOT / "var" / "protocol"
 
 

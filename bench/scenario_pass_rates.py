@@ -18,9 +18,6 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.game import SCENARIOS
 from solver.search.scenarios import RATE_PLAYERS, play_scenario_deals

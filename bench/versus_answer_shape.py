@@ -76,5 +76,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT))  # versus is not installed (pyproject)
     main()

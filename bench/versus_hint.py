@@ -133,7 +133,6 @@ def main() -> None:
 def solver_times(opponents: int) -> tuple[list[float], list[float]]:
     """The table player alone, in this process, on every turn of one table (the others easy):
     (wall seconds, CPU seconds) per hint; CPU time is what the load around does not change."""
-    sys.path.insert(0, str(ROOT))
     from solver.game import MultiplayerGame, deal_table
     from solver.search.versus import choose_goals, choose_move, make_opponent, table_hint
 
@@ -154,7 +153,6 @@ def solver_times(opponents: int) -> tuple[list[float], list[float]]:
 
 
 def strength(deals: int) -> None:
-    sys.path.insert(0, str(ROOT))
     from solver.game import MultiplayerGame, deal_table
     from solver.search.versus import choose_goals, choose_move, make_opponent, table_hint
 
