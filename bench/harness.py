@@ -74,7 +74,6 @@ def setup_django() -> None:
     """Django in this process, on the database of ``throwaway_database``."""
     import django
 
-    sys.path.insert(0, str(ROOT))  # the apps versus and groups are not installed (pyproject)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
     django.setup()
 

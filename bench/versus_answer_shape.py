@@ -13,7 +13,6 @@ schema (and ``tests/versus/test_versus_shapes.py``) does.
 import argparse
 import json
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -76,5 +75,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))  # versus is not installed (pyproject)
     main()
