@@ -9,6 +9,7 @@ narrowed to its members: there the counts come from the members' game rows.
 from django.db.models import Count, Q, Sum
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
+from ..shapes import LeaderboardOut
 from .challenges import is_closed, run_json
 
 PAGE_SIZE = 50
@@ -92,7 +93,7 @@ def _my_game(scope, player: Player | None) -> dict | None:
 
 def leaderboard(
     challenge: Challenge, page: int, exclude_hints: bool, player=None, members=None
-) -> dict:
+) -> LeaderboardOut:
     """A page of the day's board; ``members`` (player ids, e.g. a group's) narrows it to them,
     with ranks among them."""
     if members is None:
