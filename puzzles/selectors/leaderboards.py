@@ -21,7 +21,7 @@ def _tallies(challenge: Challenge, exclude_hints: bool):
     return tallies.filter(hinted=False) if exclude_hints else tallies
 
 
-def _better_than(score: int, cats: int, buttons: int) -> Q:
+def better_than(score: int, cats: int, buttons: int) -> Q:
     return (
         Q(score__gt=score)
         | Q(score=score, cat_tokens__gt=cats)
@@ -31,7 +31,7 @@ def _better_than(score: int, cats: int, buttons: int) -> Q:
 
 def rank_of(challenge: Challenge, key: tuple[int, int, int], exclude_hints=False) -> int:
     """1 + the number of finished ranked games strictly better than ``key``."""
-    better = _tallies(challenge, exclude_hints).filter(_better_than(*key))
+    better = _tallies(challenge, exclude_hints).filter(better_than(*key))
     return 1 + (better.aggregate(n=Sum("games"))["n"] or 0)
 
 
@@ -79,7 +79,7 @@ class _MembersScope:
         return Count("id", filter=condition)
 
     def rank_of(self, key: tuple[int, int, int]) -> int:
-        return 1 + self.games.filter(_better_than(*key)).count()
+        return 1 + self.games.filter(better_than(*key)).count()
 
 
 def _my_game(scope, player: Player | None) -> dict | None:
@@ -105,7 +105,7 @@ def leaderboard(
     sums = {"n": scope.counting()}
     if mine:
         key = (mine["score"], mine["cat_tokens"], mine["button_tokens"])
-        sums["better"] = scope.counting(_better_than(*key))
+        sums["better"] = scope.counting(better_than(*key))
     by_score = scope.by_score(sums)
     count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE

@@ -24,7 +24,7 @@ from django.db.models.functions import Coalesce
 from ..game_state import today
 from ..models import Game, Player, ScoreTally, SolverRun
 from ..shapes import ProfileOut
-from .leaderboards import _better_than, percentile
+from .leaderboards import better_than, percentile
 
 RECENT_DAYS = 14
 
@@ -101,7 +101,7 @@ def _recent(player: Player) -> list[dict]:
     rows = (
         _with_day_and_par(Game.objects.counted().filter(player=player))
         .annotate(
-            better=_tally_sum(_better_than(*key)),
+            better=_tally_sum(better_than(*key)),
             count=_tally_sum(),
         )
         .order_by("-date")
