@@ -6,7 +6,8 @@ database in a temporary folder (no server), then times, on the finished table (8
 in its log), building the answer (``versus.selectors.versus_json``, as the view does) and
 drawing that answer through its shape's serializer (``serializer_for(versus.shapes.VersusOut)``,
 what a view that answers with its serializer would add), ``--repeat`` times each. Prints ms
-per answer, and whether the serializer changes the answer. Decides whether the view uses the
+per answer, of this process's CPU (what holds on a shared machine: wall time doubled with the
+load), and whether the serializer changes the answer. Decides whether the view uses the
 serializer or only the schema (and ``tests/versus/test_versus_shapes.py``) does.
 """
 
@@ -63,14 +64,14 @@ def main() -> None:
             services.do_play_versus_move(game.pk, player=player, data=move)
             services.do_play_opponents(game.pk)
         game = VersusGame.objects.get(pk=game.pk)
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(args.repeat):
             answer = versus_json(game)
-        built.append((time.perf_counter() - started) / args.repeat)
-        started = time.perf_counter()
+        built.append((time.process_time() - started) / args.repeat)
+        started = time.process_time()
         for _ in range(args.repeat):
             shaped = serializer_for(VersusOut)(answer).data
-        drawn.append((time.perf_counter() - started) / args.repeat)
+        drawn.append((time.process_time() - started) / args.repeat)
         same &= as_json(shaped) == as_json(answer)
     build_ms, draw_ms = 1000 * sum(built) / len(built), 1000 * sum(drawn) / len(drawn)
     if args.markdown:

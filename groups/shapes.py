@@ -1,6 +1,6 @@
 """The groups' answers, each shape written once (as ``puzzles.shapes``): what
-``groups.selectors`` returns and what the schema shows (``tests/groups/test_group_shapes.py``
-holds real answers to them)."""
+``groups.selectors`` returns and what the schema shows (``tests/groups/test_groups.py``'s
+answers are held to them, as every API test's: ``tests/helpers/schema.py``)."""
 
 import datetime
 from typing import Annotated, TypedDict

@@ -7,8 +7,8 @@ How a field is written: ``Annotated[type, "help text"]``; ``X | None`` for null;
 ``NotRequired[...]`` for a key only some answers have; ``Literal[...]`` for choices;
 ``IsoDate``, ``IsoDateTime`` and ``Url`` for strings of that format (``datetime.date``
 where the answer holds the date itself); ``Json`` for a part kept free-form (a quilt file, the
-score object). ``tests/puzzles/test_api_shapes.py`` (and the groups' and versus' own) hold real
-answers to these, keys included: a shape that drifts from its selector fails there.
+score object). Every API test holds the answers it gets to these, keys included
+(``tests/helpers/schema.py``): a shape that drifts from its selector fails there.
 
 Plain typing only: the selectors, the views and the apps built on puzzles import it."""
 

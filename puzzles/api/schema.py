@@ -51,7 +51,7 @@ _SIMPLE = {
     int: serializers.IntegerField,
     float: serializers.FloatField,
     bool: serializers.BooleanField,
-    datetime.datetime: serializers.DateTimeField,  # before date: a datetime is a date
+    datetime.datetime: serializers.DateTimeField,
     datetime.date: serializers.DateField,
 }
 _FORMATS = {
@@ -63,7 +63,8 @@ _serializers: dict[type, type[serializers.Serializer]] = {}
 
 
 def serializer_for(shape: type) -> type[serializers.Serializer]:
-    """The serializer class of a ``TypedDict`` answer shape (``puzzles.shapes``), made once."""
+    """The serializer class of a ``TypedDict`` answer shape (``puzzles.shapes``), made once.
+    Named as the shape, so two shapes of one name (two components) are refused."""
     found = _serializers.get(shape)
     if found is None:
         hints = typing.get_type_hints(shape, include_extras=True)
@@ -74,6 +75,8 @@ def serializer_for(shape: type) -> type[serializers.Serializer]:
         namespace = {**fields, "__module__": shape.__module__}
         if shape.__doc__:
             namespace["__doc__"] = shape.__doc__
+        twin = next((s for s in _serializers if s.__name__ == shape.__name__), None)
+        assert twin is None, f"{shape.__qualname__}: {twin.__module__} has a shape of that name"
         found = _serializers[shape] = type(shape.__name__, (serializers.Serializer,), namespace)
     return found
 
