@@ -85,7 +85,7 @@ def main() -> None:
         from django.db import connection
 
         from puzzles.models import Game, ScoreTally
-        from puzzles.selectors.leaderboards import _better_than, leaderboard, rank_of, ranked_games
+        from puzzles.selectors.leaderboards import better_than, leaderboard, rank_of, ranked_games
 
         started = time.perf_counter()
         challenge, keys = fill(args.games)
@@ -98,7 +98,7 @@ def main() -> None:
         by_count = (
             1
             + Game.objects.filter(
-                _better_than(*key), challenge=challenge, ranked=True, status="finished"
+                better_than(*key), challenge=challenge, ranked=True, status="finished"
             ).count()
         )
         assert rank == by_count, (rank, by_count)
@@ -106,7 +106,7 @@ def main() -> None:
         figures = {
             "rank_of (tally sum)": lambda: rank_of(challenge, key),
             "rank by counting better games": lambda: Game.objects.filter(
-                _better_than(*key), challenge=challenge, ranked=True, status="finished"
+                better_than(*key), challenge=challenge, ranked=True, status="finished"
             ).count(),
             "leaderboard page 1 with me": lambda: leaderboard(challenge, 1, False, median.player),
             "leaderboard page 1000, hints=exclude": lambda: leaderboard(challenge, 1000, True),
@@ -114,7 +114,7 @@ def main() -> None:
         for name, call in figures.items():
             timed.append([f"{args.games:,}", name, f"{best_ms(call):.2f}"])
             print(f"{name}: {timed[-1][-1]} ms (best of 20)")
-        tally_sql = ScoreTally.objects.filter(_better_than(*key), challenge=challenge)
+        tally_sql = ScoreTally.objects.filter(better_than(*key), challenge=challenge)
         plans = {
             "tally sum": tally_sql,
             "page 1000 ids": ranked_games(challenge).values("id")[49950:50000],

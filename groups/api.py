@@ -8,13 +8,18 @@ from rest_framework.response import Response
 
 from puzzles import limits
 from puzzles.api import serializers as s
-from puzzles.api.views import ERRORS, _valid, board_challenge, board_query
+from puzzles.api.common import ERRORS, board_challenge, board_query, valid
+from puzzles.api.schema import serializer_for
 from puzzles.auth import PlayerOrPageVisitor, acting_player
 from puzzles.selectors.leaderboards import leaderboard as leaderboard_of
 from puzzles.services.errors import NotFound
+from puzzles.shapes import LeaderboardOut
 
 from . import selectors as group_reads
 from . import services as groups
+from .shapes import GroupOut, GroupSummaryOut, StandingsOut
+
+GROUP = serializer_for(GroupOut)
 
 
 class GroupIn(serializers.Serializer):
@@ -23,34 +28,6 @@ class GroupIn(serializers.Serializer):
 
 class JoinIn(serializers.Serializer):
     invite_code = serializers.CharField()
-
-
-class MemberOut(serializers.Serializer):
-    username = serializers.CharField()
-    name = serializers.CharField()
-    is_guest = serializers.BooleanField(help_text="guests have no public profile")
-    owner = serializers.BooleanField()
-    joined = serializers.DateTimeField()
-
-
-class GroupSummaryOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    invite_code = serializers.CharField()
-    owner = serializers.CharField()
-    member_count = serializers.IntegerField()
-
-
-class GroupOut(GroupSummaryOut):
-    members = MemberOut(many=True)
-
-
-class StandingOut(serializers.Serializer):
-    username = serializers.CharField()
-    name = serializers.CharField()
-    games = serializers.IntegerField()
-    average = serializers.FloatField(allow_null=True)
-    days_won = serializers.IntegerField(help_text="days first on the group's board (ties too)")
 
 
 class StandingsQuery(serializers.Serializer):
@@ -65,36 +42,31 @@ class StandingsQuery(serializers.Serializer):
     )
 
 
-class StandingsOut(serializers.Serializer):
-    days = serializers.IntegerField()
-    since = serializers.DateField()
-    until = serializers.DateField()
-    members = StandingOut(many=True)
-
-
 @extend_schema(
-    methods=["GET"], operation_id="groups_list", responses={200: GroupSummaryOut(many=True)}
+    methods=["GET"],
+    operation_id="groups_list",
+    responses={200: serializer_for(GroupSummaryOut)(many=True)},
 )
-@extend_schema(methods=["POST"], request=GroupIn, responses={201: GroupOut, **ERRORS})
+@extend_schema(methods=["POST"], request=GroupIn, responses={201: GROUP, **ERRORS})
 @api_view(["GET", "POST"])
 @permission_classes([PlayerOrPageVisitor])
 def group_list(request):
     """The caller's groups; POST creates one, with the caller as its owner."""
     if request.method == "GET":
         return Response([group_reads.group_summary(g) for g in group_reads.groups_of(request.user)])
-    data = _valid(GroupIn, request.data)
+    data = valid(GroupIn, request.data)
     address = limits.client_address(request)
     with acting_player(request) as player:  # a page's first write makes its guest
         group = groups.do_create_group(player, name=data["name"], address=address)
     return Response(group_reads.group_json(group), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=JoinIn, responses={200: GroupOut, **ERRORS})
+@extend_schema(request=JoinIn, responses={200: GROUP, **ERRORS})
 @api_view(["POST"])
 @permission_classes([PlayerOrPageVisitor])
 def group_join(request):
     """Join a group by its invite code; joining twice changes nothing."""
-    data = _valid(JoinIn, request.data)
+    data = valid(JoinIn, request.data)
     code = data["invite_code"]
     with acting_player(request) as player:  # a page's first write makes its guest
         group = groups.do_join_group(player, invite_code=code)
@@ -108,14 +80,14 @@ def _my_group(request, group_id: int):
     return group
 
 
-@extend_schema(responses={200: GroupOut, **ERRORS})
+@extend_schema(responses={200: GROUP, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def group_detail(request, group_id: int):
     return Response(group_reads.group_json(_my_group(request, group_id)))
 
 
-@extend_schema(request=None, responses={204: None, **ERRORS, 403: s.ErrorOut})
+@extend_schema(request=None, responses={204: None, **ERRORS})
 @api_view(["DELETE"])
 @permission_classes([IsAuthenticated])
 def group_member(request, group_id: int, username: str):
@@ -125,7 +97,7 @@ def group_member(request, group_id: int, username: str):
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema(request=None, responses={200: GroupOut, **ERRORS, 403: s.ErrorOut})
+@extend_schema(request=None, responses={200: GROUP, **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def group_invite_code(request, group_id: int):
@@ -137,7 +109,7 @@ def group_invite_code(request, group_id: int):
 
 @extend_schema(
     parameters=[s.LeaderboardQuery],  # what board_query parses
-    responses={200: s.LeaderboardOut, **ERRORS},
+    responses={200: serializer_for(LeaderboardOut), **ERRORS},
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
@@ -151,11 +123,11 @@ def group_leaderboard(request, group_id: int, date: str):
     return Response(board)
 
 
-@extend_schema(parameters=[StandingsQuery], responses={200: StandingsOut, **ERRORS})
+@extend_schema(parameters=[StandingsQuery], responses={200: serializer_for(StandingsOut), **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def group_standings(request, group_id: int):
     """The members over the last 7 or 30 days: games played, average score, days won."""
     group = _my_group(request, group_id)
-    query = _valid(StandingsQuery, request.query_params)
+    query = valid(StandingsQuery, request.query_params)
     return Response(group_reads.standings(group, query["days"]))

@@ -9,6 +9,7 @@ from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Player
 
 from .models import Group, Membership
+from .shapes import GroupOut, GroupSummaryOut, StandingsOut
 
 STANDING_DAYS = (7, 30)
 
@@ -47,7 +48,7 @@ def _memberships(group: Group) -> list[Membership]:
     return list(group.memberships.prefetch_related("player").order_by("joined_at", "id"))
 
 
-def group_summary(group: Group) -> dict:
+def group_summary(group: Group) -> GroupSummaryOut:
     return {
         "id": group.pk,
         "name": group.name,
@@ -57,7 +58,7 @@ def group_summary(group: Group) -> dict:
     }
 
 
-def group_json(group: Group) -> dict:
+def group_json(group: Group) -> GroupOut:
     memberships = _memberships(group)
     return {
         **group_summary(group),
@@ -74,7 +75,7 @@ def group_json(group: Group) -> dict:
     }
 
 
-def standings(group: Group, days: int) -> dict:
+def standings(group: Group, days: int) -> StandingsOut:
     """The members over the last ``days`` days up to today: games played, average score and
     days won (first on the group's board of the day; a shared first place wins for each)."""
     since = today() - datetime.timedelta(days=days - 1)

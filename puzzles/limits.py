@@ -16,6 +16,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
 from django_ratelimit.core import get_usage
 
+from .services.errors import ServiceError
+
 log = logging.getLogger(__name__)
 
 # The words of a refusal: English under /api/ (puzzles.languages), the visitor's on a page.
@@ -43,7 +45,13 @@ PERIODS = {
 }
 
 
-class Throttled(Exception):
+class Throttled(ServiceError):
+    """Past a limit: the services' one error family (``services.errors``), so the API's one
+    exception handler answers it (429, ``Retry-After``); a page's, ``ThrottledMiddleware``."""
+
+    status = 429
+    code = "throttled"
+
     def __init__(self, what: str, per: str, rate: str, wait: int):
         count, _, period = rate.partition("/")
         rate = f"{count} {PERIODS.get(period, f'per {period}')}"
@@ -133,7 +141,8 @@ def record(what: str, **keys) -> None:
 
 
 class ThrottledMiddleware:
-    """Answers ``Throttled`` from any view: JSON under /api/, a page elsewhere."""
+    """Answers ``Throttled`` from a view outside DRF (the pages, their log-in form): JSON under
+    /api/, a page elsewhere. The API's views answer it in their exception handler."""
 
     def __init__(self, get_response):
         self.get_response = get_response

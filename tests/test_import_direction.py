@@ -9,6 +9,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+APP_LAYERS = [f"{app}.{layer}" for app in ("puzzles", "groups", "versus")
+              for layer in ("models", "selectors", "services", "api")]  # fmt: skip
+NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
     ("solver", ("puzzles", "calico_site", "django")),
@@ -24,6 +27,10 @@ RULES = [
     ("puzzles", ("groups", "versus")),
     ("groups", ("versus",)),
     ("versus", ("groups",)),
+    # The answers' shapes are plain typing: whatever imports them, they import no layer.
+    ("puzzles.shapes", NOT_IN_SHAPES),
+    ("groups.shapes", NOT_IN_SHAPES),
+    ("versus.shapes", NOT_IN_SHAPES),
     ("groups.selectors", ("groups.services", "puzzles.services")),
     ("groups.api", ("groups.models", "puzzles.models")),
     ("groups.views", ("groups.models", "puzzles.models")),
@@ -78,6 +85,21 @@ def test_no_import_points_the_wrong_way(source, forbidden):
         for path in paths
         for name, line in imports_of(path)
         if any(under(name, prefix) for prefix in forbidden)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("app", ["puzzles", "groups", "versus", "calico_site", "bench"])
+def test_no_module_imports_another_modules_private_names(app):
+    """What modules share has a public name in a named module (``puzzles.api.common``, the
+    views' helpers), never ``from .views import _valid``."""
+    wrong = [
+        f"{module_name(path)}:{node.lineno} imports {node.module}.{alias.name}"
+        for path in modules_under(app)
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
     ]
     assert not wrong, "\n".join(wrong)
 

@@ -7,14 +7,13 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from puzzles import limits, words
-from puzzles.api.review import AnalysisOut
-from puzzles.api.serializers import CatOut, HintOut, MoveIn, PatchOut
-from puzzles.api.views import ERRORS, THROTTLED_ERRORS, _valid
+from puzzles import limits
+from puzzles.api.common import ERRORS, THROTTLED_ERRORS, hint_json, valid
+from puzzles.api.schema import serializer_for
+from puzzles.api.serializers import MoveIn
 from puzzles.auth import PlayerOrPageVisitor, acting_player
-from puzzles.services import hint_messages
 from puzzles.services.errors import Conflict, NotFound
-from solver.game import TURNS
+from puzzles.shapes import AnalysisOut
 
 from . import services as versus
 from .selectors import (
@@ -28,17 +27,11 @@ from .selectors import (
     versus_record,
     versus_replay_json,
 )
+from .shapes import VersusHintOut, VersusListOut, VersusOut, VersusReplayOut
 
-
-class LevelRecordOut(serializers.Serializer):
-    played = serializers.IntegerField(help_text="finished versus games at this level")
-    won = serializers.IntegerField(help_text="of them, finished first (ties shared)")
-
-
-class VersusRecordOut(serializers.Serializer):
-    easy = LevelRecordOut()
-    medium = LevelRecordOut()
-    hard = LevelRecordOut()
+ANALYSIS = serializer_for(AnalysisOut)
+HINT = serializer_for(VersusHintOut)
+TABLE = serializer_for(VersusOut)
 
 
 class VersusIn(serializers.Serializer):
@@ -52,95 +45,27 @@ class VersusGoalsIn(serializers.Serializer):
     )
 
 
-class SeatOut(serializers.Serializer):
-    """A seat's quilt as everyone at the table sees it."""
-
-    name = serializers.CharField(help_text='"you" or an opponent\'s name')
-    board = serializers.CharField()
-    border = serializers.DictField(child=PatchOut(), help_text='{"r,c": patch}')
-    goals = serializers.DictField(
-        child=serializers.CharField(),
-        allow_null=True,
-        help_text='{"r,c": goal id}; null while you choose yours',
-    )
-    quilt = serializers.JSONField(allow_null=True, help_text="a quilt file (docs/rules.md)")
-    score = serializers.JSONField(allow_null=True, help_text="the score object (docs/rules.md)")
-
-
-class YouOut(SeatOut):
-    goal_options = serializers.ListField(child=serializers.CharField())
-    hand = PatchOut(many=True, help_text="empty while you choose your goals")
-    empty_cells = serializers.ListField(child=serializers.CharField())
-
-
-class OpponentOut(SeatOut):
-    level = serializers.CharField()
-
-
-class PlacementOut(serializers.Serializer):
-    name = serializers.CharField()
-    turn = serializers.IntegerField()
-    cell = serializers.CharField()
-    patch = PatchOut()
-
-
-class VersusStandingOut(serializers.Serializer):
-    name = serializers.CharField()
-    score = serializers.IntegerField()
-    cats = serializers.IntegerField()
-    buttons = serializers.IntegerField()
-    rank = serializers.IntegerField(help_text="1 is first; ties share a rank")
-
-
-class VersusOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    status = serializers.ChoiceField(["choosing", "playing", "finished"])
-    level = serializers.CharField()
-    turn = serializers.IntegerField(help_text=f"your next turn, 1-{TURNS}")
-    you = YouOut()
-    opponents = OpponentOut(many=True)
-    market = PatchOut(many=True, help_text="the three face-up patches")
-    to_move = serializers.CharField(allow_null=True, help_text='"you" or an opponent\'s name')
-    result = VersusStandingOut(many=True, help_text="the standings, at the end")
-    log = PlacementOut(many=True, help_text="every placement, in play order")
-    cats = CatOut(many=True, help_text="the three cats, shared by every quilt")
-    turns = serializers.IntegerField(help_text=f"turns each player has ({TURNS})")
-    opponent_error = serializers.CharField(allow_blank=True, help_text="why opponents stopped")
-    hints_used = serializers.IntegerField(help_text="hints you asked for in this game")
-
-
-class VersusSummaryOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    status = serializers.ChoiceField(["choosing", "playing", "finished"])
-    level = serializers.CharField()
-    opponents = serializers.IntegerField()
-    rank = serializers.IntegerField(allow_null=True, help_text="yours, at the end")
-    created_at = serializers.DateTimeField()
-
-
-class VersusListOut(serializers.Serializer):
-    record = VersusRecordOut()
-    games = VersusSummaryOut(many=True, help_text="your latest versus games")
-
-
-@extend_schema(methods=["POST"], request=VersusIn, responses={201: VersusOut, **ERRORS})
+@extend_schema(methods=["POST"], request=VersusIn, responses={201: TABLE, **ERRORS})
 @extend_schema(
-    methods=["GET"], responses={200: VersusListOut, **ERRORS}, operation_id="versus_list"
+    methods=["GET"],
+    responses={200: serializer_for(VersusListOut), **ERRORS},
+    operation_id="versus_list",
 )
 @api_view(["GET", "POST"])
 @permission_classes([PlayerOrPageVisitor])
 def versus_games(request):
     """GET: your record per level and latest tables. POST: sit down at a new table."""
     if request.method == "GET":
-        return Response({"record": versus_record(request.user), "games": versus_list(request.user)})
-    data = _valid(VersusIn, request.data)
+        listed = VersusListOut(record=versus_record(request.user), games=versus_list(request.user))
+        return Response(listed)
+    data = valid(VersusIn, request.data)
     address = limits.client_address(request)
     with acting_player(request) as player:  # a page's first write makes its guest
         game = versus.do_start_versus(player, **data, address=address)
     return Response(versus_json(game), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(responses={200: VersusOut, **ERRORS})
+@extend_schema(responses={200: TABLE, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def versus_detail(request, game_id: int):
@@ -150,22 +75,22 @@ def versus_detail(request, game_id: int):
     return Response(versus_json(game))
 
 
-@extend_schema(request=VersusGoalsIn, responses={200: VersusOut, **ERRORS})
+@extend_schema(request=VersusGoalsIn, responses={200: TABLE, **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def versus_goals(request, game_id: int):
-    data = _valid(VersusGoalsIn, request.data)
+    data = valid(VersusGoalsIn, request.data)
     game = versus.do_choose_versus_goals(game_id, player=request.user, goals=dict(data["goals"]))
     return Response(versus_json(game))
 
 
-@extend_schema(request=MoveIn, responses={200: VersusOut, **ERRORS})
+@extend_schema(request=MoveIn, responses={200: TABLE, **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def versus_move(request, game_id: int):
     """Your move for ``turn``; a stale, repeated or out-of-turn move is 409 and changes
     nothing. The opponents' turns follow on a worker: poll the game to see them."""
-    data = _valid(MoveIn, request.data)
+    data = valid(MoveIn, request.data)
     address = limits.client_address(request)
     game, _ = versus.do_play_versus_move(
         game_id, player=request.user, data=dict(data), address=address
@@ -173,7 +98,7 @@ def versus_move(request, game_id: int):
     return Response(versus_json(game))
 
 
-@extend_schema(request=None, responses={202: VersusOut, **ERRORS})
+@extend_schema(request=None, responses={202: TABLE, **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def versus_resume(request, game_id: int):
@@ -189,38 +114,26 @@ class VersusHintIn(serializers.Serializer):
     )
 
 
-class VersusHintOut(HintOut):
-    stale = serializers.BooleanField(help_text="you have played the turn it was for")
-
-
 STALE = "the game has moved on: this hint was for your turn {turn}"
 
 
-def _hint_json(row, game, language: str) -> dict:
-    """A solo hint's shape (``views._hint_json``, its reasons and message in the request's
-    language) plus ``stale``, which the message says (in English: a new sentence)."""
+def _hint_json(row, game, language: str) -> VersusHintOut:
+    """A solo hint's answer (``common.hint_json``) plus ``stale``, which the message then
+    says (in English: a new sentence)."""
+    answer = hint_json(row, language)
     stale = hint_is_stale(row, game)
-    return {
-        "id": row.pk,
-        "turn": row.turn,
-        "status": row.status,
-        "move": row.move,
-        "expected_score": row.expected_score,
-        "reasons": words.reasons(row.reasons, language),
-        "message": STALE.format(turn=row.turn)
-        if stale
-        else words.message(hint_messages.message_for(row), language),
-        "stale": stale,
-    }
+    if stale:
+        answer["message"] = STALE.format(turn=row.turn)
+    return {**answer, "stale": stale}
 
 
-@extend_schema(request=VersusHintIn, responses={202: VersusHintOut, **THROTTLED_ERRORS})
+@extend_schema(request=VersusHintIn, responses={202: HINT, **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def versus_hint_request(request, game_id: int):
     """Ask for a hint on your current turn (the same one if asked again); answered at once,
     computed by a worker on the hint queue: poll it. 409 when it is not your turn."""
-    data = _valid(VersusHintIn, request.data)
+    data = valid(VersusHintIn, request.data)
     address = limits.client_address(request)
     row = versus.do_request_versus_hint(game_id, player=request.user, data=data, address=address)
     return Response(
@@ -228,7 +141,7 @@ def versus_hint_request(request, game_id: int):
     )
 
 
-@extend_schema(responses={200: VersusHintOut, **ERRORS})
+@extend_schema(responses={200: HINT, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def versus_hint_detail(request, game_id: int, hint_id: int):
@@ -239,19 +152,7 @@ def versus_hint_detail(request, game_id: int, hint_id: int):
     return Response(_hint_json(row, game, request.LANGUAGE_CODE))
 
 
-class VersusReplayOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    seats = serializers.JSONField(
-        help_text="[{name, board, border, goals, quilt, score}] at the end"
-    )
-    steps = serializers.JSONField(
-        help_text="every placement in play order: [{name, turn, cell, patch, market_index, "
-        "score (the mover's after it), hinted}]"
-    )
-    result = serializers.JSONField(help_text="[{name, score, cats, buttons, rank}]")
-
-
-@extend_schema(responses={200: VersusReplayOut, **ERRORS})
+@extend_schema(responses={200: serializer_for(VersusReplayOut), **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def versus_replay(request, game_id: int):
@@ -266,7 +167,7 @@ def versus_replay(request, game_id: int):
     return Response(replay)
 
 
-@extend_schema(request=None, responses={200: AnalysisOut, 202: AnalysisOut, **THROTTLED_ERRORS})
+@extend_schema(request=None, responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS})
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
 def versus_analysis(request, game_id: int):

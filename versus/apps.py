@@ -16,8 +16,8 @@ class VersusConfig(AppConfig):
         from puzzles.services.guests import keep_guests_with
         from puzzles.signals import guest_folding
 
-        from .api import VersusRecordOut
         from .selectors import versus_record
+        from .shapes import VersusRecordOut
 
         guest_folding.connect(_fold_guest, dispatch_uid="versus.fold_guest")
         keep_guests_with("versus_games")
@@ -25,7 +25,8 @@ class VersusConfig(AppConfig):
             "versus",
             ProfileSection(
                 read=versus_record,
-                shape=VersusRecordOut(help_text="versus games against the solver, per level"),
+                shape=VersusRecordOut,
                 template="versus/_profile_record.html",
+                help="versus games against the solver, per level",
             ),
         )

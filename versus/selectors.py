@@ -8,6 +8,7 @@ from puzzles import words
 from puzzles.models import Player
 from puzzles.selectors.challenges import cat_json
 from puzzles.selectors.setups import border_json
+from puzzles.shapes import AnalysisOut
 from solver.game import (
     TURNS,
     Move,
@@ -21,6 +22,14 @@ from solver.game import (
 from solver.search.analysis import key_moments, marks_json
 
 from .models import VersusAnalysis, VersusGame, VersusHint
+from .shapes import (
+    PlacementOut,
+    VersusOut,
+    VersusRecordOut,
+    VersusReplayOut,
+    VersusStandingOut,
+    VersusSummaryOut,
+)
 from .table_state import replay_versus, table_of
 
 YOU = "you"
@@ -47,7 +56,7 @@ def _quilt_json(setup, quilt) -> dict:
     }
 
 
-def versus_json(game: VersusGame) -> dict:
+def versus_json(game: VersusGame) -> VersusOut:
     table = table_of(game.seed, game.opponents + 1)
     setups = table.setups
     shared = {
@@ -95,7 +104,7 @@ def versus_json(game: VersusGame) -> dict:
     }
 
 
-def _log(moves: list[dict], players: int, view) -> list[dict]:
+def _log(moves: list[dict], players: int, view) -> list[PlacementOut]:
     """Every placement so far, in play order: who, their turn, the cell and the patch (all
     on the table for everyone to see; the market patch taken goes to a hidden hand)."""
     placed = [dict(view.quilts[seat].placements) for seat in range(players)]
@@ -110,7 +119,7 @@ def _log(moves: list[dict], players: int, view) -> list[dict]:
     ]
 
 
-def versus_record(player: Player) -> dict:
+def versus_record(player: Player) -> VersusRecordOut:
     """Finished versus games and wins (rank 1, ties shared) per level, for the profile."""
     rows = (
         VersusGame.objects.filter(player=player, status=VersusGame.Status.FINISHED)
@@ -123,7 +132,7 @@ def versus_record(player: Player) -> dict:
     return record
 
 
-def versus_list(player: Player) -> list[dict]:
+def versus_list(player: Player) -> list[VersusSummaryOut]:
     games = VersusGame.objects.filter(player=player).order_by("-created_at")[:20]
     return [
         {"id": g.pk, "status": g.status, "level": g.level, "opponents": g.opponents,
@@ -143,7 +152,7 @@ def hint_is_stale(row: VersusHint, game: VersusGame) -> bool:
     return len(game.moves) != (row.turn - 1) * (game.opponents + 1)
 
 
-def versus_replay_json(game: VersusGame) -> dict | None:
+def versus_replay_json(game: VersusGame) -> VersusReplayOut | None:
     """A finished table (None before its end) move by move: every seat's placements in play
     order, each with the mover's score after it (the engine's, so the page draws each quilt's
     tokens as they were), whether you had asked a hint on that turn, and where each seat
@@ -173,7 +182,7 @@ def versus_replay_json(game: VersusGame) -> dict | None:
     return {"id": game.pk, "seats": seats, "steps": steps, "result": _result(state.quilts)}
 
 
-def _result(quilts) -> list[dict]:
+def _result(quilts) -> list[VersusStandingOut]:
     result = []
     for seat, rank in standings(quilts):
         score = quilts[seat].score()
@@ -189,7 +198,7 @@ def versus_analysis_of(game_id: int, player: Player) -> VersusAnalysis | None:
     return VersusAnalysis.objects.filter(game_id=game_id, game__player=player).first()
 
 
-def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) -> dict:
+def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) -> AnalysisOut:
     """A solo analysis's shape (``replays.analysis_json``): status, progress, accuracy,
     expected loss, each turn's review with its mark (its reasons in ``language``), the key
     moments and the marks' legend."""

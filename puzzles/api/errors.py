@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from ..limits import Throttled
 from ..services.errors import ServiceError
 
 
@@ -44,10 +45,12 @@ def _message(detail) -> str:
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         # A service's refusal, raised straight from the view: its status and code (a 400 is
-        # always "bad_request", as for DRF's own errors below).
+        # always "bad_request", as for DRF's own errors below); past a limit, when to retry.
         set_rollback()
         code = "bad_request" if exc.status == 400 else exc.code
-        return Response({"error": code, "detail": str(exc.detail)}, status=exc.status)
+        headers = {"Retry-After": str(exc.wait)} if isinstance(exc, Throttled) else None
+        body = {"error": code, "detail": str(exc.detail)}
+        return Response(body, status=exc.status, headers=headers)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # not DRF's to answer: Django's handler500 does (below)

@@ -11,21 +11,22 @@ from solver.game import TURNS
 from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..services.practice import do_start_practice
-from .serializers import GameOut
-from .views import THROTTLED_ERRORS, _valid
+from ..shapes import GameOut
+from .common import THROTTLED_ERRORS, valid
+from .schema import serializer_for
 
 
 class PracticeIn(serializers.Serializer):
     turn = serializers.IntegerField(help_text=f"the turn to play again (1-{TURNS})")
 
 
-@extend_schema(request=PracticeIn, responses={201: GameOut, **THROTTLED_ERRORS})
+@extend_schema(request=PracticeIn, responses={201: serializer_for(GameOut), **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([PlayerOrPageVisitor])
 def practice_create(request, game_id: int):
     """A practice game from the position before ``turn``: same deal, goals and moves before
     it, so the same remaining bag. 409 ``deal_not_public`` for an open day's ranked game."""
-    turn = _valid(PracticeIn, request.data)["turn"]
+    turn = valid(PracticeIn, request.data)["turn"]
     # A visitor replaying someone's closed day may try it: a page's first write makes its guest.
     with acting_player(request) as player:
         game = do_start_practice(game_id, player=player, turn=turn)

@@ -10,8 +10,9 @@ from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..selectors.scenarios import scenario_list
 from ..services.scenarios import do_start_scenario_game
-from .serializers import CatOut, CheckOut, ErrorOut, GameOut
-from .views import ERRORS, _player, _valid
+from ..shapes import GameOut, ScenarioOut
+from .common import ERRORS, caller, valid
+from .schema import serializer_for
 
 
 class ScenarioGameIn(serializers.Serializer):
@@ -24,45 +25,21 @@ class ScenarioGameIn(serializers.Serializer):
     )
 
 
-class PassRateOut(serializers.Serializer):
-    status = serializers.ChoiceField(["none", "pending", "ready", "failed"])
-    deals = serializers.IntegerField()
-    passes = serializers.IntegerField()
-    percent = serializers.IntegerField(allow_null=True, help_text="100 * passes / deals")
-
-
-class ScenarioBestOut(serializers.Serializer):
-    score = serializers.IntegerField()
-    game = serializers.IntegerField()
-
-
-class ScenarioOut(serializers.Serializer):
-    number = serializers.IntegerField()
-    setup = serializers.CharField(help_text="for python -m solver deal SEED --setup ...")
-    goals = serializers.ListField(child=serializers.CharField())
-    cats = CatOut(many=True)
-    min_score = serializers.IntegerField()
-    conditions = serializers.ListField(child=serializers.CharField())
-    checks = CheckOut(many=True)
-    solver = PassRateOut(help_text="the fair solver's passes over a few fresh deals")
-    passed = serializers.BooleanField(help_text="whether the caller has passed it")
-    tries = serializers.IntegerField(help_text="the caller's finished games of it")
-    best = ScenarioBestOut(allow_null=True, help_text="the caller's best finished game")
-    playing = serializers.IntegerField(allow_null=True, help_text="the caller's unfinished game")
-
-
-@extend_schema(responses={200: ScenarioOut(many=True)})
+@extend_schema(responses={200: serializer_for(ScenarioOut)(many=True)})
 @api_view(["GET"])
 def scenarios(request):
-    return Response(scenario_list(_player(request)))
+    return Response(scenario_list(caller(request)))
 
 
-@extend_schema(request=ScenarioGameIn, responses={201: GameOut, **ERRORS, 404: ErrorOut})
+@extend_schema(
+    request=ScenarioGameIn,
+    responses={201: serializer_for(GameOut), **ERRORS},
+)
 @api_view(["POST"])
 @permission_classes([PlayerOrPageVisitor])
 def scenario_game_create(request, number: int):
     """Start a practice game of a scenario on a fresh seed."""
-    data = _valid(ScenarioGameIn, request.data)
+    data = valid(ScenarioGameIn, request.data)
     goals = data.get("goals")
     with acting_player(request) as player:  # a page's first write makes its guest
         game = do_start_scenario_game(player, number=number, goals=goals)

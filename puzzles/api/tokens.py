@@ -6,13 +6,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ..services import players
-from . import serializers as s
-from .views import ERRORS
+from ..shapes import TokenOut
+from .common import ERRORS
+from .schema import serializer_for
 
 
-@extend_schema(request=None, responses={200: s.TokenOut, **ERRORS})
+@extend_schema(request=None, responses={200: serializer_for(TokenOut), **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def rotate_token(request):
     """Replace the caller's API token with a new one."""
-    return Response({"token": players.do_rotate_token(request.user)})
+    return Response(TokenOut(token=players.do_rotate_token(request.user)))

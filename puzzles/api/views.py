@@ -11,60 +11,61 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from .. import limits, words
+from .. import limits
 from ..auth import PlayerOrPageVisitor, acting_player, log_in
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, player_game
 from ..selectors.hints import game_hint
 from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..services import challenges, games, hint_messages, hints, players
-from ..services.errors import BadInput, NotFound
+from ..services import challenges, games, hints, players
+from ..services.errors import NotFound
+from ..shapes import (
+    ChallengeOut,
+    ChallengePageOut,
+    GameOut,
+    HintOut,
+    LeaderboardOut,
+    RegisteredOut,
+    TokenOut,
+)
 from . import serializers as s
-
-ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
-THROTTLED_ERRORS = {**ERRORS, 429: s.ErrorOut}  # limits.Throttled
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
-def _date(value):
-    try:
-        return challenge_reads.parse_date(value)
-    except ValueError as error:
-        raise BadInput(str(error)) from None
+from .common import (
+    ERRORS,
+    THROTTLED_ERRORS,
+    board_challenge,
+    board_query,
+    caller,
+    day_of,
+    hint_json,
+    origin,
+    valid,
+)
+from .schema import serializer_for
 
 
-def _origin(request) -> str:
-    """The site's scheme and host as the caller reached it, for absolute links."""
-    return request.build_absolute_uri("/").rstrip("/")
-
-
-def _player(request):
-    return request.user if request.user.is_authenticated else None
-
-
-@extend_schema(request=s.CredentialsIn, responses={201: s.RegisteredOut, **THROTTLED_ERRORS})
+@extend_schema(
+    request=s.CredentialsIn, responses={201: serializer_for(RegisteredOut), **THROTTLED_ERRORS}
+)
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def register(request):
     """Register a player; from a guest session, claim that guest (it keeps its games)."""
     limits.enforce("password", address=limits.client_address(request))  # a hash each
-    data = _valid(s.CredentialsIn, request.data)
-    guest = _player(request)
+    data = valid(s.CredentialsIn, request.data)
+    guest = caller(request)
     user = players.do_register(data["username"], password=data["password"], guest=guest)
     token = players.do_ensure_token(user)
     if isinstance(request.successful_authenticator, SessionAuthentication):
         update_session_auth_hash(request, user)  # the claimed guest stays logged in
         token = players.do_hand_session_token(user, session=request.session)
-    return Response({"username": user.username, "token": token}, status=status.HTTP_201_CREATED)
+    answer = RegisteredOut(username=user.username, token=token)
+    return Response(answer, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
+@extend_schema(
+    request=s.CredentialsIn, responses={200: serializer_for(TokenOut), **THROTTLED_ERRORS}
+)
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def login_session(request):
@@ -77,19 +78,21 @@ def login_session(request):
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
     log_in(request, user)  # a guest playing in this session is folded into the account
-    return Response({"token": players.do_hand_session_token(user, session=request.session)})
+    return Response(TokenOut(token=players.do_hand_session_token(user, session=request.session)))
 
 
-@extend_schema(request=s.CredentialsIn, responses={200: s.TokenOut, **THROTTLED_ERRORS})
+@extend_schema(
+    request=s.CredentialsIn, responses={200: serializer_for(TokenOut), **THROTTLED_ERRORS}
+)
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def token(request):
     serializer = AuthTokenSerializer(data=request.data, context={"request": request})
     serializer.is_valid(raise_exception=True)
-    return Response({"token": players.do_ensure_token(serializer.validated_data["user"])})
+    return Response(TokenOut(token=players.do_ensure_token(serializer.validated_data["user"])))
 
 
-@extend_schema(responses={200: s.ChallengeOut})
+@extend_schema(responses={200: serializer_for(ChallengeOut)})
 @api_view(["GET"])
 def daily(request):
     day = today()
@@ -97,7 +100,7 @@ def daily(request):
     if challenge is None:  # the day's first visit makes it
         challenges.do_ensure_challenge(day)
         challenge = challenge_reads.day_challenge(day)
-    return Response(challenge_reads.challenge_json(challenge, _player(request)))
+    return Response(challenge_reads.challenge_json(challenge, caller(request)))
 
 
 class ArchivePages(PageNumberPagination):
@@ -107,34 +110,34 @@ class ArchivePages(PageNumberPagination):
 @extend_schema(
     operation_id="challenges_list",
     parameters=[OpenApiParameter("page", int)],
-    responses={200: s.ChallengePageOut, **ERRORS},
+    responses={200: serializer_for(ChallengePageOut), **ERRORS},
 )
 @api_view(["GET"])
 def challenge_list(request):
     """Past challenges, newest first."""
     pager = ArchivePages()
     page = pager.paginate_queryset(challenge_reads.archive(), request)
-    player = _player(request)
+    player = caller(request)
     return pager.get_paginated_response([challenge_reads.challenge_json(c, player) for c in page])
 
 
-@extend_schema(responses={200: s.ChallengeOut, **ERRORS})
+@extend_schema(responses={200: serializer_for(ChallengeOut), **ERRORS})
 @api_view(["GET"])
 def challenge_detail(request, date):
-    day = _date(date)
+    day = day_of(date)
     if day == today():
         challenges.do_ensure_challenge(day)
     challenge = challenge_reads.day_challenge(day)
     if challenge is None:
         raise NotFound(f"date: there is no challenge for {day}")
-    return Response(challenge_reads.challenge_json(challenge, _player(request)))
+    return Response(challenge_reads.challenge_json(challenge, caller(request)))
 
 
-@extend_schema(request=s.GameIn, responses={201: s.GameOut, **THROTTLED_ERRORS})
+@extend_schema(request=s.GameIn, responses={201: serializer_for(GameOut), **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([PlayerOrPageVisitor])
 def game_create(request):
-    data = _valid(s.GameIn, request.data)
+    data = valid(s.GameIn, request.data)
     day = data.get("date") or today()
     with acting_player(request) as player:  # a page's first write makes its guest
         game = games.do_start_game(player, date=day, goals=data.get("goals"))
@@ -150,47 +153,34 @@ def _own_game(request, game_id: int):
     return game
 
 
-@extend_schema(responses={200: s.GameOut, **ERRORS})
+@extend_schema(responses={200: serializer_for(GameOut), **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def game_detail(request, game_id: int):
-    return Response(game_json(_own_game(request, game_id), origin=_origin(request)))
+    return Response(game_json(_own_game(request, game_id), origin=origin(request)))
 
 
-@extend_schema(request=s.MoveIn, responses={200: s.GameOut, **ERRORS})
+@extend_schema(request=s.MoveIn, responses={200: serializer_for(GameOut), **ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def game_move(request, game_id: int):
     """Play the move for ``turn``; a stale or repeated turn is 409 and changes nothing."""
-    data = _valid(s.MoveIn, request.data)
+    data = valid(s.MoveIn, request.data)
     game, state, award = games.do_play_move(game_id, player=request.user, data=dict(data))
-    return Response(game_json(game, state, award, origin=_origin(request)))
+    return Response(game_json(game, state, award, origin=origin(request)))
 
 
-def _hint_json(row, language: str) -> dict:
-    """A hint row; its reasons in the request's language (``puzzles.words``)."""
-    return {
-        "id": row.pk,
-        "turn": row.turn,
-        "status": row.status,
-        "move": row.move,
-        "expected_score": row.expected_score,
-        "reasons": words.reasons(row.reasons, language),
-        "message": words.message(hint_messages.message_for(row), language),
-    }
-
-
-@extend_schema(request=None, responses={202: s.HintOut, **THROTTLED_ERRORS})
+@extend_schema(request=None, responses={202: serializer_for(HintOut), **THROTTLED_ERRORS})
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def hint_request(request, game_id: int):
     """Ask for a hint on the current turn; answered at once, computed by a worker."""
     address = limits.client_address(request)
     row = hints.do_request_hint(game_id, player=request.user, address=address)
-    return Response(_hint_json(row, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED)
+    return Response(hint_json(row, request.LANGUAGE_CODE), status=status.HTTP_202_ACCEPTED)
 
 
-@extend_schema(responses={200: s.HintOut, **ERRORS})
+@extend_schema(responses={200: serializer_for(HintOut), **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def hint_detail(request, game_id: int, hint_id: int):
@@ -198,29 +188,15 @@ def hint_detail(request, game_id: int, hint_id: int):
     row = game_hint(game, hint_id)
     if row is None:
         raise NotFound(f"no hint {hint_id} for game {game_id}")
-    return Response(_hint_json(row, request.LANGUAGE_CODE))
+    return Response(hint_json(row, request.LANGUAGE_CODE))
 
 
 @extend_schema(
     parameters=[s.LeaderboardQuery],  # what board_query parses
-    responses={200: s.LeaderboardOut, **ERRORS},
+    responses={200: serializer_for(LeaderboardOut), **ERRORS},
 )
 @api_view(["GET"])
 def leaderboard(request, date):
     challenge = board_challenge(date)
     page, exclude_hints = board_query(request)
-    return Response(leaderboard_of(challenge, page, exclude_hints, _player(request)))
-
-
-def board_challenge(date: str):
-    day = _date(date)
-    challenge = challenge_reads.day_challenge(day)
-    if challenge is None:
-        raise NotFound(f"date: there is no challenge for {day}")
-    return challenge
-
-
-def board_query(request) -> tuple[int, bool]:
-    """A board's ``page`` and ``hints`` query parameters: (page, exclude hints)."""
-    query = _valid(s.LeaderboardQuery, request.query_params)
-    return query["page"], query["hints"] == "exclude"
+    return Response(leaderboard_of(challenge, page, exclude_hints, caller(request)))

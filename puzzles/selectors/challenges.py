@@ -11,6 +11,7 @@ from .. import words
 from ..game_state import deal_of, today
 from ..models import Challenge, Game, Player, SolverRun
 from ..rows import challenge_with_runs
+from ..shapes import CatOut, ChallengeOut, RunOut
 from .setups import border_json
 
 
@@ -32,19 +33,19 @@ def puzzle_number(date: datetime.date) -> int:
     return (date - settings.CALICO_FIRST_DAILY).days
 
 
-def run_json(challenge: Challenge, kind: str) -> dict:
+def run_json(challenge: Challenge, kind: str) -> RunOut:
     run = next((r for r in challenge.solver_runs.all() if r.kind == kind), None)
     if run is None:
         return run_status_json(None, None)
     return run_status_json(run.status, run.score)
 
 
-def run_status_json(status: str | None, score: int | None) -> dict:
+def run_status_json(status: str | None, score: int | None) -> RunOut:
     """A solver run as the API shows it; status None: there is no run."""
     return {"status": status or "none", "score": score}
 
 
-def best_known_json(challenge: Challenge) -> dict:
+def best_known_json(challenge: Challenge) -> RunOut:
     """The best score known for the deal: the hindsight solver's, or par where the fair
     solver happened to do better (its game is a known game of the deal too)."""
     best = run_json(challenge, SolverRun.Kind.BEST)
@@ -54,7 +55,7 @@ def best_known_json(challenge: Challenge) -> dict:
     return best
 
 
-def cat_json(cat_id: str, patterns) -> dict:
+def cat_json(cat_id: str, patterns) -> CatOut:
     cat = cat_by_id(cat_id)
     return {
         "cat": cat.id,
@@ -67,12 +68,12 @@ def cat_json(cat_id: str, patterns) -> dict:
 
 
 @lru_cache(maxsize=64)
-def cats_json(setup: Setup) -> list[dict]:
+def cats_json(setup: Setup) -> list[CatOut]:
     """The setup's cats as the API shows them; made once per setup (shared: never change it)."""
     return [cat_json(cat, patterns) for cat, patterns in setup.cats]
 
 
-def challenge_json(challenge: Challenge, player: Player | None = None) -> dict:
+def challenge_json(challenge: Challenge, player: Player | None = None) -> ChallengeOut:
     setup = deal_of(challenge).setup
     closed = is_closed(challenge)
     data = {

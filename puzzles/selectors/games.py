@@ -16,6 +16,7 @@ from solver.game import (
 from ..game_state import replay
 from ..models import Game, Player, SolverRun
 from ..rows import game_with_par
+from ..shapes import AwardOut, CatProgressOut, GameOut, GoalProgressOut, RunOut
 from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
@@ -29,7 +30,7 @@ def player_game(game_id: int, player: Player) -> Game | None:
     return game_with_par(game_id, player.pk)
 
 
-def par_json(game: Game) -> dict:
+def par_json(game: Game) -> RunOut:
     """The day's par as ``run_json`` shows it, from the game's own row when it was read
     with its par (``rows.game_with_par``: no query), else from its challenge's runs. A
     scenario game has no par."""
@@ -40,7 +41,7 @@ def par_json(game: Game) -> dict:
     return run_status_json(game.par_status, game.par_score)
 
 
-def award_json(award: tuple | None) -> dict | None:
+def award_json(award: tuple | None) -> AwardOut | None:
     """What the last placement earned, as ``Quilt.place`` reported it."""
     if award is None:
         return None
@@ -48,7 +49,7 @@ def award_json(award: tuple | None) -> dict | None:
     return {"button": COLORS[button] if button >= 0 else None, "cat": cat, "rainbow": rainbow}
 
 
-def goal_progress_json(quilt: Quilt) -> list[dict]:
+def goal_progress_json(quilt: Quilt) -> list[GoalProgressOut]:
     """How each goal's six neighbours stand, the engine's verdicts: the count shapes of
     the filled ones' colours and patterns so far, and whether each can still meet it."""
 
@@ -68,7 +69,7 @@ def goal_progress_json(quilt: Quilt) -> list[dict]:
     ]
 
 
-def cat_progress_json(quilt: Quilt) -> list[dict]:
+def cat_progress_json(quilt: Quilt) -> list[CatProgressOut]:
     """Each cat's largest free group of its patterns so far and the patches it needs."""
     return [
         {"cat": cat, "largest": largest, "needed": needed}
@@ -78,14 +79,14 @@ def cat_progress_json(quilt: Quilt) -> list[dict]:
 
 def game_json(
     game: Game, state: SoloGame | None = None, award: tuple | None = None, *, origin: str = ""
-) -> dict:
+) -> GameOut:
     """The game as its player sees it; ``origin`` (scheme and host) makes a finished game's
     share links absolute."""
     if state is None:
         state, award = replay(game)
     setup = state.setup
     layout = state.quilt.layout
-    data = {
+    data: GameOut = {
         "id": game.pk,
         "date": game.challenge.date.isoformat() if game.challenge else None,
         "number": puzzle_number(game.challenge.date) if game.challenge else None,

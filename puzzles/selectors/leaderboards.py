@@ -9,6 +9,7 @@ narrowed to its members: there the counts come from the members' game rows.
 from django.db.models import Count, Q, Sum
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
+from ..shapes import LeaderboardOut
 from .challenges import is_closed, run_json
 
 PAGE_SIZE = 50
@@ -20,7 +21,7 @@ def _tallies(challenge: Challenge, exclude_hints: bool):
     return tallies.filter(hinted=False) if exclude_hints else tallies
 
 
-def _better_than(score: int, cats: int, buttons: int) -> Q:
+def better_than(score: int, cats: int, buttons: int) -> Q:
     return (
         Q(score__gt=score)
         | Q(score=score, cat_tokens__gt=cats)
@@ -30,7 +31,7 @@ def _better_than(score: int, cats: int, buttons: int) -> Q:
 
 def rank_of(challenge: Challenge, key: tuple[int, int, int], exclude_hints=False) -> int:
     """1 + the number of finished ranked games strictly better than ``key``."""
-    better = _tallies(challenge, exclude_hints).filter(_better_than(*key))
+    better = _tallies(challenge, exclude_hints).filter(better_than(*key))
     return 1 + (better.aggregate(n=Sum("games"))["n"] or 0)
 
 
@@ -78,7 +79,7 @@ class _MembersScope:
         return Count("id", filter=condition)
 
     def rank_of(self, key: tuple[int, int, int]) -> int:
-        return 1 + self.games.filter(_better_than(*key)).count()
+        return 1 + self.games.filter(better_than(*key)).count()
 
 
 def _my_game(scope, player: Player | None) -> dict | None:
@@ -92,7 +93,7 @@ def _my_game(scope, player: Player | None) -> dict | None:
 
 def leaderboard(
     challenge: Challenge, page: int, exclude_hints: bool, player=None, members=None
-) -> dict:
+) -> LeaderboardOut:
     """A page of the day's board; ``members`` (player ids, e.g. a group's) narrows it to them,
     with ranks among them."""
     if members is None:
@@ -104,7 +105,7 @@ def leaderboard(
     sums = {"n": scope.counting()}
     if mine:
         key = (mine["score"], mine["cat_tokens"], mine["button_tokens"])
-        sums["better"] = scope.counting(_better_than(*key))
+        sums["better"] = scope.counting(better_than(*key))
     by_score = scope.by_score(sums)
     count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE

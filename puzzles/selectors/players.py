@@ -23,7 +23,8 @@ from django.db.models.functions import Coalesce
 
 from ..game_state import today
 from ..models import Game, Player, ScoreTally, SolverRun
-from .leaderboards import _better_than, percentile
+from ..shapes import ProfileOut
+from .leaderboards import better_than, percentile
 
 RECENT_DAYS = 14
 
@@ -34,8 +35,9 @@ class ProfileSection:
     by ``add_profile_section`` in its ``AppConfig.ready``: puzzles never imports it."""
 
     read: Callable[[Player], object]  # the section of a player's profile, as JSON
-    shape: object  # its serializer field, for the schema (``api.profiles.ProfileOut``)
+    shape: type  # what ``read`` answers, a TypedDict (as ``puzzles.shapes``), for the schema
     template: str  # its card on the profile page, given ``section`` (what ``read`` answered)
+    help: str = ""  # the section's words in the schema
 
 
 PROFILE_SECTIONS: dict[str, ProfileSection] = {}
@@ -99,7 +101,7 @@ def _recent(player: Player) -> list[dict]:
     rows = (
         _with_day_and_par(Game.objects.counted().filter(player=player))
         .annotate(
-            better=_tally_sum(_better_than(*key)),
+            better=_tally_sum(better_than(*key)),
             count=_tally_sum(),
         )
         .order_by("-date")
@@ -121,7 +123,7 @@ def _recent(player: Player) -> list[dict]:
     return recent
 
 
-def profile(player: Player) -> dict:
+def profile(player: Player) -> ProfileOut:
     """The profile of the API and the pages (``GET /api/players/{username}/``, ``/api/me/``)."""
     history = list(
         _with_day_and_par(Game.objects.counted().filter(player=player))

@@ -11,6 +11,7 @@ from solver.search.analysis import filled_turns, key_moments, marks_json
 from .. import words
 from ..game_state import deal_of, deal_of_game, turns_seen
 from ..models import Analysis, Challenge, Game, Player, SolverRun
+from ..shapes import AnalysisOut, ReplayOut
 from .challenges import cat_json, is_closed
 from .setups import border_json
 
@@ -31,7 +32,7 @@ def replayable_game(game_id: int, viewer: Player | None) -> Game | None:
     return game if game.ranked and is_closed(game.challenge) else None
 
 
-def game_replay_json(game: Game) -> dict:
+def game_replay_json(game: Game) -> ReplayOut:
     return {
         "id": game.pk,
         "player": game.player.username,
@@ -43,7 +44,7 @@ def game_replay_json(game: Game) -> dict:
     }
 
 
-def solver_replay_json(challenge: Challenge | None, kind: str) -> dict | None:
+def solver_replay_json(challenge: Challenge | None, kind: str) -> ReplayOut | None:
     """The par or best-known game of a closed day, in the replay shape; None before the close
     or while the run is not ready. The best-known game is par's where par scored more (as
     ``best_known_json`` counts it)."""
@@ -99,7 +100,7 @@ def player_analysis(game_id: int, player: Player) -> Analysis | None:
     return Analysis.objects.filter(game_id=game_id, game__player=player).first()
 
 
-def analysis_json(row: Analysis, *, language: str | None = None) -> dict:
+def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
     """The analysis as the API shows it: each turn's ``mark`` and ``played_reasons`` beside
     its ``reasons``, the game's ``key_moments`` and the ``marks`` legend; an analysis stored
     before those fields gets them here (a replay of its moves, no search). The reasons are

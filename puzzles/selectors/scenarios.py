@@ -7,10 +7,11 @@ from solver.game import SCENARIOS, Condition, Scenario, SoloGame
 
 from .. import words
 from ..models import Game, Player, ScenarioPassRate
+from ..shapes import CheckOut, PassRateOut, ScenarioOut, ScenarioProgressOut
 from .challenges import cat_json
 
 
-def pass_rate_json(row: ScenarioPassRate | None) -> dict:
+def pass_rate_json(row: ScenarioPassRate | None) -> PassRateOut:
     """``percent``: the share of the sampled deals on which the fair solver passed."""
     if row is None:
         return {"status": "none", "deals": 0, "passes": 0, "percent": None}
@@ -19,7 +20,7 @@ def pass_rate_json(row: ScenarioPassRate | None) -> dict:
     return {"status": row.status, "deals": row.deals, "passes": row.passes, "percent": percent}
 
 
-def condition_json(condition: Condition) -> dict:
+def condition_json(condition: Condition) -> CheckOut:
     """The engine's condition with the site's words (said when shown, ``puzzles.words``)."""
     return {**condition.to_json(), "text": words.condition(condition)}
 
@@ -61,7 +62,7 @@ def _records(player: Player | None) -> dict[int, dict]:
     return records
 
 
-def scenario_list(player: Player | None) -> list[dict]:
+def scenario_list(player: Player | None) -> list[ScenarioOut]:
     rates = {row.number: row for row in ScenarioPassRate.objects.all()}
     records = _records(player)
     result = []
@@ -80,7 +81,7 @@ def scenario_list(player: Player | None) -> list[dict]:
     return result
 
 
-def scenario_game_json(game: Game, state: SoloGame) -> dict:
+def scenario_game_json(game: Game, state: SoloGame) -> ScenarioProgressOut:
     """A scenario game's block: each condition live (met / open / missed) and, once the game
     is over, the engine's verdict (``Scenario.passed``, stored by the last move)."""
     scenario = SCENARIOS[game.scenario]

@@ -5,10 +5,11 @@ from functools import lru_cache
 from solver.game import GOALS, Layout, Setup, cell_name, patch_to_json
 
 from .. import words
+from ..shapes import GoalOut, PatchOut
 
 
 @lru_cache(maxsize=64)
-def border_json(setup: Setup) -> dict:
+def border_json(setup: Setup) -> dict[str, PatchOut]:
     """Made once per setup: every answer about a game or its day shows it (shared: never
     change it)."""
     # A family layout needs no goals: the border is all we read from it.
@@ -16,7 +17,7 @@ def border_json(setup: Setup) -> dict:
     return {cell_name(cell): patch_to_json(patch) for cell, patch in sorted(layout.border.items())}
 
 
-def goals_json() -> list[dict]:
+def goals_json() -> list[GoalOut]:
     """The engine's design goals with the labels and words the pages show (``puzzles.words``:
     said when shown, in the reader's language)."""
     fields = ("id", "notation", "symbol", "one", "both")

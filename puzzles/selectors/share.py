@@ -27,6 +27,7 @@ from solver.game import SCENARIOS, SoloGame
 
 from ..game_state import replay
 from ..models import Game
+from ..shapes import ShareOut
 from ..share.card import HEIGHT, VERSION, WIDTH, Card, png
 from .challenges import is_closed, puzzle_number
 
@@ -123,7 +124,7 @@ _url = lazy(lambda *args: _said(*args)[1], str)
 _image = lazy(lambda *args: _said(*args)[2], str)
 
 
-def share_json(game: Game, score: dict, origin: str = "") -> dict | None:
+def share_json(game: Game, score: dict, origin: str = "") -> ShareOut | None:
     """``{text, url, image}`` for a finished game, else None; ``origin`` (scheme and host)
     makes the links absolute. The words and links are in the language active when shown."""
     if game.status != Game.Status.FINISHED:

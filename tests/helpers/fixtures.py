@@ -8,6 +8,7 @@ from kombu import pools
 from rest_framework.test import APIClient
 
 from helpers.games import goals_for, next_move
+from helpers.schema import SchemaCheckedClient
 from puzzles.game_state import today
 from puzzles.models import Challenge, Player
 from puzzles.services.challenges import do_ensure_challenge
@@ -24,10 +25,11 @@ def make_player(db):
 
 @pytest.fixture
 def client_for(db):
-    """An API client authenticated by token, as an API client would be."""
+    """An API client authenticated by token, as an API client would be; every answer it gets
+    is held to the schema, keys included (``helpers.schema``)."""
 
     def make(player: Player) -> APIClient:
-        client = APIClient()
+        client = SchemaCheckedClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {do_ensure_token(player)}")
         return client
 

@@ -7,6 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.test import APIRequestFactory
 
 from groups.services import NotOwner
+from puzzles.limits import Throttled
 from puzzles.services.errors import BadInput, Conflict, DayClosed, NotFound
 from puzzles.services.practice import DealNotPublic
 
@@ -31,3 +32,16 @@ def test_a_service_error_raised_in_a_view_is_its_status_and_code(error, status, 
     response = refusing(APIRequestFactory().get("/api/anything/"))
     assert response.status_code == status
     assert response.data == {"error": code, "detail": "what: the problem, named"}
+
+
+def test_a_limit_raised_in_a_view_is_a_429_with_when_to_retry():
+    """``Throttled`` is of the same family: the same handler answers it, with ``Retry-After``."""
+
+    @api_view(["POST"])
+    @permission_classes([AllowAny])
+    def limited(request):
+        raise Throttled("games", "account", "5/d", wait=60)
+
+    response = limited(APIRequestFactory().post("/api/anything/"))
+    assert response.status_code == 429 and response["Retry-After"] == "60"
+    assert response.data["error"] == "throttled" and "try again in 60 s" in response.data["detail"]
