@@ -72,7 +72,7 @@ def test_rollover_makes_today_and_the_best_known_runs_of_closed_days(db):
     assert SolverRun.objects.count() == 3
 
 
-def test_rollover_enqueues_every_run_not_ready(db, django_capture_on_commit_callbacks, settings):
+def test_rollover_enqueues_every_run_not_ready_nor_waiting(db, django_capture_on_commit_callbacks, settings):
     settings.CALICO_HINTS_AHEAD = False  # today's dawn hints: tests/puzzles/test_hints_ahead.py
     do_ensure_challenge(DAY)
     SolverRun.objects.filter(challenge__date=DAY).update(status="ready")
@@ -81,7 +81,12 @@ def test_rollover_enqueues_every_run_not_ready(db, django_capture_on_commit_call
     assert len(callbacks) == 2  # today's par and DAY's best-known, both new
     with django_capture_on_commit_callbacks() as callbacks:
         do_daily_rollover()
-    assert len(callbacks) == 2
+    assert callbacks == []  # both wait in the queue: sent, not lost
+    # A send the broker refused leaves the run unsent: the next rollover sends it again.
+    SolverRun.objects.filter(challenge__date=today(), kind="par").update(sent_at=None)
+    with django_capture_on_commit_callbacks() as callbacks:
+        do_daily_rollover()
+    assert len(callbacks) == 1
 
 
 def test_no_best_known_run_for_an_open_day(db):
