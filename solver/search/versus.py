@@ -17,6 +17,7 @@ judgement says they are stronger at a wait players accept (docs/versus.md); the 
 """
 
 import math
+from collections.abc import Iterable
 
 from solver.game import TURNS, Move, Observation, Setup, TableView
 
@@ -44,6 +45,16 @@ TABLE_LEVELS = {
     "hard": ("table", {"candidates": 4, "budget": 10000, "samples": 32}),
 }
 GOAL_CHOICE = ("beam", {})  # every level places its goals with the solver's goal choice
+
+
+def site_levels(table: Iterable[str] = ()) -> dict:
+    """The levels a site plays: ``LEVELS``, with the levels named in ``table`` played by the
+    table player (``TABLE_LEVELS``; setting ``CALICO_VERSUS_TABLE_LEVELS``)."""
+    table = set(table)
+    unknown = table - set(TABLE_LEVELS)
+    if unknown:
+        raise ValueError(f"unknown table levels {sorted(unknown)}: {', '.join(LEVELS)} are")
+    return {level: (TABLE_LEVELS if level in table else LEVELS)[level] for level in LEVELS}
 
 
 def solo_view(view: TableView) -> Observation:
