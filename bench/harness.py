@@ -98,6 +98,17 @@ def start_worker(processes: int, *, log):
     )  # fmt: skip
 
 
+def start_queue_worker(name: str, queues: str, *, log, nice: bool = False):
+    """One warm worker process on ``queues`` alone (as bin/serve's hints@ and versus@; with
+    ``nice``, 10 below this process, as bin/serve's versus@)."""
+    command = [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
+               "-c", "1", "-Q", queues, "-n", f"{name}-{os.getpid()}@localhost",
+               "--without-gossip", "--without-mingle"]  # fmt: skip
+    if nice:
+        command = ["nice", "-n", "10", *command]
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+
+
 def stop(servers: list) -> None:
     for server in servers:
         server.terminate()

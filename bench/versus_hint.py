@@ -18,7 +18,6 @@ difference with a 95% interval and how often seat 0 finished first.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,22 +29,13 @@ from harness import (
     REDIS,
     ROOT,
     start_gunicorn,
+    start_queue_worker,
     stop,
     throwaway_database,
     wait_for_server,
 )
 
 UNLIMITED = '{"hints-account": "10000/h", "hints-address": "10000/h"}'
-
-
-def start_queue_worker(name: str, queues: str, *, log, nice: bool = False):
-    """One warm worker process on ``queues`` (as bin/serve's hints@ and versus@)."""
-    command = [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-               "-c", "1", "-Q", queues, "-n", f"{name}-{os.getpid()}@localhost",
-               "--without-gossip", "--without-mingle"]  # fmt: skip
-    if nice:
-        command = ["nice", "-n", "10", *command]
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
 
 
 def play_table(client: Client, opponents: int, level: str) -> list[tuple[int, float]]:

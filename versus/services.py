@@ -33,6 +33,7 @@ from solver.search.versus import (
     choose_goals,
     choose_move,
     make_opponent,
+    site_levels,
     solo_view,
     table_hint,
 )
@@ -172,7 +173,7 @@ def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
 @lru_cache(maxsize=32)
 def _opponent(level: str, seed: str):
     """One solver player per seat, kept warm in the worker (its evaluator caches)."""
-    return make_opponent(level, seed)
+    return make_opponent(level, seed, site_levels(settings.CALICO_VERSUS_TABLE_LEVELS))
 
 
 def do_play_opponents(game_id: int) -> None:

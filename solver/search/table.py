@@ -35,6 +35,10 @@ from .valuation import sampled_bag
 
 MARGIN = 0.02  # utility per point of lead over the best other seat
 MARGIN_CAP = 20  # points: at most ±0.4, less than a first place
+# A seat's last turn has no market step, so the other seats' turns after it do not depend on
+# it: the move whose own quilt ends with the best tiebreak key is the best in every future,
+# and no halving is needed; its means are measured on this many futures only.
+LAST_FUTURES = 8
 
 
 def utility(keys: np.ndarray, seat: int) -> float:
@@ -54,10 +58,13 @@ class TablePlayer(Player):
     sees_table = True
 
     def __init__(self, seed: str = "", candidates: int = 4, budget: int = 10000,
-                 samples: int = 0, ranked: int = 24):  # fmt: skip
+                 samples: int = 0, ranked: int = 24, points: float = 0.0):  # fmt: skip
         self.seed = seed
         self.candidates = candidates
         self.budget = budget
+        # the halving ranks by the mean utility plus this much a point of the seat's own mean
+        # final points (the versus hint's; the opponents play for the utility alone)
+        self.points = points
         # the candidates: with ``samples``, the fair player's best ``candidates`` of its
         # ``ranked`` visible ones valued on that many solo futures; without, the visible best
         self.samples = samples
@@ -87,17 +94,29 @@ class TablePlayer(Player):
         table = _Futures(view, moves, self.seed)
         if len(moves) == 1:
             return moves, *table.means([0], 1), 0
+        if view.turn == TURNS:  # the last turn: see ``LAST_FUTURES``
+            keys = [_placed(view, move).tiebreak_key() for move in moves]
+            best = max(range(len(moves)), key=lambda i: (keys[i], -i))
+            return moves, *table.means(range(len(moves)), LAST_FUTURES), best
         rounds = math.ceil(math.log2(len(moves)))
         alive = list(range(len(moves)))
         while True:
             share = max(1, self.budget // (len(alive) * rounds * table.turns))
             table.play(alive, share)
-            means = table.means(alive, 1)[0]
-            ranked_alive = sorted(alive, key=lambda i: (-means[alive.index(i)], i))
+            means, points = table.means(alive, 1)
+            worth = {i: u + self.points * p for i, u, p in zip(alive, means, points, strict=True)}
+            ranked_alive = sorted(alive, key=lambda i: (-worth[i], i))
             alive = sorted(ranked_alive[: (len(alive) + 1) // 2])
             if len(alive) == 1:
                 break
         return moves, *table.means(range(len(moves)), 0), alive[0]
+
+
+def _placed(view: TableView, move: Move):
+    """The seat's quilt after ``move``."""
+    quilt = view.quilt.copy()
+    quilt.place(move.cell, view.hand[move.hand_index])
+    return quilt
 
 
 class _Futures:
@@ -119,11 +138,8 @@ class _Futures:
         base = np.array([pack(quilt) for quilt in view.quilts], dtype=np.int64)
         self.starts = []
         for move in moves:  # each candidate's table just after it (its refill drawn first)
-            quilt = view.quilt.copy()
-            patch = view.hand[move.hand_index]
-            quilt.place(move.cell, patch)
             states = base.copy()
-            states[view.seat] = pack(quilt)
+            states[view.seat] = pack(_placed(view, move))
             keep = view.hand[1 - move.hand_index] if len(view.hand) == 2 else -1
             market = list(view.market)
             taken = -1 if move.market_index is None else market[move.market_index]

@@ -9,7 +9,14 @@ from test_versus_opponents import started
 from solver.game import TURNS
 from solver.search.players import FairPlayer
 from solver.search.table import MARGIN, MARGIN_CAP, TablePlayer, utility
-from solver.search.versus import LEVELS, TABLE_LEVELS, choose_move, make_opponent, solo_view
+from solver.search.versus import (
+    LEVELS,
+    TABLE_LEVELS,
+    choose_move,
+    make_opponent,
+    site_levels,
+    solo_view,
+)
 
 
 def keys(*rows):
@@ -70,3 +77,29 @@ def test_with_samples_the_candidates_are_the_fair_players_best():
     moves = TablePlayer("s", candidates=3, budget=600, samples=4, ranked=8).valuation(view)[0]
     valuation = FairPlayer(seed="s", candidates=8, samples=4).valuation(solo_view(view))
     assert moves == [valuation.moves[i] for i in valuation.ranking()[:3]]
+
+
+def test_on_the_last_turn_the_move_with_the_best_own_tiebreak_key_is_chosen():
+    game = started("table-last-turn", 3)
+    easy = make_opponent("easy", "")
+    while not (game.seat == 0 and game.turn == TURNS):
+        game.play(choose_move(easy, game.view(game.seat)))
+    view = game.view(0)
+    moves, values, points, best = TablePlayer("s", candidates=4, budget=1500).valuation(view)
+    after = []
+    for move in moves:
+        quilt = view.quilt.copy()
+        quilt.place(move.cell, view.hand[move.hand_index])
+        after.append(quilt)
+    assert after[best].tiebreak_key() == max(quilt.tiebreak_key() for quilt in after)
+    assert points == [quilt.points for quilt in after]  # its own points are settled
+    assert len(values) == len(moves) and moves[best].market_index is None
+
+
+def test_the_site_plays_the_table_player_only_at_the_levels_named():
+    assert site_levels() == LEVELS
+    chosen = site_levels(["medium", "hard"])
+    assert chosen["easy"] == LEVELS["easy"]
+    assert chosen["medium"] == TABLE_LEVELS["medium"] and chosen["hard"] == TABLE_LEVELS["hard"]
+    with pytest.raises(ValueError, match="unknown table levels"):
+        site_levels(["expert"])

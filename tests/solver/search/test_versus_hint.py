@@ -1,12 +1,13 @@
 """The versus hint: a legal move for the seat to move, from that seat's view, deterministic,
-with a solo hint's reasons; the table's first round after it is modelled with the other seats
-that still take from the market, in seat order."""
+with a solo hint's reasons; it is the table player's move (the open market and every seat
+played out), its expected score that player's mean final points of the seat."""
 
 import pytest
 from test_versus_opponents import started
 
 from solver.game import TURNS, Move
-from solver.search.versus import _tastes, choose_move, make_opponent, table_hint
+from solver.search.table import TablePlayer
+from solver.search.versus import HINT_STRENGTH, choose_move, hint_player, make_opponent, table_hint
 
 
 def play_to(game, seat: int, turn: int) -> None:
@@ -44,22 +45,19 @@ def test_the_last_turn_is_valued_exactly_and_has_no_market_step():
     assert hint.expected_score == after.points
 
 
-def test_the_other_seats_take_in_order_and_not_on_their_last_turn():
-    game = started("tastes", 3)
-    play_to(game, 1, 2)  # seat 1 to move: seats 2 then 0 take before its next turn
-    tastes = _tastes(game.view(1))
-    assert len(tastes) == 2 and all(len(taste) == 36 for taste in tastes)
-    quilt_2 = game.quilts[2]
-    assert tastes[0] == _tastes_of(quilt_2)
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_hint_is_the_table_players_move_and_its_mean_points(players):
+    game = started(f"from-the-table-{players}", players)
+    play_to(game, 0, 2)
+    view = game.view(0)
+    hint = table_hint(view, budget=1500)
+    player = hint_player(budget=1500)
+    assert isinstance(player, TablePlayer) and player.samples == HINT_STRENGTH["samples"]
+    moves, _, points, best = player.valuation(view)
+    assert hint.move == moves[best] == player.choose_table_move(view)
+    assert hint.expected_score == points[best]
+    game.check(hint.move)
     play_to(game, 0, TURNS - 1)  # the others' next turns are their 21st: they still take
-    assert len(_tastes(game.view(0))) == 2
-    game.play(table_hint(game.view(0)).move)
+    game.play(table_hint(game.view(0), budget=1500).move)
     play_to(game, 0, TURNS)  # the others' next turns are their 22nd: no market step
-    assert _tastes(game.view(0)) == []
     assert isinstance(table_hint(game.view(0)).move, Move)
-
-
-def _tastes_of(quilt) -> dict:
-    from solver.search.baselines import best_placement
-
-    return {p: best_placement(quilt, [p])[0] for p in range(36)}
