@@ -4,8 +4,10 @@
 Plays the same deals with each player (``solver.search.scenarios.RATE_PLAYERS``: ``pass``
 plays for the pass, the service's; ``points`` is the fair solver as the daily plays), at par
 strength unless told otherwise, and prints per scenario: passes with a Wilson 95% interval,
-mean and range of the score, seconds per game; then the pooled rate of each player and, with
-two players, the deals one passes and the other fails (the same deals: a paired comparison).
+mean and range of the score, CPU seconds per game; then why each player fails (per scenario:
+the fails on the score alone, on conditions alone, on both, and how often each condition was
+missed); then the pooled rate of each player and, with two players, the deals one passes and
+the other fails (the same deals: a paired comparison).
 The service's deals are ``pass-rate-N-k``; ``--prefix`` deals others (held-out deals for a
 measurement, never those used for tuning). Every verdict is the rules engine's.
 """
@@ -44,6 +46,30 @@ def rate(passes: int, n: int) -> str:
 def run(job):
     number, player, k, prefix, options = job
     return job, play_scenario_deals(number, 1, player=player, prefix=prefix, first=k, **options)[0]
+
+
+def why(results: dict, numbers: list[int], players: list[str], deals: int, markdown: bool):
+    """Why each player fails each scenario: the fails on the score alone, on conditions alone
+    (the score reached), on both; and each condition with the deals that missed it."""
+    sep = " | " if markdown else "  "
+    head = ["scenario", "player", "fails", "score only", "conditions only", "both", "missed"]
+    print(("| " if markdown else "") + sep.join(head) + (" |" if markdown else ""))
+    if markdown:
+        print("|" + "---|" * len(head))
+    for number in numbers:
+        for player in players:
+            missed = [results[number, player, k].missed for k in range(deals)]
+            fails = [m for m in missed if m]
+            score_only = sum(m == ("score",) for m in fails)
+            both = sum("score" in m and len(m) > 1 for m in fails)
+            counts = {}
+            for m in fails:
+                for kind in m:
+                    counts[kind] = counts.get(kind, 0) + 1
+            row = [str(number), player, str(len(fails)), str(score_only),
+                   str(len(fails) - score_only - both), str(both),
+                   ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "-"]  # fmt: skip
+            print(("| " if markdown else "") + sep.join(row) + (" |" if markdown else ""))
 
 
 def main() -> None:
@@ -85,7 +111,8 @@ def main() -> None:
     sep = " | " if args.markdown else "  "
     head = ["scenario", "score to reach"]
     for player in players:
-        head += [f"{player}: passes [95%]", f"{player}: score mean (min-max)", f"{player}: s/game"]
+        head += [f"{player}: passes [95%]", f"{player}: score mean (min-max)",
+                 f"{player}: CPU s/game"]  # fmt: skip
     if len(players) == 2:
         head += [f"{players[0]} only", f"{players[1]} only"]
     print()
@@ -105,7 +132,7 @@ def main() -> None:
             row += [
                 rate(passes, len(runs)),
                 f"{statistics.mean(scores):.1f} ({min(scores)}-{max(scores)})",
-                f"{statistics.mean(r.seconds for r in runs):.1f}",
+                f"{statistics.mean(r.cpu for r in runs):.1f}",
             ]
         if len(players) == 2:
             a = [results[number, players[0], k].passed for k in range(args.deals)]
@@ -115,6 +142,8 @@ def main() -> None:
             only = [only[0] + mine[0], only[1] + mine[1]]
             row += [str(mine[0]), str(mine[1])]
         print(("| " if args.markdown else "") + sep.join(row) + (" |" if args.markdown else ""))
+    print()
+    why(results, numbers, players, args.deals, args.markdown)
     print()
     for player in players:
         print(f"{player}: all ten {rate(*totals[player])}")

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
-from solver.search.scenarios import play_scenario_deals
+from solver.search.scenarios import play_scenario_deals, rate_strength
 
 from .. import limits
 from ..models import Game, Player, ScenarioPassRate
@@ -55,16 +55,20 @@ def record_result(game: Game, state: SoloGame) -> None:
 
 def do_ensure_pass_rates() -> list[int]:
     """Send the pass rate of every scenario that has none yet to the workers: a new one, a
-    failed one, or one pending for longer than a task may run (its message was lost). One
-    still in the works is left alone, so running this again sends nothing twice. Returns the
-    numbers sent (``manage.py ensure_scenario_rates``, run by ``make serve``)."""
+    failed one, one pending for longer than a task may run (its message was lost), or a
+    ready one computed at another strength (another player, options or deal count: the
+    card's figure is the current player's). One still in the works is left alone, so running
+    this again sends nothing twice. Returns the numbers sent (``manage.py
+    ensure_scenario_rates``, run by ``make serve``)."""
     lost_before = timezone.now() - datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    current = _rate_strength()
     sent = []
     for number in SCENARIOS:
         with transaction.atomic():
             row, created = ScenarioPassRate.objects.select_for_update().get_or_create(number=number)
             lost = row.status == ScenarioPassRate.Status.PENDING and row.updated_at < lost_before
-            if created or lost or row.status == ScenarioPassRate.Status.FAILED:
+            stale = row.status == ScenarioPassRate.Status.READY and row.strength != current
+            if created or lost or stale or row.status == ScenarioPassRate.Status.FAILED:
                 row.status, row.error = ScenarioPassRate.Status.PENDING, ""
                 row.save()  # updated_at: when it was last sent
                 transaction.on_commit(lambda number=number: _enqueue_rate(number))
@@ -81,6 +85,11 @@ def _enqueue_rate(number: int) -> None:
         log.warning("pass rate of scenario %s not enqueued: %s", number, exc)
 
 
+def _rate_strength() -> dict:
+    return rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, player="pass",
+                         **settings.CALICO_SCENARIO_RATE_OPTIONS)  # fmt: skip
+
+
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
     """Play the solver that plays for the pass (the fair player's scenario mode, at par
     strength unless told) on ``CALICO_SCENARIO_RATE_DEALS`` fixed deals of the scenario and
@@ -92,6 +101,7 @@ def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
         deals = settings.CALICO_SCENARIO_RATE_DEALS
         options = settings.CALICO_SCENARIO_RATE_OPTIONS
         runs = play_scenario_deals(number, deals, player="pass", **options)
+        strength = _rate_strength()
     except Exception as exc:  # recorded on the row, never lost in a worker log
         log.exception("pass rate of scenario %s failed", number)
         ScenarioPassRate.objects.filter(number=number).update(
@@ -103,6 +113,7 @@ def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
         deals=len(runs),
         passes=sum(run.passed for run in runs),
         scores=[run.score for run in runs],
+        strength=strength,
         error="",
     )
     row.refresh_from_db()
