@@ -83,6 +83,9 @@ def main() -> None:
     parser.add_argument("--prefix", default="pass-rate", help="seeds PREFIX-N-k")
     parser.add_argument("--scenarios", default="", help="e.g. 1,4,9 (default: all ten)")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="start no deal after this many minutes (0: no limit); the tables "
+                        "cover the deals played, the same count a scenario")  # fmt: skip
     args = parser.parse_args()
     try:
         options = json.loads(args.options)
@@ -93,21 +96,29 @@ def main() -> None:
     except ValueError as error:
         parser.exit(2, f"scenario_pass_rates: {error}\n")
     started = time.perf_counter()
-    # one game a job, deal-major: a run cut short has every scenario at about the same N
-    jobs = [
-        (number, player, k, args.prefix, options)
-        for k in range(args.deals)
-        for number in numbers
-        for player in players
-    ]
     print(f"{', '.join(players)} {options or '(par strength)'}, {args.deals} deals per scenario "
           f"({args.prefix}-N-k)", flush=True)  # fmt: skip
     results = {}
+    played = 0
     with ProcessPoolExecutor(args.processes) as pool:
-        for (number, player, k, _, _), result in pool.map(run, jobs):
-            results[number, player, k] = result
-            print(f"# {number} {player} {k}: {result.score} {'pass' if result.passed else 'fail'}"
-                  f" {result.seconds:.1f} s", file=sys.stderr, flush=True)  # fmt: skip
+        # one game a job, deal by deal: a run cut short (``--minutes``) has every scenario
+        # at the same N
+        for k in range(args.deals):
+            if args.minutes and time.perf_counter() - started > 60 * args.minutes:
+                break
+            jobs = [(n, player, k, args.prefix, options) for n in numbers for player in players]
+            for (number, player, k, _, _), result in pool.map(run, jobs):
+                results[number, player, k] = result
+                print(f"# {number} {player} {k}: {result.score} "
+                      f"{'pass' if result.passed else 'fail'} {result.seconds:.1f} s "
+                      f"{result.cpu:.1f} CPU s {','.join(result.missed)}",
+                      file=sys.stderr, flush=True)  # fmt: skip
+            played = k + 1
+    if played < args.deals:
+        print(f"cut short at {args.minutes:g} minutes: {played} deals per scenario", flush=True)
+    args.deals = played
+    if not played:
+        return
     sep = " | " if args.markdown else "  "
     head = ["scenario", "score to reach"]
     for player in players:

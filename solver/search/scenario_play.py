@@ -73,6 +73,12 @@ RAINBOW_SCALE = 0.75  # its shrink per colour still missing a button (daily: 0.6
 BUTTON_BOOST = 1.6  # live colour singles and pairs, when buttons of one colour are wanted
 CAT_BOOST = 1.6  # cat progress, when cat tokens (or each cat, or one cat thrice) are wanted
 GOAL_BOOST = 1.3  # goal chances (capped at 1), when goals must be met
+# How far the player's final score spreads about its play-out's score plus the gain, in points
+# a square root of a turn left (0 on the last turn): a play-out just short of the threshold is
+# nearly a pass (bench/expected_score_fit.py: the calibrated value's error, RMSE about 5 over
+# a game's turns)
+SPREAD = 1.5
+GOAL_FUTURES = 64  # quick games per goal arrangement at least: they cost little
 HINDSIGHT_CANDIDATES = 48  # one future each (the true one): more candidates for little cost
 MARGIN = 0.01  # utility by which a candidate must be able to beat the leader to keep sampling
 # Points a turn left by which the player's final score is judged above its greedy play-out's:
@@ -147,6 +153,11 @@ def _tally(state, goals, cat_of_pattern, scenario_cats):
     return out
 
 
+def _normal_above(z: float) -> float:
+    """The chance that a standard normal is below ``z``."""
+    return 0.5 * (1.0 + erf(z / np.sqrt(2.0)))
+
+
 class Judge:
     """A scenario's verdict and utility on a layout's packed full quilts."""
 
@@ -170,29 +181,36 @@ class Judge:
     def tally(self, state: np.ndarray) -> np.ndarray:
         return _tally(state, self.goals, self.cat_of_pattern, len(self.scenario.cats))
 
-    def judge(self, state: np.ndarray, bonus: float = 0.0,
-              spread: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
-        """(utility, passed, score) of a packed full quilt; ``bonus``, ``spread`` as in
-        ``of_counts``."""
-        return self.of_counts(self.tally(state)[self.index], bonus, spread)
+    def judge(self, state: np.ndarray, bonus: float = 0.0, spread: float = 0.0,
+              near: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
+        """(utility, passed, score) of a packed full quilt; ``bonus``, ``spread``, ``near``
+        as in ``of_counts``."""
+        return self.of_counts(self.tally(state)[self.index], bonus, spread, near)
 
-    def of_counts(self, counts: np.ndarray, bonus: float = 0.0,
-                  spread: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
+    def of_counts(self, counts: np.ndarray, bonus: float = 0.0, spread: float = 0.0,
+                  near: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
         """(utility, passed, score) of a finished game whose conditions count ``counts`` (in
         ``scenario.conditions`` order, the score first). ``bonus`` is added to the score
         before it is judged (not to the score returned): what the player is expected to
         score above the greedy play-out that stands in for its later turns. With a
         ``spread`` (points, > 0) the pass term is the chance that a score spread that much
         about the judged one reaches the threshold, the conditions met (``passed`` stays
-        the verdict on the judged score)."""
+        the verdict on the judged score). With ``near`` (a count, > 0) a condition the
+        play-out missed counts as the chance that the player counts more than it, by up to
+        about ``near``."""
         judged = counts.astype(np.float64)
         judged[0] += bonus
         passed = bool((judged >= self.targets).all())
         win = float(passed)
-        if spread > 0:
-            conditions = bool((judged[1:] >= self.targets[1:]).all())
-            margin = (judged[0] - self.targets[0] + 0.5) / (spread * np.sqrt(2.0))
-            win = 0.5 * (1.0 + erf(margin)) if conditions else 0.0
+        if spread > 0 or near > 0:
+            win = 1.0
+            if spread > 0:
+                win = _normal_above((judged[0] - self.targets[0] + 0.5) / spread)
+            elif judged[0] < self.targets[0]:
+                win = 0.0
+            for have, target in zip(judged[1:], self.targets[1:], strict=True):
+                if have < target:
+                    win *= _normal_above((have - target + 0.5) / near) if near > 0 else 0.0
         share = np.clip((judged - self.floor) / (self.top - self.floor), 0.0, 1.0)
         return win + SHAPE * float(share.mean()), passed, int(counts[0])
 
@@ -278,7 +296,7 @@ class ScenarioValuation(Valuation):
 def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: Scenario,
                          beam: Beam, *, samples: int = 256, seed: str = "",
                          margin: float | None = MARGIN, score_band=SCORE_BAND,
-                         gain: float = 0.0, spread: float = 0.0,
+                         gain: float = 0.0, spread: float = 0.0, near: float = 0.0,
                          bag: list | None = None) -> ScenarioValuation:  # fmt: skip
     """``valuation.value_moves`` with the utility of a finished play-out for its score: the
     same sampled futures (``sampled_bag``: deterministic for a seed and position), the same
@@ -296,6 +314,7 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
     judge = Judge(scenario, observation.layout, beam.evaluator, score_band)
     bonus = gain * (TURNS - observation.turn)
     spread = spread * np.sqrt(TURNS - observation.turn)
+    near = near * np.sqrt(TURNS - observation.turn)
     afters = [_after(beam, observation, move) for move in moves]
     states = [pack(after.quilt) for after in afters]
     if observation.turn == TURNS:  # the move ends the game: exact
@@ -327,7 +346,7 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
             final = final_state(
                 beam, after.quilt, states[i], after.hand, market, future, 2, after.turn
             )
-            utilities[i, k], passed[i, k], scores[i, k] = judge.judge(final, bonus, spread)
+            utilities[i, k], passed[i, k], scores[i, k] = judge.judge(final, bonus, spread, near)
             counts[i] += 1
     return ScenarioValuation(
         moves,
@@ -353,8 +372,10 @@ class ScenarioPlayer(FairPlayer):
     # points a turn left added to a play-out's score before it is judged (None: ``gain_at``
     # the player's samples; 0: the play-out's score as it is)
     gain: float | None = None
-    goal_futures: int = 0  # quick games per goal arrangement (0: a quarter of ``samples``)
-    spread: float = 0.0  # points a square root of a turn left (0: a play-out passes or not)
+    # quick games per goal arrangement (0: a quarter of ``samples``, at least ``GOAL_FUTURES``)
+    goal_futures: int = 0
+    spread: float = SPREAD  # points a square root of a turn left (0: a play-out passes or not)
+    near: float = 0.0  # counts a square root of a turn left (0: a missed condition fails)
 
     def __init__(self, seed: str = "", **options):
         super().__init__(seed, **options)
@@ -371,12 +392,8 @@ class ScenarioPlayer(FairPlayer):
                 "score_band": list(self.score_band), **self._extra_strength()}  # fmt: skip
 
     def _extra_strength(self) -> dict:
-        extra = {"gain": round(self.gain, 4)}
-        if self.goal_futures:
-            extra["goal_futures"] = self.goal_futures
-        if self.spread:
-            extra["spread"] = self.spread
-        return extra
+        return {"gain": round(self.gain, 4), "spread": self.spread, "near": self.near,
+                "goal_futures": self._goal_futures()}  # fmt: skip
 
     def evaluator(self, layout: Layout) -> Evaluator:
         if self._raised is None:
@@ -391,11 +408,15 @@ class ScenarioPlayer(FairPlayer):
         futures = self.goal_deals_for(setup, deal)
         return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware,
                                            self.score_band, self.gain * TURNS,
-                                           self.spread * np.sqrt(TURNS))  # fmt: skip
+                                           self.spread * np.sqrt(TURNS),
+                                           self.near * np.sqrt(TURNS))  # fmt: skip
 
     def goal_deals_for(self, setup: Setup, deal: Deal | None) -> list[Deal]:
         """The deals the goal arrangements' quick games are played on: sampled ones."""
-        return sampled_deals(setup, self.seed, self.goal_futures or max(2, self.samples // 4))
+        return sampled_deals(setup, self.seed, self._goal_futures())
+
+    def _goal_futures(self) -> int:
+        return self.goal_futures or max(GOAL_FUTURES, self.samples // 4)
 
     def valuation(self, observation: Observation, also=()) -> Valuation:
         scenario = scenario_of(observation.setup)
@@ -411,7 +432,8 @@ class ScenarioPlayer(FairPlayer):
                                     self.playout(observation.layout), samples=self.samples,
                                     seed=self.seed, margin=self.pass_margin,
                                     score_band=self.score_band, gain=self.gain,
-                                    spread=self.spread, bag=self.known_bag())  # fmt: skip
+                                    spread=self.spread, near=self.near,
+                                    bag=self.known_bag())  # fmt: skip
 
     def known_bag(self) -> list | None:
         """The true bag, for a player that sees it (``ScenarioHindsightPlayer``); None."""
@@ -461,7 +483,8 @@ class ScenarioHindsightPlayer(ScenarioPlayer):
 def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal],
                                 condition_aware: bool = True,
                                 score_band: tuple[int, int] = SCORE_BAND,
-                                bonus: float = 0.0, spread: float = 0.0) -> dict:  # fmt: skip
+                                bonus: float = 0.0, spread: float = 0.0,
+                                near: float = 0.0) -> dict:  # fmt: skip
     """The arrangement of the scenario's goals with the highest mean utility of the quick
     game (every condition open: the raised evaluation, when ``condition_aware``) on the same
     ``deals``, each score judged ``bonus`` higher (and with ``spread``); ties: the first
@@ -478,7 +501,7 @@ def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[De
         total = 0.0
         for deal in deals:
             final = final_state(beam, quilt, empty, deal.hand, deal.market, list(deal.bag), 0, 1)
-            total += judge.judge(final, bonus, spread)[0]
+            total += judge.judge(final, bonus, spread, near)[0]
         if best is None or total > best[0]:
             best = (total, goals)
     return best[1]

@@ -255,3 +255,19 @@ def test_the_hindsight_player_sees_the_bag_and_plays_its_best_arrangement():
             game.play(player.choose_move(game.observation(), game))
         other = Judge(scenario, game.quilt.layout, evaluator_for(game.quilt.layout))
         assert other.judge(pack(game.quilt))[0] <= best
+
+
+def test_with_a_spread_a_near_pass_counts_as_its_chance_and_a_missed_condition_as_none():
+    _, judge = _judge(1)  # score at least 58, the rainbow
+    chance = [
+        judge.of_counts(np.array([score, 6]), spread=3.0)[0] - SHAPE for score in range(50, 68)
+    ]
+    assert chance == sorted(chance)  # the more points the likelier the pass
+    below, _, _ = judge.of_counts(np.array([57, 6]), spread=3.0)
+    at, passed, _ = judge.of_counts(np.array([58, 6]), spread=3.0)
+    assert passed and 0.5 < at < 1 + SHAPE
+    assert SHAPE < below < at  # a 57 with the rainbow is nearly a pass, not a fail
+    assert judge.of_counts(np.array([90, 5]), spread=3.0)[0] < SHAPE  # no rainbow: no pass
+    # ``near``: a condition one short counts as the chance that the player does one better
+    short, _, _ = judge.of_counts(np.array([90, 5]), spread=3.0, near=1.0)
+    assert SHAPE < short < judge.of_counts(np.array([90, 6]), spread=3.0, near=1.0)[0]
