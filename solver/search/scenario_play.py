@@ -72,6 +72,7 @@ RAINBOW_BONUS = 10.0  # what the evaluation counts a rainbow as (the rules: 3 po
 RAINBOW_SCALE = 0.75  # its shrink per colour still missing a button (daily: 0.6)
 BUTTON_BOOST = 1.6  # live colour singles and pairs, when buttons of one colour are wanted
 CAT_BOOST = 1.6  # cat progress, when cat tokens (or each cat, or one cat thrice) are wanted
+EACH_CAT_BOOST = 2.0  # with ``targeted``: the progress of a cat still without a token
 GOAL_BOOST = 1.3  # goal chances (capped at 1), when goals must be met
 # How far the player's final score spreads about its play-out's score plus the gain, in points
 # a square root of a turn left (0 on the last turn): a play-out just short of the threshold is
@@ -235,14 +236,23 @@ class ScenarioEvaluator(Evaluator):
     evaluation's tables change (goal chances, cat progress, colour and rainbow weights);
     the awards' tables are the daily's, so every point is the rules' point."""
 
-    def __init__(self, layout: Layout, raised: frozenset[str], weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, layout: Layout, raised: frozenset[str], weights: Weights = DEFAULT_WEIGHTS,
+                 wanted: frozenset[str] | None = None):  # fmt: skip
         super().__init__(layout, weights)
         self.raised = raised
         goals, goal_at, chance, cats, progress, award, shapes, reach, floats = self.arrays
         chance, progress, floats = chance.copy(), progress.copy(), floats.copy()
         if raised & {"goals-met", "goals-both"}:
             np.minimum(chance * GOAL_BOOST, 1.0, out=chance)
-        if raised & {"cat-tokens", "each-cat", "tokens-one-cat"}:
+        if wanted is not None and "each-cat" in raised:
+            # each cat once: only the cats still without a token are raised (more), unless
+            # a count of tokens is open too
+            for pattern, cat in enumerate(layout.cat_of_pattern):
+                if cat is not None and cat.id in wanted:
+                    progress[pattern] *= EACH_CAT_BOOST
+                elif raised & {"cat-tokens", "tokens-one-cat"}:
+                    progress[pattern] *= CAT_BOOST
+        elif raised & {"cat-tokens", "each-cat", "tokens-one-cat"}:
             progress *= CAT_BOOST
         if "buttons-one-color" in raised:
             floats[_W_SINGLE] *= BUTTON_BOOST
@@ -256,8 +266,14 @@ class ScenarioEvaluator(Evaluator):
 
 
 @lru_cache(maxsize=64)
-def scenario_evaluator(layout: Layout, raised: frozenset[str]) -> ScenarioEvaluator:
-    return ScenarioEvaluator(layout, raised)
+def scenario_evaluator(layout: Layout, raised: frozenset[str],
+                       wanted: frozenset[str] | None = None) -> ScenarioEvaluator:  # fmt: skip
+    return ScenarioEvaluator(layout, raised, wanted=wanted)
+
+
+def cats_without_a_token(scenario: Scenario, quilt) -> frozenset[str]:
+    """The scenario's cats with no token on ``quilt`` yet (a token stays: this only shrinks)."""
+    return frozenset(scenario.cats) - {token["cat"] for token in quilt.score()["cats"]}
 
 
 # -- play-outs and the valuation ------------------------------------------------------------
@@ -376,10 +392,12 @@ class ScenarioPlayer(FairPlayer):
     goal_futures: int = 0
     spread: float = SPREAD  # points a square root of a turn left (0: a play-out passes or not)
     near: float = 0.0  # counts a square root of a turn left (0: a missed condition fails)
+    targeted: bool = False  # each cat once: raise only the cats still without a token
 
     def __init__(self, seed: str = "", **options):
         super().__init__(seed, **options)
         self._raised: frozenset[str] | None = None  # None: the daily's evaluation
+        self._wanted: frozenset[str] | None = None  # cats without a token (``targeted``)
         if self.gain is None:
             self.gain = gain_at(self.samples)
 
@@ -392,13 +410,16 @@ class ScenarioPlayer(FairPlayer):
                 "score_band": list(self.score_band), **self._extra_strength()}  # fmt: skip
 
     def _extra_strength(self) -> dict:
-        return {"gain": round(self.gain, 4), "spread": self.spread, "near": self.near,
-                "goal_futures": self._goal_futures()}  # fmt: skip
+        extra = {"gain": round(self.gain, 4), "spread": self.spread, "near": self.near,
+                 "goal_futures": self._goal_futures()}  # fmt: skip
+        if self.targeted:
+            extra["targeted"] = EACH_CAT_BOOST
+        return extra
 
     def evaluator(self, layout: Layout) -> Evaluator:
         if self._raised is None:
             return super().evaluator(layout)
-        return scenario_evaluator(layout, self._raised)
+        return scenario_evaluator(layout, self._raised, self._wanted)
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         scenario = scenario_of(setup)
@@ -409,7 +430,8 @@ class ScenarioPlayer(FairPlayer):
         return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware,
                                            self.score_band, self.gain * TURNS,
                                            self.spread * np.sqrt(TURNS),
-                                           self.near * np.sqrt(TURNS))  # fmt: skip
+                                           self.near * np.sqrt(TURNS),
+                                           self.targeted)  # fmt: skip
 
     def goal_deals_for(self, setup: Setup, deal: Deal | None) -> list[Deal]:
         """The deals the goal arrangements' quick games are played on: sampled ones."""
@@ -425,6 +447,9 @@ class ScenarioPlayer(FairPlayer):
             return super().valuation(observation, also)
         self._raised = open_kinds(scenario, observation.quilt) if self.condition_aware else (
             frozenset())  # fmt: skip
+        self._wanted = None
+        if self.targeted and "each-cat" in self._raised:
+            self._wanted = cats_without_a_token(scenario, observation.quilt)
         visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
@@ -484,7 +509,7 @@ def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[De
                                 condition_aware: bool = True,
                                 score_band: tuple[int, int] = SCORE_BAND,
                                 bonus: float = 0.0, spread: float = 0.0,
-                                near: float = 0.0) -> dict:  # fmt: skip
+                                near: float = 0.0, targeted: bool = False) -> dict:  # fmt: skip
     """The arrangement of the scenario's goals with the highest mean utility of the quick
     game (every condition open: the raised evaluation, when ``condition_aware``) on the same
     ``deals``, each score judged ``bonus`` higher (and with ``spread``); ties: the first
@@ -493,7 +518,8 @@ def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[De
     best = None
     for goals in arrangements(setup):
         layout = setup.layout(goals)
-        evaluator = scenario_evaluator(layout, raised)
+        wanted = frozenset(scenario.cats) if targeted and "each-cat" in raised else None
+        evaluator = scenario_evaluator(layout, raised, wanted)
         beam = Beam(evaluator, QUICK)
         judge = Judge(scenario, layout, evaluator, score_band)
         quilt = Quilt(layout)

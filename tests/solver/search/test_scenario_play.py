@@ -19,6 +19,7 @@ from solver.search.scenario_play import (
     ScenarioHindsightPlayer,
     ScenarioPlayer,
     ScenarioValuation,
+    cats_without_a_token,
     gain_at,
     open_kinds,
     scenario_evaluator,
@@ -271,3 +272,23 @@ def test_with_a_spread_a_near_pass_counts_as_its_chance_and_a_missed_condition_a
     # ``near``: a condition one short counts as the chance that the player does one better
     short, _, _ = judge.of_counts(np.array([90, 5]), spread=3.0, near=1.0)
     assert SHAPE < short < judge.of_counts(np.array([90, 6]), spread=3.0, near=1.0)[0]
+
+
+def test_each_cat_raises_only_the_cats_still_without_a_token():
+    scenario, _, layout = _first_layout(10)  # each cat at least once (no count of tokens)
+    daily = evaluator_for(layout)
+    first = scenario.cats[0]
+    targeted = ScenarioEvaluator(layout, frozenset({"each-cat"}), wanted=frozenset({first}))
+    progress, plain = targeted.arrays[4], daily.arrays[4]
+    for pattern, cat in enumerate(layout.cat_of_pattern):
+        if cat is not None and cat.id == first:
+            assert (progress[pattern] >= plain[pattern]).all()
+            assert (progress[pattern] > plain[pattern]).any()
+        else:  # a cat with its token (or no cat): the daily's progress
+            assert np.array_equal(progress[pattern], plain[pattern])
+    assert cats_without_a_token(scenario, SoloGame.start(*_start(10)).quilt) == set(scenario.cats)
+
+
+def _start(number):
+    _, dealt, _ = _first_layout(number)
+    return dealt, arrangements(dealt.setup)[0]
