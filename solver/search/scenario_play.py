@@ -77,7 +77,7 @@ GOAL_BOOST = 1.3  # goal chances (capped at 1), when goals must be met
 # How far the player's final score spreads about its play-out's score plus the gain, in points
 # a square root of a turn left (0 on the last turn): a play-out just short of the threshold is
 # nearly a pass (bench/expected_score_fit.py: the calibrated value's error, RMSE about 5 over
-# a game's turns)
+# a game's turns). Tried with the gain (option ``spread``); no gain measured, so off
 SPREAD = 1.5
 GOAL_FUTURES = 64  # quick games per goal arrangement at least: they cost little
 HINDSIGHT_CANDIDATES = 48  # one future each (the true one): more candidates for little cost
@@ -386,11 +386,13 @@ class ScenarioPlayer(FairPlayer):
     condition_aware: bool = True  # False: the daily's evaluation throughout (for ablations)
     score_band: tuple[int, int] = SCORE_BAND
     # points a turn left added to a play-out's score before it is judged (None: ``gain_at``
-    # the player's samples; 0: the play-out's score as it is)
-    gain: float | None = None
+    # the player's samples; 0: the play-out's score as it is). Off: a player that counts on
+    # out-scoring its play-outs stops playing for points and does not (docs/scenarios.md)
+    gain: float | None = 0.0
     # quick games per goal arrangement (0: a quarter of ``samples``, at least ``GOAL_FUTURES``)
     goal_futures: int = 0
-    spread: float = SPREAD  # points a square root of a turn left (0: a play-out passes or not)
+    # points a square root of a turn left (0: a play-out passes or not); SPREAD was tried
+    spread: float = 0.0
     near: float = 0.0  # counts a square root of a turn left (0: a missed condition fails)
     targeted: bool = False  # each cat once: raise only the cats still without a token
 
