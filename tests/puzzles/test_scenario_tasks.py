@@ -113,7 +113,7 @@ def test_a_rate_computed_at_another_strength_is_sent_again(db, settings):
     for number in SCENARIOS:
         ScenarioPassRate.objects.create(number=number, status="ready", deals=4, strength=current)
     assert scenarios.do_ensure_pass_rates() == []
-    older = {**current, "strength": {**current["strength"], "gain": 0.0}}
+    older = {**current, "strength": {**current["strength"], "gain": 0.39}}
     ScenarioPassRate.objects.filter(number=7).update(strength=older)
     ScenarioPassRate.objects.filter(number=8).update(strength={})  # from before strengths
     settings.CALICO_SCENARIO_RATE_DEALS = current["deals"]
