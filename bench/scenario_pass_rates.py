@@ -4,8 +4,10 @@
 Plays the same deals with each player (``solver.search.scenarios.RATE_PLAYERS``: ``pass``
 plays for the pass, the service's; ``points`` is the fair solver as the daily plays), at par
 strength unless told otherwise, and prints per scenario: passes with a Wilson 95% interval,
-mean and range of the score, seconds per game; then the pooled rate of each player and, with
-two players, the deals one passes and the other fails (the same deals: a paired comparison).
+mean and range of the score, CPU seconds per game; then why each player fails (per scenario:
+the fails on the score alone, on conditions alone, on both, and how often each condition was
+missed); then the pooled rate of each player and, with two players, the deals one passes and
+the other fails (the same deals: a paired comparison).
 The service's deals are ``pass-rate-N-k``; ``--prefix`` deals others (held-out deals for a
 measurement, never those used for tuning). Every verdict is the rules engine's.
 """
@@ -43,6 +45,30 @@ def run(job):
     return job, play_scenario_deals(number, 1, player=player, prefix=prefix, first=k, **options)[0]
 
 
+def why(results: dict, numbers: list[int], players: list[str], deals: int, markdown: bool):
+    """Why each player fails each scenario: the fails on the score alone, on conditions alone
+    (the score reached), on both; and each condition with the deals that missed it."""
+    sep = " | " if markdown else "  "
+    head = ["scenario", "player", "fails", "score only", "conditions only", "both", "missed"]
+    print(("| " if markdown else "") + sep.join(head) + (" |" if markdown else ""))
+    if markdown:
+        print("|" + "---|" * len(head))
+    for number in numbers:
+        for player in players:
+            missed = [results[number, player, k].missed for k in range(deals)]
+            fails = [m for m in missed if m]
+            score_only = sum(m == ("score",) for m in fails)
+            both = sum("score" in m and len(m) > 1 for m in fails)
+            counts = {}
+            for m in fails:
+                for kind in m:
+                    counts[kind] = counts.get(kind, 0) + 1
+            row = [str(number), player, str(len(fails)), str(score_only),
+                   str(len(fails) - score_only - both), str(both),
+                   ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "-"]  # fmt: skip
+            print(("| " if markdown else "") + sep.join(row) + (" |" if markdown else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4)
@@ -54,6 +80,9 @@ def main() -> None:
     parser.add_argument("--prefix", default="pass-rate", help="seeds PREFIX-N-k")
     parser.add_argument("--scenarios", default="", help="e.g. 1,4,9 (default: all ten)")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="start no deal after this many minutes (0: no limit); the tables "
+                        "cover the deals played, the same count a scenario")  # fmt: skip
     args = parser.parse_args()
     try:
         options = json.loads(args.options)
@@ -64,25 +93,34 @@ def main() -> None:
     except ValueError as error:
         parser.exit(2, f"scenario_pass_rates: {error}\n")
     started = time.perf_counter()
-    # one game a job, deal-major: a run cut short has every scenario at about the same N
-    jobs = [
-        (number, player, k, args.prefix, options)
-        for k in range(args.deals)
-        for number in numbers
-        for player in players
-    ]
     print(f"{', '.join(players)} {options or '(par strength)'}, {args.deals} deals per scenario "
           f"({args.prefix}-N-k)", flush=True)  # fmt: skip
     results = {}
+    played = 0
     with ProcessPoolExecutor(args.processes) as pool:
-        for (number, player, k, _, _), result in pool.map(run, jobs):
-            results[number, player, k] = result
-            print(f"# {number} {player} {k}: {result.score} {'pass' if result.passed else 'fail'}"
-                  f" {result.seconds:.1f} s", file=sys.stderr, flush=True)  # fmt: skip
+        # one game a job, deal by deal: a run cut short (``--minutes``) has every scenario
+        # at the same N
+        for k in range(args.deals):
+            if args.minutes and time.perf_counter() - started > 60 * args.minutes:
+                break
+            jobs = [(n, player, k, args.prefix, options) for n in numbers for player in players]
+            for (number, player, k, _, _), result in pool.map(run, jobs):
+                results[number, player, k] = result
+                print(f"# {number} {player} {k}: {result.score} "
+                      f"{'pass' if result.passed else 'fail'} {result.seconds:.1f} s "
+                      f"{result.cpu:.1f} CPU s {','.join(result.missed)}",
+                      file=sys.stderr, flush=True)  # fmt: skip
+            played = k + 1
+    if played < args.deals:
+        print(f"cut short at {args.minutes:g} minutes: {played} deals per scenario", flush=True)
+    args.deals = played
+    if not played:
+        return
     sep = " | " if args.markdown else "  "
     head = ["scenario", "score to reach"]
     for player in players:
-        head += [f"{player}: passes [95%]", f"{player}: score mean (min-max)", f"{player}: s/game"]
+        head += [f"{player}: passes [95%]", f"{player}: score mean (min-max)",
+                 f"{player}: CPU s/game"]  # fmt: skip
     if len(players) == 2:
         head += [f"{players[0]} only", f"{players[1]} only"]
     print()
@@ -102,7 +140,7 @@ def main() -> None:
             row += [
                 rate(passes, len(runs)),
                 f"{statistics.mean(scores):.1f} ({min(scores)}-{max(scores)})",
-                f"{statistics.mean(r.seconds for r in runs):.1f}",
+                f"{statistics.mean(r.cpu for r in runs):.1f}",
             ]
         if len(players) == 2:
             a = [results[number, players[0], k].passed for k in range(args.deals)]
@@ -112,6 +150,8 @@ def main() -> None:
             only = [only[0] + mine[0], only[1] + mine[1]]
             row += [str(mine[0]), str(mine[1])]
         print(("| " if args.markdown else "") + sep.join(row) + (" |" if args.markdown else ""))
+    print()
+    why(results, numbers, players, args.deals, args.markdown)
     print()
     for player in players:
         print(f"{player}: all ten {rate(*totals[player])}")

@@ -311,13 +311,17 @@ class PositionHint(models.Model):
 
 
 class ScenarioPassRate(WorkerJob):
-    """How often the fair solver passes a scenario, over a few fresh deals (computed once by a
-    worker), so that a player can see how hard each scenario is."""
+    """How often the solver that plays for the pass passes a scenario, over a few fixed deals
+    (computed once by a worker for each strength of that player), so that a player can see
+    how hard each scenario is."""
 
     number = models.PositiveSmallIntegerField(unique=True)
     deals = models.PositiveSmallIntegerField(default=0)  # deals played
     passes = models.PositiveSmallIntegerField(default=0)  # deals the solver passed
     scores = models.JSONField(default=list, blank=True)  # the solver's final score per deal
+    # what the figure was computed with (``solver.search.scenarios.rate_strength``): a row of
+    # another player or deal count is computed again
+    strength = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self):

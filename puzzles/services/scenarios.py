@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import transaction
 
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
-from solver.search.scenarios import play_scenario_deals
+from solver.search.scenarios import play_scenario_deals, rate_strength
 
 from .. import limits
 from ..models import Game, Player, ScenarioPassRate
@@ -54,19 +54,29 @@ def record_result(game: Game, state: SoloGame) -> None:
 
 def do_ensure_pass_rates() -> list[int]:
     """Send the pass rate of every scenario that has none yet to the workers: a new one, a
-    failed one, or a lost one (``RATE.is_lost``: its message or worker was). One still in the
-    works is left alone, so running this again sends nothing twice. Returns the numbers sent
-    (``manage.py ensure_scenario_rates``, run by ``make serve``)."""
+    failed one, a lost one (``RATE.is_lost``: its message or worker was), or a ready one
+    computed at another strength (another player, options or deal count: the card's figure
+    is the current player's). One still in the works is left alone, so running this again
+    sends nothing twice. Returns the numbers sent (``manage.py ensure_scenario_rates``, run
+    by ``make serve``)."""
+    current = _rate_strength()
     sent = []
     for number in SCENARIOS:
         with transaction.atomic():
             row, created = ScenarioPassRate.objects.select_for_update().get_or_create(number=number)
             if created:
                 transaction.on_commit(lambda row=row: RATE.do_send(row))
+            elif row.status == ScenarioPassRate.Status.READY and row.strength != current:
+                RATE.do_reopen(row)
             elif not RATE.do_reopen_if_stalled(row):
                 continue
             sent.append(number)
     return sent
+
+
+def _rate_strength() -> dict:
+    return rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, player="pass",
+                         **settings.CALICO_SCENARIO_RATE_OPTIONS)  # fmt: skip
 
 
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
@@ -82,4 +92,5 @@ def _rate(row: ScenarioPassRate) -> dict:
     options = settings.CALICO_SCENARIO_RATE_OPTIONS
     runs = play_scenario_deals(row.number, deals, player="pass", **options)
     scores = [run.score for run in runs]
-    return {"deals": len(runs), "passes": sum(run.passed for run in runs), "scores": scores}
+    passes = sum(run.passed for run in runs)
+    return {"deals": len(runs), "passes": passes, "scores": scores, "strength": _rate_strength()}

@@ -24,6 +24,7 @@ player, its evaluator and its valuation are untouched.
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import erf
 
 import numpy as np
 from numba import njit
@@ -56,6 +57,7 @@ from .fastcore import (  # the compiled game, kept in place
     _group,
     _popcount,
     _quick_game,
+    evaluator_for,
     pack,
 )
 from .goal_choice import QUICK, arrangements
@@ -70,8 +72,29 @@ RAINBOW_BONUS = 10.0  # what the evaluation counts a rainbow as (the rules: 3 po
 RAINBOW_SCALE = 0.75  # its shrink per colour still missing a button (daily: 0.6)
 BUTTON_BOOST = 1.6  # live colour singles and pairs, when buttons of one colour are wanted
 CAT_BOOST = 1.6  # cat progress, when cat tokens (or each cat, or one cat thrice) are wanted
+EACH_CAT_BOOST = 2.0  # with ``targeted``: the progress of a cat still without a token
 GOAL_BOOST = 1.3  # goal chances (capped at 1), when goals must be met
+# How far the player's final score spreads about its play-out's score plus the gain, in points
+# a square root of a turn left (0 on the last turn): a play-out just short of the threshold is
+# nearly a pass (bench/expected_score_fit.py: the calibrated value's error, RMSE about 5 over
+# a game's turns). Tried with the gain (option ``spread``); no gain measured, so off
+SPREAD = 1.5
+GOAL_FUTURES = 64  # quick games per goal arrangement at least: they cost little
+HINDSIGHT_CANDIDATES = 48  # one future each (the true one): more candidates for little cost
 MARGIN = 0.01  # utility by which a candidate must be able to beat the leader to keep sampling
+# Points a turn left by which the player's final score is judged above its greedy play-out's:
+# the play-out stands in for the player's later turns, which score more. Fitted by
+# bench/expected_score_fit.py at two strengths, (samples, gain); between and beyond them by
+# log(samples), the more futures the more the player out-plays the play-out.
+GAIN_FITS = ((16, 0.39), (256, 0.63))  # candidates 8 / samples 16; par (hints.py's gain)
+
+
+def gain_at(samples: int) -> float:
+    """The gain a turn left of a player that values its moves in ``samples`` futures."""
+    (low, at_low), (high, at_high) = GAIN_FITS
+    slope = (at_high - at_low) / np.log(high / low)
+    return float(np.clip(at_low + slope * np.log(samples / low), 0.0, at_high))
+
 
 # the counts the compiled tally returns, in this order (the kinds of ``Condition``)
 KINDS = ("score", "goals-met", "goals-both", "rainbow", "cat-tokens", "each-cat",
@@ -131,6 +154,11 @@ def _tally(state, goals, cat_of_pattern, scenario_cats):
     return out
 
 
+def _normal_above(z: float) -> float:
+    """The chance that a standard normal is below ``z``."""
+    return 0.5 * (1.0 + erf(z / np.sqrt(2.0)))
+
+
 class Judge:
     """A scenario's verdict and utility on a layout's packed full quilts."""
 
@@ -154,16 +182,38 @@ class Judge:
     def tally(self, state: np.ndarray) -> np.ndarray:
         return _tally(state, self.goals, self.cat_of_pattern, len(self.scenario.cats))
 
-    def judge(self, state: np.ndarray) -> tuple[float, bool, int]:
-        """(utility, passed, score) of a packed full quilt."""
-        return self.of_counts(self.tally(state)[self.index])
+    def judge(self, state: np.ndarray, bonus: float = 0.0, spread: float = 0.0,
+              near: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
+        """(utility, passed, score) of a packed full quilt; ``bonus``, ``spread``, ``near``
+        as in ``of_counts``."""
+        return self.of_counts(self.tally(state)[self.index], bonus, spread, near)
 
-    def of_counts(self, counts: np.ndarray) -> tuple[float, bool, int]:
+    def of_counts(self, counts: np.ndarray, bonus: float = 0.0, spread: float = 0.0,
+                  near: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
         """(utility, passed, score) of a finished game whose conditions count ``counts`` (in
-        ``scenario.conditions`` order, the score first)."""
-        passed = bool((counts >= self.targets).all())
-        share = np.clip((counts - self.floor) / (self.top - self.floor), 0.0, 1.0)
-        return float(passed) + SHAPE * float(share.mean()), passed, int(counts[0])
+        ``scenario.conditions`` order, the score first). ``bonus`` is added to the score
+        before it is judged (not to the score returned): what the player is expected to
+        score above the greedy play-out that stands in for its later turns. With a
+        ``spread`` (points, > 0) the pass term is the chance that a score spread that much
+        about the judged one reaches the threshold, the conditions met (``passed`` stays
+        the verdict on the judged score). With ``near`` (a count, > 0) a condition the
+        play-out missed counts as the chance that the player counts more than it, by up to
+        about ``near``."""
+        judged = counts.astype(np.float64)
+        judged[0] += bonus
+        passed = bool((judged >= self.targets).all())
+        win = float(passed)
+        if spread > 0 or near > 0:
+            win = 1.0
+            if spread > 0:
+                win = _normal_above((judged[0] - self.targets[0] + 0.5) / spread)
+            elif judged[0] < self.targets[0]:
+                win = 0.0
+            for have, target in zip(judged[1:], self.targets[1:], strict=True):
+                if have < target:
+                    win *= _normal_above((have - target + 0.5) / near) if near > 0 else 0.0
+        share = np.clip((judged - self.floor) / (self.top - self.floor), 0.0, 1.0)
+        return win + SHAPE * float(share.mean()), passed, int(counts[0])
 
 
 def utility(scenario: Scenario, quilt) -> float:
@@ -186,14 +236,23 @@ class ScenarioEvaluator(Evaluator):
     evaluation's tables change (goal chances, cat progress, colour and rainbow weights);
     the awards' tables are the daily's, so every point is the rules' point."""
 
-    def __init__(self, layout: Layout, raised: frozenset[str], weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, layout: Layout, raised: frozenset[str], weights: Weights = DEFAULT_WEIGHTS,
+                 wanted: frozenset[str] | None = None):  # fmt: skip
         super().__init__(layout, weights)
         self.raised = raised
         goals, goal_at, chance, cats, progress, award, shapes, reach, floats = self.arrays
         chance, progress, floats = chance.copy(), progress.copy(), floats.copy()
         if raised & {"goals-met", "goals-both"}:
             np.minimum(chance * GOAL_BOOST, 1.0, out=chance)
-        if raised & {"cat-tokens", "each-cat", "tokens-one-cat"}:
+        if wanted is not None and "each-cat" in raised:
+            # each cat once: only the cats still without a token are raised (more), unless
+            # a count of tokens is open too
+            for pattern, cat in enumerate(layout.cat_of_pattern):
+                if cat is not None and cat.id in wanted:
+                    progress[pattern] *= EACH_CAT_BOOST
+                elif raised & {"cat-tokens", "tokens-one-cat"}:
+                    progress[pattern] *= CAT_BOOST
+        elif raised & {"cat-tokens", "each-cat", "tokens-one-cat"}:
             progress *= CAT_BOOST
         if "buttons-one-color" in raised:
             floats[_W_SINGLE] *= BUTTON_BOOST
@@ -207,8 +266,14 @@ class ScenarioEvaluator(Evaluator):
 
 
 @lru_cache(maxsize=64)
-def scenario_evaluator(layout: Layout, raised: frozenset[str]) -> ScenarioEvaluator:
-    return ScenarioEvaluator(layout, raised)
+def scenario_evaluator(layout: Layout, raised: frozenset[str],
+                       wanted: frozenset[str] | None = None) -> ScenarioEvaluator:  # fmt: skip
+    return ScenarioEvaluator(layout, raised, wanted=wanted)
+
+
+def cats_without_a_token(scenario: Scenario, quilt) -> frozenset[str]:
+    """The scenario's cats with no token on ``quilt`` yet (a token stays: this only shrinks)."""
+    return frozenset(scenario.cats) - {token["cat"] for token in quilt.score()["cats"]}
 
 
 # -- play-outs and the valuation ------------------------------------------------------------
@@ -246,11 +311,16 @@ class ScenarioValuation(Valuation):
 
 def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: Scenario,
                          beam: Beam, *, samples: int = 256, seed: str = "",
-                         margin: float | None = MARGIN,
-                         score_band=SCORE_BAND) -> ScenarioValuation:  # fmt: skip
+                         margin: float | None = MARGIN, score_band=SCORE_BAND,
+                         gain: float = 0.0, spread: float = 0.0, near: float = 0.0,
+                         bag: list | None = None) -> ScenarioValuation:  # fmt: skip
     """``valuation.value_moves`` with the utility of a finished play-out for its score: the
     same sampled futures (``sampled_bag``: deterministic for a seed and position), the same
-    early drop of the moves that surely cannot beat the leader by ``margin`` (utility)."""
+    early drop of the moves that surely cannot beat the leader by ``margin`` (utility).
+    A play-out's score is judged ``gain`` points a turn left higher (``GAIN``): the player
+    out-plays the greedy play-out on each later turn, and with ``spread`` (points a square
+    root of a turn left) the pass is the chance that a score spread so much reaches the
+    threshold. ``bag``: the true one (hindsight), played as the one future."""
     moves = tuple(moves)
     if not moves:
         raise ValueError("there is no move to value")
@@ -258,6 +328,9 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
     for move in moves:
         game.check(move)
     judge = Judge(scenario, observation.layout, beam.evaluator, score_band)
+    bonus = gain * (TURNS - observation.turn)
+    spread = spread * np.sqrt(TURNS - observation.turn)
+    near = near * np.sqrt(TURNS - observation.turn)
     afters = [_after(beam, observation, move) for move in moves]
     states = [pack(after.quilt) for after in afters]
     if observation.turn == TURNS:  # the move ends the game: exact
@@ -265,8 +338,8 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
         return ScenarioValuation(moves, tuple(u for u, _, _ in judged), (1,) * len(moves),
                                  tuple(float(p) for _, p, _ in judged),
                                  tuple(float(s) for _, _, s in judged))  # fmt: skip
-    if observation.turn == TURNS - 1:
-        samples = 1  # the draws after this turn are never played
+    if observation.turn == TURNS - 1 or bag is not None:
+        samples = 1  # the draws after this turn are never played, or the bag is known
     unseen = sorted(observation.unseen().elements())
     utilities = np.zeros((len(moves), samples))
     passed = np.zeros((len(moves), samples))
@@ -280,16 +353,16 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
             look *= 2
             if len(alive) == 1:
                 break
-        bag = sampled_bag(unseen, seed, observation.turn, k)
+        future = list(bag) if bag is not None else sampled_bag(unseen, seed, observation.turn, k)
         for i in alive:
             after = afters[i]
             move = after.move
-            draws = iter(bag[:2])
+            draws = iter(future[:2])
             market = tuple(conveyor(list(after.market), move.market_index, draws.__next__)[:3])
             final = final_state(
-                beam, after.quilt, states[i], after.hand, market, bag, 2, after.turn
+                beam, after.quilt, states[i], after.hand, market, future, 2, after.turn
             )
-            utilities[i, k], passed[i, k], scores[i, k] = judge.judge(final)
+            utilities[i, k], passed[i, k], scores[i, k] = judge.judge(final, bonus, spread, near)
             counts[i] += 1
     return ScenarioValuation(
         moves,
@@ -312,10 +385,23 @@ class ScenarioPlayer(FairPlayer):
     pass_margin: float = MARGIN  # its margin, in utility (``margin`` stays the fair one's)
     condition_aware: bool = True  # False: the daily's evaluation throughout (for ablations)
     score_band: tuple[int, int] = SCORE_BAND
+    # points a turn left added to a play-out's score before it is judged (None: ``gain_at``
+    # the player's samples; 0: the play-out's score as it is). Off: a player that counts on
+    # out-scoring its play-outs stops playing for points and does not (docs/scenarios.md)
+    gain: float | None = 0.0
+    # quick games per goal arrangement (0: a quarter of ``samples``, at least ``GOAL_FUTURES``)
+    goal_futures: int = 0
+    # points a square root of a turn left (0: a play-out passes or not); SPREAD was tried
+    spread: float = 0.0
+    near: float = 0.0  # counts a square root of a turn left (0: a missed condition fails)
+    targeted: bool = False  # each cat once: raise only the cats still without a token
 
     def __init__(self, seed: str = "", **options):
         super().__init__(seed, **options)
         self._raised: frozenset[str] | None = None  # None: the daily's evaluation
+        self._wanted: frozenset[str] | None = None  # cats without a token (``targeted``)
+        if self.gain is None:
+            self.gain = gain_at(self.samples)
 
     def strength(self) -> dict:
         boosts = [RAINBOW_BONUS, RAINBOW_SCALE, BUTTON_BOOST, CAT_BOOST, GOAL_BOOST]
@@ -323,21 +409,38 @@ class ScenarioPlayer(FairPlayer):
             boosts = []
         return {**super().strength(), "mode": "scenario-pass", "shape": SHAPE,
                 "pass_margin": self.pass_margin, "boosts": boosts,
-                "score_band": list(self.score_band)}  # fmt: skip
+                "score_band": list(self.score_band), **self._extra_strength()}  # fmt: skip
+
+    def _extra_strength(self) -> dict:
+        extra = {"gain": round(self.gain, 4), "spread": self.spread, "near": self.near,
+                 "goal_futures": self._goal_futures()}  # fmt: skip
+        if self.targeted:
+            extra["targeted"] = EACH_CAT_BOOST
+        return extra
 
     def evaluator(self, layout: Layout) -> Evaluator:
         if self._raised is None:
             return super().evaluator(layout)
-        return scenario_evaluator(layout, self._raised)
+        return scenario_evaluator(layout, self._raised, self._wanted)
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         scenario = scenario_of(setup)
         if scenario is None or setup.goals is not None:
             self._raised = None
             return super().choose_goals(setup, deal)
-        futures = sampled_deals(setup, self.seed, max(2, self.samples // 4))
+        futures = self.goal_deals_for(setup, deal)
         return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware,
-                                           self.score_band)  # fmt: skip
+                                           self.score_band, self.gain * TURNS,
+                                           self.spread * np.sqrt(TURNS),
+                                           self.near * np.sqrt(TURNS),
+                                           self.targeted)  # fmt: skip
+
+    def goal_deals_for(self, setup: Setup, deal: Deal | None) -> list[Deal]:
+        """The deals the goal arrangements' quick games are played on: sampled ones."""
+        return sampled_deals(setup, self.seed, self._goal_futures())
+
+    def _goal_futures(self) -> int:
+        return self.goal_futures or max(GOAL_FUTURES, self.samples // 4)
 
     def valuation(self, observation: Observation, also=()) -> Valuation:
         scenario = scenario_of(observation.setup)
@@ -346,26 +449,79 @@ class ScenarioPlayer(FairPlayer):
             return super().valuation(observation, also)
         self._raised = open_kinds(scenario, observation.quilt) if self.condition_aware else (
             frozenset())  # fmt: skip
+        self._wanted = None
+        if self.targeted and "each-cat" in self._raised:
+            self._wanted = cats_without_a_token(scenario, observation.quilt)
         visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
         return value_moves_for_pass(observation, moves, scenario,
                                     self.playout(observation.layout), samples=self.samples,
                                     seed=self.seed, margin=self.pass_margin,
-                                    score_band=self.score_band)  # fmt: skip
+                                    score_band=self.score_band, gain=self.gain,
+                                    spread=self.spread, near=self.near,
+                                    bag=self.known_bag())  # fmt: skip
+
+    def known_bag(self) -> list | None:
+        """The true bag, for a player that sees it (``ScenarioHindsightPlayer``); None."""
+        return None
+
+
+class ScenarioHindsightPlayer(ScenarioPlayer):
+    """The scenario player that sees the bag: the goals by the quick game on the true deal,
+    each move by the same utility of its play-out with the true bag (one future), among
+    ``HINDSIGHT_CANDIDATES`` or more. A deal it passes is passable; the share of deals it
+    passes is a floor under the ceiling of any player that does not see the bag."""
+
+    sees_bag = True
+
+    def __init__(self, seed: str = "", **options):
+        super().__init__(seed, **options)
+        self.candidates = max(self.candidates, HINDSIGHT_CANDIDATES)
+        self._game: SoloGame | None = None
+
+    def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
+        """Every arrangement played through with the true bag; the best game's (a pass
+        first, then the utility)."""
+        scenario = scenario_of(setup)
+        if scenario is None or setup.goals is not None or deal is None:
+            return super().choose_goals(setup, deal)
+        best = None
+        for goals in arrangements(setup):
+            game = SoloGame.start(deal, goals)
+            while not game.finished:
+                game.play(self.choose_move(game.observation(), game))
+            judge = Judge(scenario, game.quilt.layout, evaluator_for(game.quilt.layout))
+            judged = judge.judge(pack(game.quilt))[0]
+            if best is None or judged > best[0]:
+                best = (judged, goals)
+        return best[1]
+
+    def choose_move(self, observation: Observation, game: SoloGame | None = None) -> Move:
+        if game is None:
+            raise ValueError("the hindsight player needs the game (it reads the bag)")
+        self._game = game
+        return super().choose_move(observation, game)
+
+    def known_bag(self) -> list | None:
+        return list(self._game.remaining_bag) if self._game is not None else None
 
 
 def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal],
                                 condition_aware: bool = True,
-                                score_band: tuple[int, int] = SCORE_BAND) -> dict:  # fmt: skip
+                                score_band: tuple[int, int] = SCORE_BAND,
+                                bonus: float = 0.0, spread: float = 0.0,
+                                near: float = 0.0, targeted: bool = False) -> dict:  # fmt: skip
     """The arrangement of the scenario's goals with the highest mean utility of the quick
     game (every condition open: the raised evaluation, when ``condition_aware``) on the same
-    ``deals``; ties: the first in ``arrangements`` order."""
+    ``deals``, each score judged ``bonus`` higher (and with ``spread``); ties: the first
+    in ``arrangements`` order."""
     raised = frozenset(c.kind for c in scenario.conditions) if condition_aware else frozenset()
     best = None
     for goals in arrangements(setup):
         layout = setup.layout(goals)
-        evaluator = scenario_evaluator(layout, raised)
+        wanted = frozenset(scenario.cats) if targeted and "each-cat" in raised else None
+        evaluator = scenario_evaluator(layout, raised, wanted)
         beam = Beam(evaluator, QUICK)
         judge = Judge(scenario, layout, evaluator, score_band)
         quilt = Quilt(layout)
@@ -373,7 +529,7 @@ def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[De
         total = 0.0
         for deal in deals:
             final = final_state(beam, quilt, empty, deal.hand, deal.market, list(deal.bag), 0, 1)
-            total += judge.judge(final)[0]
+            total += judge.judge(final, bonus, spread, near)[0]
         if best is None or total > best[0]:
             best = (total, goals)
     return best[1]
@@ -383,9 +539,11 @@ __all__ = [
     "SHAPE",
     "Judge",
     "ScenarioEvaluator",
+    "ScenarioHindsightPlayer",
     "ScenarioPlayer",
     "ScenarioValuation",
     "choose_arrangement_for_pass",
+    "gain_at",
     "open_kinds",
     "scenario_of",
     "utility",

@@ -16,7 +16,7 @@ from puzzles.tasks import compute_scenario_pass_rate
 from solver.game import SCENARIOS, Move, deal
 from solver.search import FairPlayer, hint, make_player, play_game, position_key
 from solver.search.hints import hint_player
-from solver.search.scenarios import rate_seed
+from solver.search.scenarios import rate_seed, rate_strength
 
 TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
 
@@ -28,6 +28,8 @@ def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings)
     compute_scenario_pass_rate(1)  # the task body, run here
     row = ScenarioPassRate.objects.get(number=1)
     assert row.status == "ready" and row.deals == 2 and row.error == ""
+    assert row.strength == rate_strength(2, player="pass", **TINY_FAIR)
+    assert row.strength["strength"]["gain"] == round(make_player("scenario", **TINY_FAIR).gain, 4)
     passes, scores = 0, []
     for k in range(2):  # the same fixed deals, played again: the figure can be reproduced
         seed = rate_seed(1, k)
@@ -50,7 +52,8 @@ def test_a_failed_pass_rate_is_recorded(db, settings):
 def test_ensuring_the_rates_sends_each_once_and_again_only_if_failed_or_lost(db):
     assert scenarios.do_ensure_pass_rates() == list(SCENARIOS)
     assert scenarios.do_ensure_pass_rates() == []  # all pending, just sent
-    ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1)
+    current = scenarios._rate_strength()
+    ScenarioPassRate.objects.filter(number=4).update(status="ready", deals=1, strength=current)
     ScenarioPassRate.objects.filter(number=5).update(status="failed", error="worker lost")
     long_ago = timezone.now() - datetime.timedelta(hours=2)
     ScenarioPassRate.objects.filter(number=6).update(sent_at=long_ago)
@@ -99,3 +102,24 @@ def test_the_fair_solvers_old_rates_are_dropped_and_sent_again(db):
     migration.drop_old_rates(apps, None)
     assert not ScenarioPassRate.objects.exists()
     assert scenarios.do_ensure_pass_rates() == list(SCENARIOS)  # the new player's, once
+
+
+def test_a_rate_computed_at_another_strength_is_sent_again(db, settings):
+    # a card's figure is the current player's: another player version, options or deal
+    # count (and every row from before strengths were kept) is computed again, once
+    settings.CALICO_SCENARIO_RATE_OPTIONS = TINY_FAIR
+    current = scenarios._rate_strength()
+    assert current == rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, **TINY_FAIR)
+    for number in SCENARIOS:
+        ScenarioPassRate.objects.create(number=number, status="ready", deals=4, strength=current)
+    assert scenarios.do_ensure_pass_rates() == []
+    older = {**current, "strength": {**current["strength"], "gain": 0.39}}
+    ScenarioPassRate.objects.filter(number=7).update(strength=older)
+    ScenarioPassRate.objects.filter(number=8).update(strength={})  # from before strengths
+    settings.CALICO_SCENARIO_RATE_DEALS = current["deals"]
+    assert scenarios.do_ensure_pass_rates() == [7, 8]
+    assert scenarios.do_ensure_pass_rates() == []  # pending now: not sent twice
+    settings.CALICO_SCENARIO_RATE_DEALS = current["deals"] + 1  # more deals: all again
+    for number in SCENARIOS:
+        ScenarioPassRate.objects.filter(number=number).update(status="ready", strength=current)
+    assert scenarios.do_ensure_pass_rates() == list(SCENARIOS)

@@ -16,11 +16,15 @@ from solver.search.scenario_play import (
     SHAPE,
     Judge,
     ScenarioEvaluator,
+    ScenarioHindsightPlayer,
     ScenarioPlayer,
     ScenarioValuation,
+    cats_without_a_token,
+    gain_at,
     open_kinds,
     scenario_evaluator,
     scenario_of,
+    value_moves_for_pass,
 )
 
 LOW = {"candidates": 4, "samples": 4}  # enough to exercise every path, fast
@@ -134,11 +138,11 @@ def test_the_scenario_player_plays_legal_moves_and_values_them_by_the_pass():
 
 
 def test_the_scenario_player_passes_a_deal_the_points_player_fails():
-    # a held-out deal of the bench (N=1 of scenario 2: 5 cat tokens, 59), both at the same
-    # reduced strength: the points player scores 59 with too few tokens, this one passes
+    # a held-out deal of the bench (k=2 of scenario 2: 5 cat tokens, 59), both at the same
+    # reduced strength: the points player scores 70 with too few tokens, this one 69 with them
     scenario = SCENARIOS[2]
     options = {"candidates": 8, "samples": 16}
-    seed = "heldout-20261201-2-0"
+    seed = "heldout-20261202-2-2"
     ours = play_game(deal(seed, scenario.setup), ScenarioPlayer(seed=seed, **options))
     theirs = play_game(deal(seed, scenario.setup), FairPlayer(seed=seed, **options))
     assert scenario.passed(ours.game.quilt)
@@ -192,3 +196,101 @@ def test_the_scenario_player_on_a_daily_is_the_fair_player():
     ours = ScenarioPlayer(seed="s", **options).valuation(observation)
     theirs = FairPlayer(seed="s", **options).valuation(observation)
     assert dataclasses.asdict(ours) == dataclasses.asdict(theirs)
+
+
+# -- the play-out's score judged with the player's gain; the hindsight player ---------------
+
+
+def test_a_play_outs_score_is_judged_with_the_gain_and_reported_as_it_is():
+    _, judge = _judge(1)  # score at least 58, the rainbow
+    failing, passed, score = judge.of_counts(np.array([54, 6]))
+    assert not passed and score == 54
+    lifted, passed, score = judge.of_counts(np.array([54, 6]), bonus=4.0)
+    assert passed and score == 54  # judged as a 58; the score itself is the play-out's
+    assert lifted >= 1 > failing
+    assert not judge.of_counts(np.array([54, 5]), bonus=40.0)[1]  # a condition gets no bonus
+
+
+def test_the_gain_grows_with_the_futures_and_is_the_fits_at_the_fitted_strengths():
+    assert gain_at(16) == pytest.approx(0.39)
+    assert gain_at(256) == pytest.approx(0.63)
+    gains = [gain_at(n) for n in (1, 4, 16, 64, 256, 1000)]
+    assert gains == sorted(gains) and gains[0] >= 0 and gains[-1] == pytest.approx(0.63)
+    assert ScenarioPlayer(seed="s", **LOW).gain == 0  # off by default
+    calibrated = type("Calibrated", (ScenarioPlayer,), {"gain": None})(seed="s", **LOW)
+    assert calibrated.gain == pytest.approx(gain_at(LOW["samples"]))
+    assert calibrated.strength()["gain"] == round(gain_at(4), 4)
+
+
+def test_a_play_out_judged_with_a_gain_passes_more_often():
+    scenario = SCENARIOS[1]
+    dealt = deal("gain-1", scenario.setup)
+    game = SoloGame.start(dealt, arrangements(dealt.setup)[0])
+    for _ in range(5):
+        game.play(make_player("greedy").choose_move(game.observation()))
+    observation = game.observation()
+    player = ScenarioPlayer(seed="gain", **LOW)
+    moves = [node.move for node in player.visible_candidates(observation, 4)[:4]]
+    beam = player.playout(observation.layout)
+    plain = value_moves_for_pass(observation, moves, scenario, beam, samples=8, seed="g",
+                                 margin=None)  # fmt: skip
+    lifted = value_moves_for_pass(observation, moves, scenario, beam, samples=8, seed="g",
+                                  margin=None, gain=2.0)  # fmt: skip
+    assert plain.scores == lifted.scores  # the same play-outs
+    assert all(a <= b for a, b in zip(plain.passes, lifted.passes, strict=True))
+    assert sum(lifted.passes) > sum(plain.passes)
+
+
+def test_the_hindsight_player_sees_the_bag_and_plays_its_best_arrangement():
+    scenario = SCENARIOS[1]
+    dealt = deal("hindsight-1", scenario.setup)
+    player = ScenarioHindsightPlayer(seed="h", **LOW)
+    assert player.sees_bag and player.candidates >= 8
+    with pytest.raises(ValueError):
+        player.choose_move(SoloGame.start(dealt, arrangements(dealt.setup)[0]).observation())
+    record = play_game(dealt, player)
+    assert record.goals in arrangements(dealt.setup)
+    played = Judge(scenario, record.game.quilt.layout, evaluator_for(record.game.quilt.layout))
+    best = played.judge(pack(record.game.quilt))[0]
+    for goals in arrangements(dealt.setup):  # the game played is the best of the six
+        game = SoloGame.start(dealt, goals)
+        while not game.finished:
+            game.play(player.choose_move(game.observation(), game))
+        other = Judge(scenario, game.quilt.layout, evaluator_for(game.quilt.layout))
+        assert other.judge(pack(game.quilt))[0] <= best
+
+
+def test_with_a_spread_a_near_pass_counts_as_its_chance_and_a_missed_condition_as_none():
+    _, judge = _judge(1)  # score at least 58, the rainbow
+    chance = [
+        judge.of_counts(np.array([score, 6]), spread=3.0)[0] - SHAPE for score in range(50, 68)
+    ]
+    assert chance == sorted(chance)  # the more points the likelier the pass
+    below, _, _ = judge.of_counts(np.array([57, 6]), spread=3.0)
+    at, passed, _ = judge.of_counts(np.array([58, 6]), spread=3.0)
+    assert passed and 0.5 < at < 1 + SHAPE
+    assert SHAPE < below < at  # a 57 with the rainbow is nearly a pass, not a fail
+    assert judge.of_counts(np.array([90, 5]), spread=3.0)[0] < SHAPE  # no rainbow: no pass
+    # ``near``: a condition one short counts as the chance that the player does one better
+    short, _, _ = judge.of_counts(np.array([90, 5]), spread=3.0, near=1.0)
+    assert SHAPE < short < judge.of_counts(np.array([90, 6]), spread=3.0, near=1.0)[0]
+
+
+def test_each_cat_raises_only_the_cats_still_without_a_token():
+    scenario, _, layout = _first_layout(10)  # each cat at least once (no count of tokens)
+    daily = evaluator_for(layout)
+    first = scenario.cats[0]
+    targeted = ScenarioEvaluator(layout, frozenset({"each-cat"}), wanted=frozenset({first}))
+    progress, plain = targeted.arrays[4], daily.arrays[4]
+    for pattern, cat in enumerate(layout.cat_of_pattern):
+        if cat is not None and cat.id == first:
+            assert (progress[pattern] >= plain[pattern]).all()
+            assert (progress[pattern] > plain[pattern]).any()
+        else:  # a cat with its token (or no cat): the daily's progress
+            assert np.array_equal(progress[pattern], plain[pattern])
+    assert cats_without_a_token(scenario, SoloGame.start(*_start(10)).quilt) == set(scenario.cats)
+
+
+def _start(number):
+    _, dealt, _ = _first_layout(number)
+    return dealt, arrangements(dealt.setup)[0]
