@@ -47,7 +47,7 @@ SEARCHES = {
     "D120": (DEFAULT_WEIGHTS, 120, 6),
 }
 D120_OF = 12  # D120 runs for the best 12 arrangements by D30: a portfolio's D survivors
-POLISHES = (8, 14)
+POLISHES = (8, 14, 18)
 
 
 def search(layout, dealt, weights, piloted, kept) -> Node:
@@ -81,20 +81,24 @@ def _timed(work, *args):
     return result, round(time.process_time() - started, 3)
 
 
-def seed_row(seed: str) -> dict:
-    """Every search of one deal (the pass described above), each as [value, CPU s]."""
+def seed_row(seed: str, lean: bool = False) -> dict:
+    """Every search of one deal (the pass described above), each as [value, CPU s]; ``lean``
+    leaves out DEFAULT_WEIGHTS' (D30, D120: the arms that need them skip the row)."""
     dealt = deal(seed)
     order, order_cpu = _timed(choose_arrangement, dealt.setup, [dealt], _playout_evaluator, 24)
-    row = {"seed": seed, "order_cpu": order_cpu, "P120": [], "P30": [], "D30": [], "D120": {}}
+    row = {"seed": seed, "order_cpu": order_cpu, "P120": [], "P30": []}
+    if not lean:
+        row |= {"D30": [], "D120": {}}
     best = None
     for goals in order:
         layout = dealt.setup.layout(goals)
-        for name in ("P120", "P30", "D30"):
+        for name in ("P120", "P30") if lean else ("P120", "P30", "D30"):
             node, cpu = _timed(search, layout, dealt, *SEARCHES[name])
             row[name].append((node.value, cpu))
             if name == "P120" and (best is None or node.value > best[0].value):
                 best = (node, layout)
-    ranked = sorted(range(len(order)), key=lambda i: (row["D30"][i][0], -i), reverse=True)
+    ranked = [] if lean else sorted(range(len(order)), key=lambda i: (row["D30"][i][0], -i),
+                                    reverse=True)  # fmt: skip
     for i in ranked[:D120_OF]:
         node, cpu = _timed(search, dealt.setup.layout(order[i]), dealt, *SEARCHES["D120"])
         row["D120"][str(i)] = (node.value, cpu)
@@ -105,6 +109,8 @@ def seed_row(seed: str) -> dict:
 
 
 def _value(row: dict, name: str, i: int):
+    if name not in row:
+        raise KeyError(f"{row['seed']}: a lean row has no {name}")
     if name == "D120":
         found = row["D120"].get(str(i))
         if found is None:
@@ -136,6 +142,17 @@ def portfolio(row: dict, number: int) -> tuple[float, float]:
     return best, cpu
 
 
+def both_sets(row: dict) -> tuple[float, float]:
+    """Today's searches and DEFAULT_WEIGHTS' on the best 12 by D30 (D30 and D120 paid for):
+    what a second weight set adds at most, before any halving."""
+    if "D120" not in row:
+        raise KeyError(f"{row['seed']}: a lean row has no D120")
+    score, cpu = today(row)
+    found = [v for v, _ in row["D120"].values()]
+    cpu += sum(c for _, c in row["D30"]) + sum(c for _, c in row["D120"].values())
+    return max([score, *found]), cpu
+
+
 def polish(row: dict, turns: int) -> tuple[float, float]:
     score, cpu = today(row)
     value, seconds = row[f"polish{turns}"]
@@ -146,25 +163,36 @@ def arms() -> dict:
     found = {"today": today}
     for number in PORTFOLIOS:
         found[f"portfolio {number}"] = lambda row, n=number: portfolio(row, n)
+    found["today + DEFAULT_WEIGHTS on 12"] = both_sets
     for turns in POLISHES:
         found[f"today + polish {turns}"] = lambda row, k=turns: polish(row, k)
     return found
 
 
 def report(rows: list[dict]) -> list[dict]:
-    """Per arm: pairs, mean score, paired difference to today's with its 95% interval, CPU."""
-    base = [today(row) for row in rows]
+    """Per arm: pairs, mean score, paired difference to today's with its 95% interval, CPU;
+    an arm is paired on the rows that hold its searches (a lean row lacks D30 and D120)."""
     out = []
     for name, arm in arms().items():
-        played = [arm(row) for row in rows]
+        played, base = [], []
+        for row in rows:
+            try:
+                played.append(arm(row))
+            except KeyError:
+                continue
+            base.append(today(row))
+        if len(played) < 2:
+            continue
         differences = [a - b for (a, _), (b, _) in zip(played, base, strict=True)]
-        interval = paired_interval(differences) if len(rows) >= 2 else None
+        interval = paired_interval(differences)
         out.append({
             "arm": name,
-            "pairs": len(rows),
-            "score": sum(s for s, _ in played) / len(rows),
-            "difference": interval.to_json() if interval else None,
-            "cpu": sum(c for _, c in played) / len(rows),
+            "pairs": len(played),
+            "score": sum(s for s, _ in played) / len(played),
+            "today": sum(s for s, _ in base) / len(base),
+            "difference": interval.to_json(),
+            "cpu": sum(c for _, c in played) / len(played),
+            "today_cpu": sum(c for _, c in base) / len(base),
         })  # fmt: skip
     return out
 
@@ -175,6 +203,8 @@ def main(argv=None) -> int:
     parser.add_argument("name", help="seeds holdout-NAME-0001 ...")
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--report", action="store_true", help="play nothing: the arms so far")
+    parser.add_argument("--lean", action="store_true",
+                        help="new seeds without DEFAULT_WEIGHTS' searches (D30, D120)")  # fmt: skip
     parser.add_argument("--markdown", action="store_true", help="the report as a table")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if not args.name.replace("-", "").replace("_", "").isalnum() or args.seeds < 1:
@@ -187,7 +217,7 @@ def main(argv=None) -> int:
         for k in range(1, args.seeds + 1):
             seed = f"holdout-{args.name}-{k:04d}"
             if seed not in done:
-                row = seed_row(seed)
+                row = seed_row(seed, args.lean)
                 rows.append(row)
                 with path.open("a") as out:
                     out.write(json.dumps(row) + "\n")
@@ -198,13 +228,13 @@ def main(argv=None) -> int:
     table = report(rows)
     if args.markdown:
         print(f"{len(rows)} seeds holdout-{args.name}-…, load {load:.1f}\n")
-        print("| arm | pairs | mean score | Δ vs today [95% t] | CPU s/game |")
+        print("| arm | pairs | score arm / today | Δ vs today [95% t] | CPU s/game arm / today |")
         print("|---|---:|---:|---|---:|")
         for line in table:
             d = line["difference"]
             interval = f"{d['mean']:+.2f} [{d['low']:+.2f}, {d['high']:+.2f}]"
-            print(f"| {line['arm']} | {line['pairs']} | {line['score']:.2f} | {interval} "
-                  f"| {line['cpu']:.2f} |")  # fmt: skip
+            print(f"| {line['arm']} | {line['pairs']} | {line['score']:.2f} / {line['today']:.2f} "
+                  f"| {interval} | {line['cpu']:.2f} / {line['today_cpu']:.2f} |")  # fmt: skip
     else:
         print(json.dumps({"name": args.name, "load": round(load, 1), "arms": table}))
     return 0
