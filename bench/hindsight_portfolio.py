@@ -47,6 +47,7 @@ SEARCHES = {
     "D120": (DEFAULT_WEIGHTS, 120, 6),
 }
 D120_OF = 12  # D120 runs for the best 12 arrangements by D30: a portfolio's D survivors
+LEAN_D120_OF = 4  # a lean row: D120 for portfolio 4's last round
 POLISHES = (8, 14, 18)
 
 
@@ -97,9 +98,15 @@ def seed_row(seed: str, lean: bool = False) -> dict:
             row[name].append((node.value, cpu))
             if name == "P120" and (best is None or node.value > best[0].value):
                 best = (node, layout)
-    ranked = [] if lean else sorted(range(len(order)), key=lambda i: (row["D30"][i][0], -i),
-                                    reverse=True)  # fmt: skip
-    for i in ranked[:D120_OF]:
+    if lean:  # portfolio 4's last round: of the best 12 by P30, the best 4 by P120
+        cheap = sorted(range(len(order)), key=lambda i: (row["P30"][i][0], -i), reverse=True)
+        wide = sorted(enumerate(cheap[:12]), key=lambda e: (row["P120"][e[1]][0], -e[0]),
+                      reverse=True)  # fmt: skip
+        ranked = [i for _, i in wide]
+        row["D120"] = {}
+    else:
+        ranked = sorted(range(len(order)), key=lambda i: (row["D30"][i][0], -i), reverse=True)
+    for i in ranked[: LEAN_D120_OF if lean else D120_OF]:
         node, cpu = _timed(search, dealt.setup.layout(order[i]), dealt, *SEARCHES["D120"])
         row["D120"][str(i)] = (node.value, cpu)
     for turns in POLISHES:
@@ -130,9 +137,10 @@ def portfolio(row: dict, number: int) -> tuple[float, float]:
     names = {configuration: name for name, configuration in SEARCHES.items()}
     entries = [(i, w) for i in range(len(row["P120"])) for w in chosen.configurations]
     best, cpu = None, row["order_cpu"]
-    for survivors, piloted, kept in chosen.rounds:
+    for survivors, piloted, kept, instead in chosen.rounds:
         scored = []
         for rank, (i, weights) in enumerate(entries[:survivors] if survivors else entries):
+            weights = instead or weights
             value, seconds = _value(row, names[weights, piloted, kept], i)
             cpu += seconds
             best = value if best is None else max(best, value)
@@ -145,8 +153,8 @@ def portfolio(row: dict, number: int) -> tuple[float, float]:
 def both_sets(row: dict) -> tuple[float, float]:
     """Today's searches and DEFAULT_WEIGHTS' on the best 12 by D30 (D30 and D120 paid for):
     what a second weight set adds at most, before any halving."""
-    if "D120" not in row:
-        raise KeyError(f"{row['seed']}: a lean row has no D120")
+    if "D30" not in row:
+        raise KeyError(f"{row['seed']}: a lean row has no D30")
     score, cpu = today(row)
     found = [v for v, _ in row["D120"].values()]
     cpu += sum(c for _, c in row["D30"]) + sum(c for _, c in row["D120"].values())

@@ -184,16 +184,22 @@ class Portfolio:
     next one, wider; the best game of every search wins (each search is a real game)."""
 
     configurations: tuple[Weights, ...]
-    rounds: tuple[tuple[int, int, int], ...]  # (survivors (0: all), piloted, kept)
+    # (survivors (0: all), piloted, kept, weights: None for each entry's own, or a weight
+    # set every survivor is searched with in that round)
+    rounds: tuple[tuple[int, int, int, Weights | None], ...]
 
 
-# Option ``portfolio: N``. Two weight sets' searches of a deal differ by several points, so
-# the best of both gains what the cheap rounds pay for (bench/protocol.py --strategy hindsight).
+# Option ``portfolio: N``. Two weight sets' searches of one arrangement differ by several
+# points, so the best of both may gain what the cheap rounds save; which ones pay is measured
+# by bench/hindsight_portfolio.py (docs/solver.md).
 PORTFOLIOS = {
-    1: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3), (8, 120, 6))),
-    2: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3), (12, 120, 6))),
-    3: Portfolio((PLAYOUT_WEIGHTS,), ((0, 30, 3), (12, 120, 6))),  # halving alone
-}
+    1: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (8, 120, 6, None))),
+    2: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (12, 120, 6, None))),
+    3: Portfolio((PLAYOUT_WEIGHTS,), ((0, 30, 3, None), (12, 120, 6, None))),  # halving alone
+    # halving, then the other weight set on the best 4 games' arrangements
+    4: Portfolio((PLAYOUT_WEIGHTS,),
+                 ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS))),
+}  # fmt: skip
 
 # Option ``polish: K``: the chosen game's last K turns searched again with each of these
 # (weights, piloted, kept), wider than the search that found it.
@@ -254,10 +260,11 @@ class HindsightPlayer(_Searching):
         portfolio = self.portfolio
         entries = [(goals, weights) for goals in order for weights in portfolio.configurations]
         best: tuple[Node, dict] | None = None
-        for survivors, piloted, kept in portfolio.rounds:
+        for survivors, piloted, kept, instead in portfolio.rounds:
             options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
             scored = []
             for rank, (goals, weights) in enumerate(entries[:survivors] if survivors else entries):
+                weights = instead or weights
                 layout = setup.layout(goals)
                 evaluator = evaluator_for(layout, weights, self.learned)
                 node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1,

@@ -18,8 +18,8 @@ SMALL = {"P120": (P, 6, 2), "P30": (P, 2, 1), "D30": (D, 2, 1), "D120": (D, 6, 2
 def small(monkeypatch):
     monkeypatch.setattr(bench, "SEARCHES", SMALL)
     monkeypatch.setattr(bench, "POLISHES", (4,))
-    monkeypatch.setitem(PORTFOLIOS, 98, Portfolio((P, D), ((0, 2, 1), (5, 6, 2))))
-    monkeypatch.setitem(PORTFOLIOS, 97, Portfolio((P,), ((0, 2, 1), (3, 6, 2))))
+    monkeypatch.setitem(PORTFOLIOS, 98, Portfolio((P, D), ((0, 2, 1, None), (5, 6, 2, None))))
+    monkeypatch.setitem(PORTFOLIOS, 97, Portfolio((P,), ((0, 2, 1, None), (3, 6, 2, None))))
     # only the small portfolios: the real ones need the real widths
     for number in [n for n in PORTFOLIOS if n not in (97, 98)]:
         monkeypatch.delitem(PORTFOLIOS, number)
@@ -49,3 +49,15 @@ def test_the_report_pairs_every_arm_with_todays(small):
     polish = table["today + polish 4"]
     assert polish["difference"]["mean"] >= 0  # the polish keeps the better game
     assert polish["cpu"] > table["today"]["cpu"]
+
+
+def test_a_lean_row_holds_a_last_round_with_the_other_weight_set(small, monkeypatch):
+    # as portfolio 4 at small widths: the best 12 of 24 cheaply, their best 4 with D
+    other = Portfolio((P,), ((0, 2, 1, None), (12, 6, 2, None), (4, 6, 2, D)))
+    monkeypatch.setitem(PORTFOLIOS, 96, other)
+    seed = "test-hindsight-portfolio-4"
+    row = bench.seed_row(seed, lean=True)
+    assert "D30" not in row and len(row["D120"]) == 4
+    assert bench.portfolio(row, 96)[0] == _score(seed, portfolio=96)
+    assert bench.today(row)[0] == _score(seed, kept=2, piloted=6)
+    assert all(line["arm"] != "portfolio 98" for line in bench.report([row, row]))  # needs D30

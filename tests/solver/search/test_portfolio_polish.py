@@ -13,7 +13,7 @@ from solver.search.goal_choice import choose_arrangement
 from solver.search.players import PORTFOLIOS, Portfolio
 
 # a portfolio small enough for a test: 3 arrangements x 2 weight sets cheaply, the best 2 wider
-TINY = Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 2, 1), (2, 4, 2)))
+TINY = Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 2, 1, None), (2, 4, 2, None)))
 
 
 @pytest.fixture
