@@ -134,6 +134,10 @@ def today(row: dict) -> tuple[float, float]:
 def portfolio(row: dict, number: int) -> tuple[float, float]:
     """(score, CPU s) of ``PORTFOLIOS[number]``, halving as ``HindsightPlayer._halve``."""
     chosen = PORTFOLIOS[number]
+    if "D30" in row and any(instead for *_, instead in chosen.rounds):
+        # a full row's D120 are the best 12 by D30's: present for another reason than this
+        # round's choice, so counting the rows that happen to hold them would select rows
+        raise KeyError(f"{row['seed']}: a round with its own weights is paired on lean rows")
     names = {configuration: name for name, configuration in SEARCHES.items()}
     entries = [(i, w) for i in range(len(row["P120"])) for w in chosen.configurations]
     best, cpu = None, row["order_cpu"]
