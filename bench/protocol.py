@@ -12,13 +12,17 @@ judgement on held-out seeds.
 - **Common deals and sampling seeds**: both arms play the same deal with the same player seed
   (so the same sampled futures); only the options differ. By default the goal arrangement
   is frozen (chosen once by the base arm, played by both): for a move idea the goals are
-  noise. ``--own-goals`` lets each arm choose its own, for an idea about the goals.
+  noise. ``--own-goals`` lets each arm choose its own, for an idea about the goals. A player
+  that sees the bag (hindsight) always chooses its own: its goals are its search (each
+  arrangement searched in full), and frozen goals would leave the other arm one search.
 - **Sequential test** (``bench/protocol_stats.py``): ``gain`` weighs H0 δ=0 against H1
   δ=``--delta`` (a gain); ``non-inferiority`` H0 δ=-``--delta`` against H1 δ=0, for a pure speed
   change. σ from the first 60 pairs, a look every 20, stop at LLR ±2.94 (α = β = 0.05), or
   "inconclusive" at ``--max-pairs``.
 - **Held-out judgement**: ``--holdout`` pairs on the held-out seeds (0: none), the mean
-  difference with its 95% interval, and each arm's CPU seconds a game.
+  difference with its 95% interval, and each arm's CPU seconds a game. ``--holdout-only``
+  plays no SPRT, only those pairs (for arms too slow for an SPRT, as hindsight's ~15 CPU s a
+  game on a shared machine: say so beside the figure).
 
 Prints a Markdown row and a JSON line (``--json FILE`` appends the JSON there too). Bad input:
 exit 2 with one line. Run it with ``nice -n 10``: games are played ``--jobs`` at a time.
@@ -58,6 +62,11 @@ def parse(argv) -> argparse.Namespace:
         action="store_true",
         help="each arm chooses its goals (default: the base arm's, for both)",
     )
+    parser.add_argument(
+        "--holdout-only",
+        action="store_true",
+        help="no sequential test: only the --holdout pairs on the held-out seeds",
+    )
     parser.add_argument("--json", metavar="FILE", help="append the result's JSON line here")
     parser.add_argument(
         "--status",
@@ -67,6 +76,8 @@ def parse(argv) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if not args.name.replace("-", "").replace("_", "").isalnum():
         parser.error("the name may hold letters, digits, - and _ only")
+    if args.holdout_only and args.holdout < 2:
+        parser.error("--holdout-only needs --holdout of at least 2")
     if args.max_pairs < 60 or args.jobs < 1 or args.holdout < 0 or args.delta <= 0:
         parser.error(
             "--max-pairs at least 60, --jobs at least 1, --holdout at least 0, --delta above 0"
@@ -91,7 +102,7 @@ def play_pair(seed: str, strategy: str, base: dict, test: dict, own_goals: bool)
     for arm, options in (("base", base), ("test", test)):
         cpu = time.process_time()
         player = make_player(strategy, seed=seed, **options)
-        if goals is None or own_goals:
+        if goals is None or own_goals or player.sees_bag:  # its goals are its search
             goals = player.choose_goals(dealt.setup, dealt if player.sees_bag else None)
         game = SoloGame.start(dealt, goals)  # the rules engine checks every move
         while not game.finished:
@@ -190,9 +201,9 @@ def main(argv=None) -> int:
 
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         play = None if args.status else pool
-        rows = run_pairs(play, ledger, sprt_seeds, args, stop=decided)
+        rows = [] if args.holdout_only else run_pairs(play, ledger, sprt_seeds, args, stop=decided)
         verdict = sprt([r["difference"] for r in rows], hypotheses)
-        if verdict.decision == "continue" and not args.status:
+        if verdict.decision == "continue" and not args.status and not args.holdout_only:
             holdout_seeds = []  # inconclusive: no judgement to make
         held = run_pairs(play, ledger, holdout_seeds, args) if holdout_seeds else []
     decision = {
@@ -200,6 +211,8 @@ def main(argv=None) -> int:
         "H0": "not better" if args.mode == "gain" else "worse",
         "continue": f"inconclusive at {len(rows)} pairs",
     }[verdict.decision]
+    if args.holdout_only:
+        decision = "not run (--holdout-only)"
     interval = paired_interval([r["difference"] for r in held]) if len(held) >= 2 else None
     every = rows + held
     if not every:
@@ -216,6 +229,7 @@ def main(argv=None) -> int:
         "base": args.base,
         "test": args.test,
         "own_goals": args.own_goals,
+        "holdout_pairs": len(held),
         "hypotheses": [hypotheses.delta0, hypotheses.delta1],
         "sprt": {**verdict.to_json(), "verdict": decision},
         "holdout": interval.to_json() if interval else None,

@@ -32,6 +32,13 @@ learned         all        off      set N of the fitted evaluation tables
 goal_deals      fair       off      the goal finalists valued again on this many sampled
                                     turn-1 positions by the player's own valuation
                                     (``goal_choice.by_first_turn``) instead of quick games
+portfolio       hindsight  off      set N of ``players.PORTFOLIOS``: sequential halving
+                                    over (arrangement x weight set), every pair searched
+                                    cheaply, the best few again at full width; the best
+                                    game of all searches wins
+polish          hindsight  off      the chosen game's last N turns searched again, wider
+                                    and with each weight set (``players.POLISH``); the
+                                    better game stays ("ruin and recreate")
 ==============  =========  =======  ======================================================
 
 Old names, still accepted: ``width`` (beam: ``placements``; fair: ``playout_width``;

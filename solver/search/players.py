@@ -15,7 +15,7 @@ every arrangement; see ``goal_choice``.
 """
 
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
 from solver.game import TURNS, Deal, Layout, Move, Observation, Quilt, Setup, SoloGame
 from solver.game.rng import SeededStream
@@ -31,7 +31,7 @@ from .valuation import Valuation, halve_moves, value_moves
 # each means is in ``solver.search``); None means the default, as a command line passes None
 # for an option it was not given.
 OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
-           "arrangements", "halving", "learned", "goal_deals")  # fmt: skip
+           "arrangements", "halving", "learned", "goal_deals", "portfolio", "polish")  # fmt: skip
 # The names the options had before each meaning got its own: settings and command lines
 # written with them keep working; each player says what they mean to it (``renamed``).
 OLD_NAMES = ("width",)
@@ -176,6 +176,36 @@ class FairPlayer(_Searching):
         return Beam(self.evaluator(layout), self.rollout)
 
 
+@dataclass(frozen=True)
+class Portfolio:
+    """Hindsight's searches of one deal as sequential halving over (arrangement x
+    configuration): every arrangement with every weight set searched cheaply first, the
+    best ``survivors`` of each round (by the final score of their game) searched again in the
+    next one, wider; the best game of every search wins (each search is a real game)."""
+
+    configurations: tuple[Weights, ...]
+    # (survivors (0: all), piloted, kept, weights: None for each entry's own, or a weight
+    # set every survivor is searched with in that round)
+    rounds: tuple[tuple[int, int, int, Weights | None], ...]
+
+
+# Option ``portfolio: N``. Two weight sets' searches of one arrangement differ by several
+# points, so the best of both may gain what the cheap rounds save; which ones pay is measured
+# by bench/hindsight_portfolio.py (docs/solver.md).
+PORTFOLIOS = {
+    1: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (8, 120, 6, None))),
+    2: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (12, 120, 6, None))),
+    3: Portfolio((PLAYOUT_WEIGHTS,), ((0, 30, 3, None), (12, 120, 6, None))),  # halving alone
+    # halving, then the other weight set on the best 4 games' arrangements
+    4: Portfolio((PLAYOUT_WEIGHTS,),
+                 ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS))),
+}  # fmt: skip
+
+# Option ``polish: K``: the chosen game's last K turns searched again with each of these
+# (weights, piloted, kept), wider than the search that found it.
+POLISH = ((PLAYOUT_WEIGHTS, 240, 12), (DEFAULT_WEIGHTS, 240, 12))
+
+
 class HindsightPlayer(_Searching):
     """Knows the bag: a beam search whose states are ranked by quick games played to the end
     with the true bag (``beam.pilot``); its score is the best-known score of a deal.
@@ -194,29 +224,78 @@ class HindsightPlayer(_Searching):
 
     def __init__(self, seed: str = "", kept: int = 6, piloted: int = 120,
                  arrangements: int = 24, learned: int | None = None,
+                 portfolio: int | None = None, polish: int | None = None,
                  **_search_options):  # fmt: skip
         super().__init__(seed, learned)
         self.kept = kept
         self.arrangements = arrangements
         self.options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
+        if portfolio is not None and portfolio not in PORTFOLIOS:
+            raise ValueError(f"portfolio must be one of {', '.join(map(str, PORTFOLIOS))}")
+        self.portfolio = PORTFOLIOS.get(portfolio)
+        self.polish = polish
         self._plan: list[Move] = []
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
         if deal is None or setup.goals is not None or setup.family:
             return None
-        best = None
-        for goals in choose_arrangement(setup, [deal], self.evaluator, keep=self.arrangements):
-            layout = setup.layout(goals)
-            node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1)
-            if best is None or node.value > best[0].value:
-                best = (node, goals)
-        self._plan = best[0].line()
-        return best[1]
+        order = choose_arrangement(setup, [deal], self.evaluator, keep=self.arrangements)
+        if self.portfolio is not None:
+            node, goals = self._halve(setup, deal, order)
+        else:
+            node, goals = None, None
+            for arrangement in order:
+                layout = setup.layout(arrangement)
+                found = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1)
+                if node is None or found.value > node.value:
+                    node, goals = found, arrangement
+        if self.polish:
+            node = self._polished(setup.layout(goals), node, deal.bag)
+        self._plan = node.line()
+        return goals
 
-    def search(self, layout: Layout, quilt: Quilt, hand, market, bag, turn: int) -> Node:
-        beam = Beam(self.evaluator(layout), self.options)
+    def _halve(self, setup: Setup, deal: Deal, order: list[dict]) -> tuple[Node, dict]:
+        """The portfolio's rounds; entries in (arrangement, configuration) order, so that a
+        tie goes to the earlier arrangement, then to the earlier weight set."""
+        portfolio = self.portfolio
+        entries = [(goals, weights) for goals in order for weights in portfolio.configurations]
+        best: tuple[Node, dict] | None = None
+        for survivors, piloted, kept, instead in portfolio.rounds:
+            options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
+            scored = []
+            for rank, (goals, weights) in enumerate(entries[:survivors] if survivors else entries):
+                weights = instead or weights
+                layout = setup.layout(goals)
+                evaluator = evaluator_for(layout, weights, self.learned)
+                node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1,
+                                   evaluator=evaluator, options=options, kept=kept)  # fmt: skip
+                if best is None or node.value > best[0].value:
+                    best = (node, goals)
+                scored.append((node.value, -rank, (goals, weights)))
+            scored.sort(key=lambda item: item[:2], reverse=True)
+            entries = [entry for _, _, entry in scored]
+        return best
+
+    def _polished(self, layout: Layout, node: Node, bag) -> Node:
+        """Ruin and recreate: the last ``polish`` turns of ``node``'s game undone and searched
+        again from there (the bag is known) by each of ``POLISH``; the better game stays."""
+        start = node
+        while start.parent is not None and start.turn > TURNS + 1 - self.polish:
+            start = start.parent
+        for weights, piloted, kept in POLISH:
+            options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
+            beam = Beam(evaluator_for(layout, weights, self.learned), options)
+            found = pilot(beam, beam.with_options(QUICK), start, list(bag), kept)
+            if found.value > node.value:
+                node = found
+        return node
+
+    def search(self, layout: Layout, quilt: Quilt, hand, market, bag, turn: int,
+               evaluator: Evaluator | None = None, options: SearchOptions | None = None,
+               kept: int | None = None) -> Node:  # fmt: skip
+        beam = Beam(evaluator or self.evaluator(layout), options or self.options)
         root = beam.root(quilt, hand, market, turn)
-        return pilot(beam, beam.with_options(QUICK), root, list(bag), self.kept)
+        return pilot(beam, beam.with_options(QUICK), root, list(bag), kept or self.kept)
 
     def choose_move(self, observation: Observation, game: SoloGame | None = None) -> Move:
         placed = observation.quilt.placements

@@ -67,3 +67,31 @@ def test_a_name_used_with_other_arms_is_refused(tmp_path):
         assert same.returncode == 2 and "no pairs yet" in same.stderr  # resumable, empty
     finally:
         ledger.unlink()
+
+
+def test_a_player_that_sees_the_bag_always_chooses_its_own_goals():
+    # its goals are its search: frozen goals would leave the test arm one arrangement searched
+    narrow = {"kept": 1, "piloted": 2, "arrangements": 1}
+    wide = {"kept": 1, "piloted": 2, "arrangements": 3}
+    seed = "test-protocol-sees-1"
+    row = protocol.play_pair(seed, "hindsight", narrow, wide, own_goals=False)
+    dealt = protocol.deal(seed)
+    own = protocol.make_player("hindsight", seed=seed, **wide).choose_goals(dealt.setup, dealt)
+    assert row["test_goals"] == own and row["difference"] >= 0
+
+
+def test_holdout_only_plays_no_sprt_and_reports_the_held_out_pairs(tmp_path):
+    name = f"test-holdout-{tmp_path.name}"
+    ledger = protocol.LEDGER / f"{name}.jsonl"
+    try:
+        result = _run(name, "--base", json.dumps(TINY), "--test", json.dumps(TINY),
+                      "--holdout-only", "--holdout", "2", "--jobs", "1")  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        line = json.loads(result.stdout.strip().splitlines()[-1])
+        assert line["holdout_pairs"] == 2 and line["sprt"]["pairs"] == 0
+        assert line["holdout"]["mean"] == 0
+        seeds = [json.loads(row).get("seed") for row in ledger.read_text().splitlines()[1:]]
+        assert seeds == [f"holdout-{name}-0001", f"holdout-{name}-0002"]
+        assert _run(name, "--holdout-only", "--holdout", "1").returncode == 2  # needs 2
+    finally:
+        ledger.unlink(missing_ok=True)
