@@ -18,7 +18,6 @@ difference with a 95% interval and how often seat 0 finished first.
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,7 +26,6 @@ from api_load import Client
 from harness import (
     GOAL_CELLS,
     REDIS,
-    ROOT,
     start_gunicorn,
     start_queue_worker,
     stop,

@@ -10,6 +10,7 @@ tally or streak.
 import secrets
 from functools import lru_cache
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
