@@ -66,7 +66,7 @@ def lang(page) -> str:
 
 
 # Every text a reader meets (text on screen, and the aria-label, title and placeholder of
-# anything), outside the regions still to come (docs/i18n-notes.md).
+# anything), outside the regions still to come (docs/access.md).
 VISIBLE_TEXTS = """(skip) => {
   const outside = (node) => !skip || !node.closest(skip);
   const texts = [];

@@ -30,7 +30,7 @@ from solver.game import CAT_BY_ID, CATS, GOAL_BY_ID, SCENARIOS
 from solver.search.hints import REASONS, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
-# The pages translated so far (docs/i18n-notes.md lists those still to come), each with a
+# The pages translated so far (docs/access.md lists the languages), each with a
 # Spanish phrase it must show.
 TRANSLATED = {
     "/login/": "Iniciar sesión",
