@@ -87,6 +87,19 @@ def lock_versus(game_id: int, player: Player) -> VersusGame:
     return game
 
 
+def _lock_on_your_turn(game_id: int, player: Player) -> tuple[VersusGame, MultiplayerGame]:
+    """The player's table, locked, and its state: refused unless it is the player's turn."""
+    game = lock_versus(game_id, player)
+    if game.status == VersusGame.Status.CHOOSING:
+        raise Conflict("choose your goals first")
+    if game.status == VersusGame.Status.FINISHED:
+        raise Conflict("the game is over")
+    state = replay_versus(game)
+    if state.seat != 0:
+        raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
+    return game, state
+
+
 def do_choose_versus_goals(game_id: int, *, player: Player, goals) -> VersusGame:
     """Place three of the player's four goal options; play starts (the player moves first)."""
     with transaction.atomic():
@@ -112,14 +125,7 @@ def do_play_versus_move(
     turn, move = parse_move(data)
     limits.enforce("versus-moves", account=player.pk, address=address)
     with transaction.atomic():
-        game = lock_versus(game_id, player)
-        if game.status == VersusGame.Status.CHOOSING:
-            raise Conflict("choose your goals first")
-        if game.status == VersusGame.Status.FINISHED:
-            raise Conflict("the game is over")
-        state = replay_versus(game)
-        if state.seat != 0:
-            raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
+        game, state = _lock_on_your_turn(game_id, player)
         if turn != state.turn:
             raise Conflict(f"turn {turn} is stale: you are on turn {state.turn}")
         try:
@@ -222,14 +228,7 @@ def do_request_versus_hint(
         raise BadInput("turn: a whole number (the turn the hint is for), or left out")
     enqueued = False
     with transaction.atomic():
-        game = lock_versus(game_id, player)
-        if game.status == VersusGame.Status.CHOOSING:
-            raise Conflict("choose your goals first")
-        if game.status == VersusGame.Status.FINISHED:
-            raise Conflict("the game is over")
-        state = replay_versus(game)
-        if state.seat != 0:
-            raise Conflict(f"it is not your turn: opponent {state.seat} is to move")
+        game, state = _lock_on_your_turn(game_id, player)
         if turn is not None and turn != state.turn:
             raise Conflict(f"turn {turn} is stale: you are on turn {state.turn}")
         row = VersusHint.objects.filter(game=game, turn=state.turn).first()
