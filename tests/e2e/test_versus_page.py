@@ -1,5 +1,9 @@
 """The versus page in a browser, with a real worker playing the opponents: a whole 2-player
-easy game by clicks to its final standings, and a 4-player table on a phone."""
+easy game by clicks to its final standings, and a 4-player table on a phone; stalled
+opponents said in words (English, Spanish)."""
+
+import shutil
+from pathlib import Path
 
 import pytest
 from browser_helpers import (
@@ -61,11 +65,24 @@ def test_a_four_player_table_on_a_phone(site_with_worker, browser, shot):
     context.close()
 
 
-def test_stalled_opponents_are_shown_and_sent_again(site, page):
+# The worker's failure record (worker_queue.do_record_failure): the API's, not the page's words.
+FAILED = "RuntimeError: boom [puzzles.tasks.play_versus_opponents, attempt 2]"
+STALLED = {
+    "en-GB": "Your opponents could not move. Try again in a moment: they carry on from their "
+    "last move.",
+    "es-ES": "Tus rivales no han podido jugar. Vuelve a intentarlo en un momento: seguirán "
+    "desde su última jugada.",
+}
+
+
+@pytest.mark.parametrize("locale", STALLED)
+def test_stalled_opponents_are_shown_in_words_and_sent_again(site, browser, shot, locale):
     """No worker here: the opponents' run waits in the queue; once it is marked failed, the
-    page says so and its button sends it again."""
+    page says so in the reader's language (not the worker's error text, which the API keeps)
+    and its button sends it again."""
     from versus.models import VersusGame
 
+    page = browser.new_context(locale=locale).new_page()
     game_id = sit_down(page, site, 1, "easy")
     page.click('[data-action="start"]')
     page.wait_for_selector('[data-stat-to-move="you"]')
@@ -73,9 +90,26 @@ def test_stalled_opponents_are_shown_and_sent_again(site, page):
     page.click(f'[data-my-board] [data-cell="{cell}"]')
     page.click('[data-market-index="0"]:not([disabled])')
     page.wait_for_selector('[data-stat-to-move="Marmalade"]')
-    VersusGame.objects.filter(pk=game_id).update(opponent_error="WorkerLostError: killed")
+    VersusGame.objects.filter(pk=game_id).update(opponent_error=FAILED)
+    page.wait_for_selector("[data-opponents-stalled]")
+    said = page.inner_text("[data-message]")
+    assert page.inner_text("[data-opponents-stalled]").strip() == STALLED[locale]
+    assert "attempt" not in said and "RuntimeError" not in said and "[" not in said, said
+    assert api_get(page, site, f"/api/versus/{game_id}/")["opponent_error"] == FAILED
+    keep(shot, page, f"stalled-{locale}")
     with page.expect_response(lambda response: "/opponents/" in response.url) as resent:
         page.click('[data-action="resume"]')
     assert resent.value.status == 202
     page.wait_for_selector("[data-message]", state="hidden")
     assert VersusGame.objects.get(pk=game_id).opponent_error == ""
+    page.context.close()
+
+
+SHOTS = Path("/work/wt/shots/vpolish")  # where the engineer looked at them, when it exists
+
+
+def keep(shot, page, name: str) -> None:
+    path = shot(page, name)
+    if SHOTS.is_dir():
+        page.screenshot(path=str(SHOTS / f"{name}-viewport.png"))
+        shutil.copy(path, SHOTS / f"{name}.png")

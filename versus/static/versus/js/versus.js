@@ -133,18 +133,20 @@ class VersusController {
     if (before && before.status === "playing" && game.status === "finished") {
       bringIntoView($("[data-standings]", this.root), "start"); // the result where you look
     }
-    if (game.opponent_error) return this.showStalled(game.opponent_error);
+    if (game.opponent_error) return this.showStalled();
     if (game.status === "playing" && game.to_move !== "you") this.poll();
   }
 
-  // The opponents' run failed or went quiet: say so, and let the player send it again.
-  showStalled(why) {
+  // The opponents' run failed or was refused: say so in words (the worker's error text stays
+  // in the API's opponent_error and the logs), and let the player send it again; it carries
+  // on from the last move saved.
+  showStalled() {
     const retry = el("button", { type: "button", class: "btn", "data-action": "resume", text: gettext("Try again") });
     retry.addEventListener("click", () => this.resume());
     const box = $("[data-message]", this.root);
     box.hidden = false;
     box.className = "error-box";
-    box.replaceChildren(el("span", { text: interpolate(gettext("The opponents stopped (%(problem)s). "), { problem: why }) }), retry);
+    box.replaceChildren(el("span", { "data-opponents-stalled": "", text: `${gettext("Your opponents could not move. Try again in a moment: they carry on from their last move.")} ` }), retry);
   }
 
   async resume() {
