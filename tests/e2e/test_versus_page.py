@@ -1,6 +1,6 @@
 """The versus page in a browser, with a real worker playing the opponents: a whole 2-player
 easy game by clicks to its final standings, and a 4-player table on a phone; stalled
-opponents said in words (English, Spanish)."""
+opponents said in words (English, Spanish); a table-hard opponent named and playing."""
 
 import shutil
 from pathlib import Path
@@ -12,8 +12,11 @@ from browser_helpers import (
     api_get,
     my_empty_cells,
     play_versus_turn,
+    post_json,
     sit_down,
 )
+from helpers.versus import versus_move
+from test_play_screen import SIZES
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -106,6 +109,50 @@ def test_stalled_opponents_are_shown_in_words_and_sent_again(site, browser, shot
 
 
 SHOTS = Path("/work/wt/shots/vpolish")  # where the engineer looked at them, when it exists
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_table_hard_opponent_is_named_and_plays(site, browser, settings, shot, size):
+    """With setting CALICO_VERSUS_TABLE_LEVELS = hard, the table player plays hard (here in
+    this process, as the worker would: no worker) and the page names it so: the table form,
+    the enlarged opponent card, and the end."""
+    from versus.services import do_play_opponents
+
+    settings.CALICO_VERSUS_TABLE_LEVELS = ["hard"]
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    act = page.tap if size == "phone" else page.click
+    page.goto(site + "/versus/")
+    hard = page.inner_text('[data-new-table] label:has(input[value="hard"])')
+    assert " ".join(hard.split()) == "Hard (the solver's table player)"
+    game_id = sit_down(page, site, 1, "hard")
+    act('[data-action="start"]')
+    page.wait_for_selector('[data-stat-to-move="you"]')
+    cell = my_empty_cells(page)[0]
+    act(f'[data-my-board] [data-cell="{cell}"]')
+    act('[data-market-index="0"]:not([disabled])')
+    page.wait_for_selector('[data-stat-to-move="Marmalade"]')
+    do_play_opponents(int(game_id))
+    page.wait_for_selector('[data-stat-to-move="you"]')  # the page polled their move in
+    card = '[data-opponent="Marmalade"]'
+    assert page.text_content(f"{card} [data-opponent-last]").startswith("Turn 1")
+    act(card)
+    page.wait_for_selector(f"{card}.expanded [data-opponent-player]")
+    assert page.inner_text(f"{card} .pill") == "hard"
+    assert page.inner_text(f"{card} [data-opponent-player]") == "The solver's table player"
+    keep(shot, page, f"table-hard-{size}")
+    game = api_get(page, site, f"/api/versus/{game_id}/")
+    while game["status"] == "playing":  # the rest by the API, the opponent as the worker would
+        post_json(page, site, f"/api/versus/{game_id}/moves/", versus_move(game))
+        do_play_opponents(int(game_id))
+        game = api_get(page, site, f"/api/versus/{game_id}/")
+    page.reload()
+    page.wait_for_selector("[data-standings] tr[data-rank]")
+    assert page.inner_text("[data-opponents-level]") == (
+        "Your opponents: hard (the solver's table player)."
+    )
+    keep(shot, page, f"table-hard-end-{size}")
+    context.close()
 
 
 def keep(shot, page, name: str) -> None:
