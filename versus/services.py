@@ -177,10 +177,15 @@ def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
     return game
 
 
-@lru_cache(maxsize=32)
 def _opponent(level: str, seed: str):
-    """One solver player per seat, kept warm in the worker (its evaluator caches)."""
-    return make_opponent(level, seed, site_levels(settings.CALICO_VERSUS_TABLE_LEVELS))
+    """One solver player per seat, kept warm in the worker (its evaluator caches); the
+    setting is part of the key, so a changed setting (a test's) never gets the other player."""
+    return _seat_player(level, seed, tuple(settings.CALICO_VERSUS_TABLE_LEVELS))
+
+
+@lru_cache(maxsize=32)
+def _seat_player(level: str, seed: str, table: tuple[str, ...]):
+    return make_opponent(level, seed, site_levels(table))
 
 
 def do_play_opponents(game_id: int) -> None:

@@ -1,10 +1,11 @@
 """The versus page, a shell around the JSON API (as the daily's game page, puzzles.web.views)."""
 
+from django.conf import settings
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from solver.search.versus import LEVELS
+from solver.search.versus import site_levels
 
 # The versus levels and the solver's players as the page names them (LEVELS' keys and
 # strategies are the engine's; gettext_noop so makemessages finds each).
@@ -17,13 +18,26 @@ PLAYER_NAMES = {
     "greedy": gettext_noop("the solver's greedy player"),
     "beam": gettext_noop("the solver's beam player"),
     "fair": gettext_noop("the solver's fair player"),
+    "table": gettext_noop("the solver's table player"),  # TABLE_LEVELS (docs/versus.md)
 }
 
 
+def level_names() -> dict[str, dict[str, str]]:
+    """Each level's name and the player who plays it, in the request's language: the site's
+    levels (setting ``CALICO_VERSUS_TABLE_LEVELS``, read as the worker reads it), so a level
+    the table player plays is named as such."""
+    levels = site_levels(settings.CALICO_VERSUS_TABLE_LEVELS)
+    return {
+        level: {"name": _(LEVEL_NAMES.get(level, level)), "player": _(PLAYER_NAMES.get(s, s))}
+        for level, (s, _options) in levels.items()
+    }
+
+
 def table(request):
-    """The versus page: a shell whose script (versus.js) sits down and plays through the API."""
-    levels = [
-        (level, _(LEVEL_NAMES.get(level, level)), _(PLAYER_NAMES.get(strategy, strategy)))
-        for level, (strategy, _unused) in LEVELS.items()
-    ]
-    return render(request, "versus/versus.html", {"levels": levels, "nav": "versus"})
+    """The versus page: a shell whose script (versus.js) sits down and plays through the API;
+    the levels' names go to it too (its opponents' cards name their level and player)."""
+    names = level_names()
+    levels = [(level, named["name"], named["player"]) for level, named in names.items()]
+    return render(
+        request, "versus/versus.html", {"levels": levels, "level_names": names, "nav": "versus"}
+    )

@@ -20,6 +20,17 @@ const POLL_MS = 300;
 const HINT_POLL_MS = 150; // a versus hint takes well under a second: poll it closely
 const HINT_CALLS = { ask: api.askVersusHint, read: api.versusHint, every: HINT_POLL_MS };
 const STORAGE_KEY = "calico-versus-game";
+// Each level's name and the solver player who plays it, in the page's language (the view's:
+// setting CALICO_VERSUS_TABLE_LEVELS decides which levels the table player plays).
+const LEVELS = JSON.parse(document.getElementById("versus-levels")?.textContent || "{}");
+
+const capFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// "hard (the solver's table player)", as the table form names a level.
+function levelWords(level) {
+  const named = LEVELS[level];
+  return named ? interpolate(gettext("%(level)s (%(player)s)"), { level: named.name, player: named.player }) : level;
+}
 
 class VersusController {
   constructor(root) {
@@ -133,18 +144,20 @@ class VersusController {
     if (before && before.status === "playing" && game.status === "finished") {
       bringIntoView($("[data-standings]", this.root), "start"); // the result where you look
     }
-    if (game.opponent_error) return this.showStalled(game.opponent_error);
+    if (game.opponent_error) return this.showStalled();
     if (game.status === "playing" && game.to_move !== "you") this.poll();
   }
 
-  // The opponents' run failed or went quiet: say so, and let the player send it again.
-  showStalled(why) {
+  // The opponents' run failed or was refused: say so in words (the worker's error text stays
+  // in the API's opponent_error and the logs), and let the player send it again; it carries
+  // on from the last move saved.
+  showStalled() {
     const retry = el("button", { type: "button", class: "btn", "data-action": "resume", text: gettext("Try again") });
     retry.addEventListener("click", () => this.resume());
     const box = $("[data-message]", this.root);
     box.hidden = false;
     box.className = "error-box";
-    box.replaceChildren(el("span", { text: interpolate(gettext("The opponents stopped (%(problem)s). "), { problem: why }) }), retry);
+    box.replaceChildren(el("span", { "data-opponents-stalled": "", text: `${gettext("Your opponents could not move. Try again in a moment: they carry on from their last move.")} ` }), retry);
   }
 
   async resume() {
@@ -296,8 +309,9 @@ class VersusController {
       let card = box.querySelector(`[data-opponent="${seat.name}"]`);
       if (!card) {
         card = el("article", { class: "card opponent", "data-opponent": seat.name, tabindex: "0", role: "button" }, [
-          el("header", {}, [el("h3", { text: seat.name }), el("span", { class: "pill", text: seat.level }),
+          el("header", {}, [el("h3", { text: seat.name }), el("span", { class: "pill", text: (LEVELS[seat.level] || { name: seat.level }).name }),
             el("b", { class: "opp-score", "data-opponent-score": "" })]),
+          el("p", { class: "opp-player muted", "data-opponent-player": seat.level, text: capFirst((LEVELS[seat.level] || { player: "" }).player) }),
           el("div", { class: "opp-board" }),
           el("p", { class: "opp-last muted", "data-opponent-last": "" }),
         ]);
@@ -362,6 +376,7 @@ class VersusController {
     const used = this.game.hints_used || 0;
     box.replaceChildren(el("section", { class: "card standings", "aria-label": gettext("Final standings") }, [
       el("h2", { "data-headline": "", text: headline }),
+      el("p", { class: "muted small", "data-opponents-level": this.game.level, text: interpolate(gettext("Your opponents: %(level)s."), { level: levelWords(this.game.level) }) }),
       el("table", { class: "table" }, [
         el("thead", {}, [el("tr", {}, [gettext("Rank"), gettext("Player"), gettext("Score"), gettext("Cat tokens"), gettext("Button tokens")].map((h, i) =>
           el("th", { class: i > 1 ? "num" : null, text: h })))]),
