@@ -1,11 +1,13 @@
 """A scenario game's hint panel says the chance of passing after the hinted move, in words (a
-phone, a laptop, and Spanish); a daily's hint panel says none. The hint is computed here, by
-the task's own service at a small strength, while the page polls for it (no worker)."""
+phone, a laptop, and Spanish; axe finds nothing, light or dark); a daily's hint panel says
+none. The hint is computed here, by the task's own service at a small strength, while the
+page polls for it (no worker)."""
 
 import re
 import time
 
 import pytest
+from axe_audit import Audit
 
 from puzzles.models import Hint
 from puzzles.services.hints import do_compute_hint
@@ -44,7 +46,7 @@ def ask_and_compute(page, game_id: str) -> Hint:
 @pytest.mark.parametrize(
     ("size", "locale"), [("phone", "en-US"), ("laptop", "en-US"), ("phone", "es-ES")]
 )
-def test_a_scenario_hint_shows_the_chance_to_pass(site, browser, shot, size, locale):
+def test_a_scenario_hint_shows_the_chance_to_pass(site, browser, shot, axe_source, size, locale):
     context = browser.new_context(locale=locale, **SIZES[size])
     page = context.new_page()
     page.goto(site + "/scenarios/3/")
@@ -59,6 +61,9 @@ def test_a_scenario_hint_shows_the_chance_to_pass(site, browser, shot, size, loc
     assert float(said.get_attribute("data-hint-pass")) == row.pass_chance
     name = f"scenario-hint-{size}{'' if locale == 'en-US' else '-es'}"
     page.screenshot(path=str(shot(page, name).with_name(f"{name}-screen.png")))
+    audit = Audit(page, axe_source)
+    audit.in_both_schemes("the scenario hint")
+    assert not audit.found, audit.report()
     context.close()
 
 
