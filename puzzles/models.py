@@ -286,6 +286,8 @@ class Hint(WorkerJob):
     move = models.JSONField(null=True, blank=True)
     expected_score = models.FloatField(null=True, blank=True)
     reasons = models.JSONField(default=list, blank=True)
+    # a scenario game's hint: the share of its sampled play-outs that pass (null otherwise)
+    pass_chance = models.FloatField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # solver.search.position_key of the visible position: a ready hint of the same position
     # answers every player who reaches it (never a hash of the bag)
@@ -307,6 +309,7 @@ class PositionHint(models.Model):
     move = models.JSONField()
     expected_score = models.FloatField()
     reasons = models.JSONField(default=list, blank=True)
+    pass_chance = models.FloatField(null=True, blank=True)  # a scenario position's (Hint's)
     created_at = models.DateTimeField(auto_now_add=True)
 
 

@@ -62,6 +62,11 @@ class HintOut(TypedDict):
     move: Json | None
     expected_score: float | None
     reasons: list[str]
+    pass_chance: Annotated[
+        float | None,
+        "a scenario game's hint: the share (0 to 1) of the solver's sampled play-outs from "
+        "this move that pass the scenario; null for any other hint, or while pending",
+    ]
     message: Annotated[str, "why a hint is not ready"]
 
 

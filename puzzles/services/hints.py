@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 # player is told and may ask again.
 HINT = Job(Hint, "puzzles.tasks.compute_hint", limit="CALICO_HINT_SECONDS")
 KEEP_DAYS = 2  # hints ahead are kept this long (the day they were made for, and its close)
+# A hint's answer as its row keeps it (Hint and PositionHint alike): pass_chance is a scenario
+# hint's only (``solver.search.hint``), null for the daily's.
+ANSWER = ("move", "expected_score", "reasons", "pass_chance")
 
 
 def do_request_hint(game_id: int, *, player: Player, address: str | None = None) -> Hint:
@@ -65,10 +68,9 @@ def do_request_hint(game_id: int, *, player: Player, address: str | None = None)
 def _known_answer(position: str) -> dict:
     """The answer of a ready hint of the same visible position (any player's), as the fields
     of a ready row; {} when there is none yet."""
-    fields = ("move", "expected_score", "reasons")
     found = (
-        Hint.objects.filter(position=position, status=Hint.Status.READY).values(*fields).first()
-        or PositionHint.objects.filter(position=position).values(*fields).first()
+        Hint.objects.filter(position=position, status=Hint.Status.READY).values(*ANSWER).first()
+        or PositionHint.objects.filter(position=position).values(*ANSWER).first()
     )
     return {**found, "status": Hint.Status.READY} if found else {}
 
@@ -86,9 +88,14 @@ def _answer(row: Hint) -> dict:
     # or be nearly so: a hint ahead of it begun before the player asked
     known = _known_answer(position) or _finish_of_hint_ahead(position)
     if not known:
-        data = solver_hint(observation, **settings.CALICO_HINT_OPTIONS).to_json()
-        known = {key: data[key] for key in ("move", "expected_score", "reasons")}
+        known = _row_fields(solver_hint(observation, **settings.CALICO_HINT_OPTIONS))
     return {**known, "position": position}
+
+
+def _row_fields(found) -> dict:
+    """The solver's hint as a row's fields (its JSON's rounding: the API shows what is kept)."""
+    data = found.to_json()
+    return {key: data.get(key) for key in ANSWER}
 
 
 def do_send_day_hints(challenge_id: int) -> None:
@@ -176,11 +183,8 @@ def _hint_ahead(observation) -> PositionHint | None:
     if _shared_cache(cache.add, mark, True, seconds) is False:  # under way elsewhere
         return None
     try:
-        data = solver_hint(observation, **options).to_json()
-        row, _ = PositionHint.objects.get_or_create(
-            position=position,
-            defaults={key: data[key] for key in ("move", "expected_score", "reasons")},
-        )
+        found = solver_hint(observation, **options)
+        row, _ = PositionHint.objects.get_or_create(position=position, defaults=_row_fields(found))
     finally:
         _shared_cache(cache.delete, mark)
     return row

@@ -23,6 +23,14 @@ const GROUP_COLOURS = {
   purple: pgettext("a group's colour", "purple"), pink: pgettext("a group's colour", "pink"),
 };
 
+// A scenario game's hint says how often the solver's play-outs from its move pass, in words
+// (the daily's hint has none: null).
+function passChance(game, hint) {
+  if (!game.scenario || typeof hint.pass_chance !== "number") return null;
+  return el("p", { class: "hint-pass", "data-hint-pass": String(hint.pass_chance),
+    text: interpolate(gettext("Chance to pass after this move: %(percent)s%"), { percent: Math.round(hint.pass_chance * 100) }) });
+}
+
 class GameController {
   constructor(root) {
     this.root = root;
@@ -492,6 +500,7 @@ class GameController {
         el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(this.game.hand[move.hand_index]), market }) }),
         el("span", { class: "muted", text: expected }),
       ]),
+      passChance(this.game, hint),
       (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,
       play,
     ]));
