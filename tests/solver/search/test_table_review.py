@@ -6,7 +6,7 @@ from functools import lru_cache
 import pytest
 from test_versus_opponents import started
 
-from solver.game import TURNS, Move
+from solver.game import TURNS, Move, RulesError
 from solver.game.goals import goal_points_possible
 from solver.search.analysis import analyse
 from solver.search.table_review import MARKET, review_table
@@ -92,3 +92,10 @@ def test_progress_is_reported_turn_by_turn():
     seen = []
     review_table(list(seat_zero_turns()[-2:]), progress=lambda d, t: seen.append((d, t)), **QUICK)
     assert seen == [(1, 2), (2, 2)]
+
+
+def test_an_illegal_played_move_is_named():
+    view, _ = seat_zero_turns()[4]
+    taken = view.quilt.placements[0][0]  # a cell already filled
+    with pytest.raises(RulesError):
+        review_table([(view, Move(0, taken, 0))], **QUICK)
