@@ -13,7 +13,6 @@ from puzzles.api.schema import serializer_for
 from puzzles.api.serializers import MoveIn
 from puzzles.auth import PlayerOrPageVisitor, acting_player
 from puzzles.services.errors import Conflict, NotFound
-from puzzles.shapes import AnalysisOut
 
 from . import services as versus
 from .selectors import (
@@ -27,9 +26,9 @@ from .selectors import (
     versus_record,
     versus_replay_json,
 )
-from .shapes import VersusHintOut, VersusListOut, VersusOut, VersusReplayOut
+from .shapes import VersusAnalysisOut, VersusHintOut, VersusListOut, VersusOut, VersusReplayOut
 
-ANALYSIS = serializer_for(AnalysisOut)
+ANALYSIS = serializer_for(VersusAnalysisOut)
 HINT = serializer_for(VersusHintOut)
 TABLE = serializer_for(VersusOut)
 
@@ -175,7 +174,8 @@ def versus_replay(request, game_id: int):
 @permission_classes([IsAuthenticated])
 def versus_analysis(request, game_id: int):
     """POST asks for the review of your moves in a finished table (202; asking again
-    returns the same one), as a solo game's analysis; GET reads it, with its progress."""
+    returns the same one), in a solo game's analysis's shape, valued on the table's futures;
+    GET reads it, with its progress."""
     if request.method == "POST":
         address = limits.client_address(request)
         row = versus.do_request_versus_analysis(game_id, player=request.user, address=address)

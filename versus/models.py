@@ -62,8 +62,8 @@ class VersusHint(WorkerJob):
 
 
 class VersusAnalysis(WorkerJob):
-    """The review of the player's moves in a finished versus game, as a solo game's
-    (``solver.search.analysis`` on the seat's view of each of its turns)."""
+    """The review of the player's moves in a finished versus game, in a solo game's shape
+    (``solver.search.table_review`` on the seat's view of the table at each of its turns)."""
 
     Status = Analysis.Status
 

@@ -8,7 +8,6 @@ from puzzles import words
 from puzzles.models import Player
 from puzzles.selectors.challenges import cat_json
 from puzzles.selectors.setups import border_json
-from puzzles.shapes import AnalysisOut
 from solver.game import (
     TURNS,
     Move,
@@ -20,10 +19,12 @@ from solver.game import (
     standings,
 )
 from solver.search.analysis import key_moments, marks_json
+from solver.search.table_review import MARKET
 
 from .models import VersusAnalysis, VersusGame, VersusHint
 from .shapes import (
     PlacementOut,
+    VersusAnalysisOut,
     VersusOut,
     VersusRecordOut,
     VersusReplayOut,
@@ -198,10 +199,11 @@ def versus_analysis_of(game_id: int, player: Player) -> VersusAnalysis | None:
     return VersusAnalysis.objects.filter(game_id=game_id, game__player=player).first()
 
 
-def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) -> AnalysisOut:
+def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) -> VersusAnalysisOut:
     """A solo analysis's shape (``replays.analysis_json``): status, progress, accuracy,
     expected loss, each turn's review with its mark (its reasons in ``language``), the key
-    moments and the marks' legend."""
+    moments and the marks' legend; and the market it was valued with (a review stored before
+    the table review was solo's conveyor's; one still to come is the table's)."""
     result = row.result or {}
     turns = [
         {
@@ -219,4 +221,5 @@ def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) ->
         "turns": turns,
         "key_moments": key_moments(turns),
         "marks": marks_json(),
+        "market": result.get("market", "conveyor") if "turns" in result else MARKET,
     }

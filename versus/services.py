@@ -29,13 +29,13 @@ from puzzles.services.worker_queue import (
     overdue,
 )
 from solver.game import TURNS, Move, MultiplayerGame, RulesError
+from solver.search.table_review import review_table
 from solver.search.versus import (
     LEVELS,
     choose_goals,
     choose_move,
     make_opponent,
     site_levels,
-    solo_view,
     table_hint,
 )
 
@@ -289,21 +289,22 @@ def do_request_versus_analysis(
 
 
 def do_compute_versus_analysis(analysis_id: int) -> VersusAnalysis | None:
-    """Analyse the player's 22 moves from their seat's view (``versus.solo_view``: what the
-    seat could see, the other quilts' patches out of reach), claimed once as a solo analysis
-    is (pending to running), progress written on the row."""
-    compute = lambda row: analysis_of(row, versus_turns_seen(row.game))  # noqa: E731
+    """Review the player's 22 moves from their seat's view of the table (``TableView``: no
+    bag, no other hand) on the table's futures (``table_review.review_table``: the open
+    market, every seat in turn), claimed once as a solo analysis is (pending to running),
+    progress written on the row."""
+    compute = lambda row: analysis_of(row, versus_views(row.game), review_table)  # noqa: E731
     return ANALYSIS.do_run(analysis_id, compute, related=("game",))
 
 
-def versus_turns_seen(game: VersusGame) -> list:
-    """Each of the player's turns: (what seat 0 saw, as a solo observation; the move)."""
+def versus_views(game: VersusGame) -> list:
+    """Each of the player's turns: (seat 0's view of the table then, the move)."""
     state = MultiplayerGame(table_of(game.seed, game.opponents + 1), game.goals)
     seen = []
     for data in game.moves:
         move = Move.from_json(data)
         if state.seat == 0:
-            seen.append((solo_view(state.view(0)), move))
+            seen.append((state.view(0), move))
         state.play(move)
     return seen
 

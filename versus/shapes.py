@@ -4,7 +4,7 @@
 
 from typing import Annotated, Literal, TypedDict
 
-from puzzles.shapes import CatOut, HintOut, IsoDateTime, Json, PatchOut
+from puzzles.shapes import AnalysisOut, CatOut, HintOut, IsoDateTime, Json, PatchOut
 from solver.game import TURNS
 
 VersusStatus = Literal["choosing", "playing", "finished"]
@@ -105,3 +105,13 @@ class VersusReplayOut(TypedDict):
         "score (the mover's after it), hinted}]",
     ]
     result: Annotated[Json, "[{name, score, cats, buttons, rank}]"]
+
+
+class VersusAnalysisOut(AnalysisOut):
+    """The review of your moves: a solo analysis's shape, and how it valued them."""
+
+    market: Annotated[
+        Literal["table", "conveyor"],
+        '"table": each move valued on the table\'s futures (the open market, every seat in'
+        ' turn); "conveyor": as a solo game\'s (a review stored before the table review)',
+    ]

@@ -53,11 +53,12 @@ def do_compute_analysis(analysis_id: int) -> Analysis | None:
     return ANALYSIS.do_run(analysis_id, compute, related=("game__challenge",))
 
 
-def analysis_of(row, turns: list) -> dict:
+def analysis_of(row, turns: list, review=None) -> dict:
     """The result of an analysis row (solo or versus) of ``turns`` (what the player saw each
-    turn, and the move), its progress written on the row turn by turn."""
+    turn, and the move) by ``review`` (solo's ``analyse``; a versus table's is
+    ``table_review.review_table``), its progress written on the row turn by turn."""
     rows = type(row).objects.filter(pk=row.pk)
-    result = analyse(
+    result = (review or analyse)(  # looked up at the call: a test may replace it
         turns,
         progress=lambda done, total: rows.update(done=done, total=total),
         **settings.CALICO_ANALYSIS_OPTIONS,

@@ -203,7 +203,15 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
                                    keep=(mine,))  # fmt: skip
     n = counts[mine]
     full = [i for i, count in enumerate(counts) if count == n]  # in every future
-    values = finals[full, :n]
+    return judged_turn(observation, [moves[i] for i in full], finals[full, :n])
+
+
+def judged_turn(observation: Observation, moves: list[Move], values: np.ndarray) -> TurnReview:
+    """The review of a turn from its moves' final scores on shared futures: ``values[i, k]``,
+    move ``moves[i]``'s in future ``k``, the played move last (cross-fitted as
+    ``review_turn`` says; the table review, ``table_review``, judges its futures here too)."""
+    played = moves[-1]
+    n = values.shape[1]
     played_value = float(values[-1].mean())
     if n == 1:  # exact values: no noise to guard against
         gaps = [values.max(axis=0)[0] - values[-1, 0]]
@@ -218,9 +226,9 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
     loss = max(0.0, float(np.mean(gaps)))
     best_move, said = played, []
     if loss > 0:
-        best_move = moves[full[int(np.argmax(chooser))]]
+        best_move = moves[int(np.argmax(chooser))]
         if best_move is played:  # the halves chose others, but on all futures it leads
-            best_move = moves[full[int(np.argsort(chooser)[-2])]]
+            best_move = moves[int(np.argsort(chooser)[-2])]
         said = [BETTER_MOVE.format(reason=reason) for reason in reasons(observation, best_move)]
     return TurnReview(observation.turn, played, best_move, played_value, played_value + loss,
                       said, reasons(observation, played))  # fmt: skip
@@ -292,6 +300,7 @@ __all__ = [
     "TurnReview",
     "analyse",
     "filled_turns",
+    "judged_turn",
     "key_moments",
     "mark",
 ]

@@ -79,18 +79,9 @@ class TablePlayer(Player):
         the index of the halving's survivor: the choice), the candidates in the visible
         ranking's order; a candidate dropped by the halving keeps the means of the futures it
         was played in (fewer: a dropped one's mean can be the higher by luck)."""
-        from .versus import solo_view  # versus imports this module for its levels
-
         if view.turn > TURNS or view.to_move != view.seat:
             raise ValueError("it is not this seat's turn: there is no move to choose")
-        observation = solo_view(view)
-        if self.samples:
-            fair = FairPlayer(seed=self.seed, candidates=self.ranked, samples=self.samples)
-            valuation = fair.valuation(observation)
-            moves = [valuation.moves[i] for i in valuation.ranking()[: self.candidates]]
-        else:
-            ranked = FairPlayer(seed=self.seed).visible_candidates(observation, self.candidates)
-            moves = [node.move for node in ranked[: self.candidates]]
+        moves = self.candidate_moves(view)
         table = _Futures(view, moves, self.seed)
         if len(moves) == 1:
             return moves, *table.means([0], 1), 0
@@ -110,6 +101,20 @@ class TablePlayer(Player):
             if len(alive) == 1:
                 break
         return moves, *table.means(range(len(moves)), 0), alive[0]
+
+    def candidate_moves(self, view: TableView) -> list[Move]:
+        """The moves it values: with ``samples``, the fair player's best ``candidates`` of its
+        ``ranked`` visible ones valued on that many solo futures; without, the visible best
+        (the table review's candidates too, ``table_review``)."""
+        from .versus import solo_view  # versus imports this module for its levels
+
+        observation = solo_view(view)
+        if self.samples:
+            fair = FairPlayer(seed=self.seed, candidates=self.ranked, samples=self.samples)
+            valuation = fair.valuation(observation)
+            return [valuation.moves[i] for i in valuation.ranking()[: self.candidates]]
+        ranked = FairPlayer(seed=self.seed).visible_candidates(observation, self.candidates)
+        return [node.move for node in ranked[: self.candidates]]
 
 
 def _placed(view: TableView, move: Move):
@@ -147,6 +152,8 @@ class _Futures:
         self.turns = max(1, sum(TURNS - t for t in self.taken))  # play-out turns after it
         self.sums = np.zeros((len(moves), 2))
         self.counts = np.zeros(len(moves))
+        # each candidate's final points of the seat, future by future (the review's values)
+        self.points: list[list[int]] = [[] for _ in moves]
         self.played = 0
 
     def play(self, alive: list[int], share: int) -> None:
@@ -172,6 +179,7 @@ class _Futures:
                 keys = self.fast.table_game(states, hands, market, bag, drawn, self.taken, nxt)
                 self.sums[i, 0] += utility(keys, self.seat)
                 self.sums[i, 1] += keys[self.seat, 0]
+                self.points[i].append(int(keys[self.seat, 0]))
                 self.counts[i] += 1
         self.played += share
 

@@ -181,7 +181,7 @@ def test_a_hint_pending_past_a_quick_hints_time_says_when_no_solver_runs(alice_a
     assert read["message"] == hint_messages.UNAVAILABLE_PENDING  # no worker in this test
 
 
-def test_a_finished_table_reviews_your_moves_as_a_solo_game(alice_api, settings):
+def test_a_finished_table_reviews_your_moves_on_the_tables_market(alice_api, settings):
     settings.CALICO_ANALYSIS_OPTIONS = {"samples": 8, "candidates": 4}  # quick: the shape
     game = sit_down(alice_api)
     url = f"/api/versus/{game['id']}/analysis/"
@@ -193,6 +193,7 @@ def test_a_finished_table_reviews_your_moves_as_a_solo_game(alice_api, settings)
         game = alice_api.get(f"/api/versus/{game['id']}/").json()
     asked = alice_api.post(url)
     assert asked.status_code == 202 and asked.json()["status"] == "pending"
+    assert asked.json()["market"] == "table"  # what it will be valued with
     assert alice_api.post(url).status_code == 202  # asked again: the same one
     row = VersusAnalysis.objects.get(game_id=game["id"])
     versus_service.do_compute_versus_analysis(row.pk)  # what the hint worker runs
@@ -203,6 +204,11 @@ def test_a_finished_table_reviews_your_moves_as_a_solo_game(alice_api, settings)
     assert [turn["played"]["cell"] for turn in review["turns"]] == mine
     assert all(turn["loss"] >= 0 and "mark" in turn for turn in review["turns"])
     assert {"key_moments", "marks", "expected_loss"} <= set(review)
+    assert review["market"] == "table"
+    stored = VersusAnalysis.objects.get(pk=row.pk).result
+    del stored["market"]  # a review stored before the table review: solo's conveyor
+    VersusAnalysis.objects.filter(pk=row.pk).update(result=stored)
+    assert alice_api.get(url).json()["market"] == "conveyor"
 
 
 def test_a_hints_reasons_are_said_in_the_requests_language(alice_api):
