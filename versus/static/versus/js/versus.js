@@ -537,7 +537,9 @@ class VersusController {
           : gettext("Accuracy %(accuracy)s: you left about %(points)s points on the table against the solver's choices, most on these turns:"),
       { accuracy: Math.round(review.accuracy), points: formatNumber(review.expected_loss) }) }),
       marked.length ? el("ul", {}, items) : null,
-      el("p", { class: "muted small", text: interpolate(gettext("Judged as the solo game's review is, from what you could see each turn: %(marks)s."), {
+      el("p", { class: "muted small", text: interpolate((review.market === "conveyor"
+        ? gettext("Judged as the solo game's review is, from what you could see each turn: %(marks)s.")
+        : gettext("Judged on the table's likely futures, from what you could see each turn: %(marks)s.")), {
         marks: review.marks.map((m) => interpolate(gettext("%(mark)s a loss of %(points)s points or more"), { mark: markWord(m.mark), points: m.min_loss })).join(", "),
       }) }),
     ]));
