@@ -1,5 +1,6 @@
 """The solvers' pass rate per solo scenario: ``python bench/scenario_pass_rates.py [--deals 4]
-[--processes 2] [--options JSON] [--players pass,points] [--prefix pass-rate] [--markdown]``.
+[--processes 2] [--options JSON] [--players pass,points] [--prefix pass-rate] [--markdown]
+[--out FILE]``.
 
 Plays the same deals with each player (``solver.search.scenarios.RATE_PLAYERS``: ``pass``
 plays for the pass, the service's; ``points`` is the fair solver as the daily plays), at par
@@ -10,6 +11,9 @@ missed); then the pooled rate of each player and, with two players, the deals on
 the other fails (the same deals: a paired comparison).
 The service's deals are ``pass-rate-N-k``; ``--prefix`` deals others (held-out deals for a
 measurement, never those used for tuning). Every verdict is the rules engine's.
+``--out FILE`` appends every game to FILE (JSON lines) as it ends, and a run with the same
+``--out`` (and the same prefix and options) plays only the games not there: a long
+measurement can be stopped and resumed, or cut short by ``--minutes`` and carried on.
 """
 
 import argparse
@@ -20,9 +24,11 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
 
 from solver.game import SCENARIOS
-from solver.search.scenarios import RATE_PLAYERS, play_scenario_deals
+from solver.search.scenarios import RATE_PLAYERS, ScenarioRun, play_scenario_deals
 
 
 def wilson(passes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -43,6 +49,19 @@ def rate(passes: int, n: int) -> str:
 def run(job):
     number, player, k, prefix, options = job
     return job, play_scenario_deals(number, 1, player=player, prefix=prefix, first=k, **options)[0]
+
+
+def ledger(path: Path | None, prefix: str, options: dict) -> dict:
+    """The games of an earlier run with the same prefix and options: {(number, player, k): run}."""
+    if path is None or not path.exists():
+        return {}
+    found = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if row["prefix"] == prefix and row["options"] == options:
+            run_ = ScenarioRun(**{**row["run"], "missed": tuple(row["run"]["missed"])})
+            found[row["number"], row["player"], row["k"]] = run_
+    return found
 
 
 def why(results: dict, numbers: list[int], players: list[str], deals: int, markdown: bool):
@@ -83,6 +102,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=0,
                         help="start no deal after this many minutes (0: no limit); the tables "
                         "cover the deals played, the same count a scenario")  # fmt: skip
+    parser.add_argument("--out", type=Path, help="append every game here; skip those already in it")
     args = parser.parse_args()
     try:
         options = json.loads(args.options)
@@ -95,7 +115,11 @@ def main() -> None:
     started = time.perf_counter()
     print(f"{', '.join(players)} {options or '(par strength)'}, {args.deals} deals per scenario "
           f"({args.prefix}-N-k)", flush=True)  # fmt: skip
-    results = {}
+    try:
+        results = ledger(args.out, args.prefix, options)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        parser.exit(2, f"scenario_pass_rates: --out {args.out}: not a ledger: {error}\n")
+    out = args.out.open("a", encoding="utf-8") if args.out else None
     played = 0
     with ProcessPoolExecutor(args.processes) as pool:
         # one game a job, deal by deal: a run cut short (``--minutes``) has every scenario
@@ -103,9 +127,15 @@ def main() -> None:
         for k in range(args.deals):
             if args.minutes and time.perf_counter() - started > 60 * args.minutes:
                 break
-            jobs = [(n, player, k, args.prefix, options) for n in numbers for player in players]
+            jobs = [(n, player, k, args.prefix, options) for n in numbers for player in players
+                    if (n, player, k) not in results]  # fmt: skip
             for (number, player, k, _, _), result in pool.map(run, jobs):
                 results[number, player, k] = result
+                if out:
+                    row = {"prefix": args.prefix, "options": options, "number": number,
+                           "player": player, "k": k, "run": asdict(result)}  # fmt: skip
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
                 print(f"# {number} {player} {k}: {result.score} "
                       f"{'pass' if result.passed else 'fail'} {result.seconds:.1f} s "
                       f"{result.cpu:.1f} CPU s {','.join(result.missed)}",

@@ -47,3 +47,24 @@ def test_a_bad_player_exits_2_with_one_line():
     run = subprocess.run([sys.executable, str(SCRIPT), "--players", "oracle"],
                          capture_output=True, text=True)  # fmt: skip
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
+    ledger = tmp_path / "rates.jsonl"
+    args = [sys.executable, str(SCRIPT), "--scenarios", "2", "--processes", "1", "--options",
+            TINY, "--prefix", "bench-test", "--players", "pass", "--out", str(ledger)]  # fmt: skip
+    first = subprocess.run([*args, "--deals", "1"], capture_output=True, text=True, check=True)
+    assert len(ledger.read_text().splitlines()) == 1
+    again = subprocess.run([*args, "--deals", "2"], capture_output=True, text=True, check=True)
+    rows = ledger.read_text().splitlines()
+    assert len(rows) == 2 and '"k": 1' in rows[1]  # deal 0 was not played again
+    assert "# 2 pass 0" not in again.stderr and "# 2 pass 1" in again.stderr
+    assert "pass: all ten" in first.stdout and "/2 " in again.stdout
+
+
+def test_a_ledger_that_is_not_one_exits_2(tmp_path):
+    ledger = tmp_path / "rates.jsonl"
+    ledger.write_text("not json\n")
+    run = subprocess.run([sys.executable, str(SCRIPT), "--out", str(ledger)],
+                         capture_output=True, text=True)  # fmt: skip
+    assert run.returncode == 2 and "not a ledger" in run.stderr
