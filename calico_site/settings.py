@@ -195,6 +195,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "RunOutStatusEnum": ["none", "pending", "ready", "failed"],
         "WorkStatusEnum": ["pending", "ready", "failed"],
+        "AnalysisStatusEnum": ["pending", "running", "ready", "failed"],
         "GameStatusEnum": ["playing", "finished"],
         "VersusStatusEnum": ["choosing", "playing", "finished"],
     },
