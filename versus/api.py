@@ -36,8 +36,8 @@ TABLE = serializer_for(VersusOut)
 class VersusIn(serializers.Serializer):
     opponents = serializers.IntegerField(help_text="1 to 3 solver opponents")
     level = serializers.CharField(
-        help_text="easy (greedy), medium (beam) or hard (fair); CALICO_VERSUS_TABLE_LEVELS may "
-        "have the table player play some (docs/versus.md)",
+        help_text="easy (greedy), medium (beam) or hard (the table player); the setting "
+        "CALICO_VERSUS_TABLE_LEVELS says which levels the table player plays (docs/versus.md)",
     )
 
 
