@@ -26,7 +26,7 @@ halving         fair       off      play-outs a turn, in hundreds, shared out by
                                     (``valuation.halve_moves``) instead of ``samples``
                                     with a margin; ``candidates`` 1000 is every move
 learned         all        off      set N of the fitted evaluation tables
-                                    (``learned_evaluation.json``, bench/fit_evaluation.py):
+                                    (``learned_evaluation.json``, research/fit_evaluation.py):
                                     the parts weighed per stage of the game, with supply
                                     terms, instead of summed
 goal_deals      fair       off      the goal finalists valued again on this many sampled

@@ -45,7 +45,7 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-# The quick greedy game's own: tuned for the final score of that game (bench/tune_weights.py
+# The quick greedy game's own: tuned for the final score of that game (research/tune_weights.py
 # --strategy playout, 800 tune deals: 58.8 -> 59.6; 800 other deals: 58.7 -> 59.6), where
 # DEFAULT_WEIGHTS are tuned for the beam. Hindsight's pilot searches with them.
 PLAYOUT_WEIGHTS = Weights(goal_openness=0.385, button_one=0.455)
@@ -53,7 +53,7 @@ PLAYOUT_WEIGHTS = Weights(goal_openness=0.385, button_one=0.455)
 
 # -- learned tables (option ``learned``) ------------------------------------------------------
 # The same parts, weighed per stage of the game by tables fitted on play-out outcomes
-# (bench/fit_evaluation.py): value = points + sum_k table[stage][k] * feature_k. The features
+# (research/fit_evaluation.py): value = points + sum_k table[stage][k] * feature_k. The features
 # are the evaluation's own sums, plus two supply-aware ones: each colour's (pattern's) part
 # times the share of its patches not yet in the quilt (3 copies of 6 kinds; the evaluator
 # sees only the quilt, so the market and discards are not counted: a proxy for the unseen).

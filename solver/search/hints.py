@@ -6,7 +6,7 @@ same options; its hint also says its chance of passing);
 ``expected_score`` is its value in the same valuation
 (``valuation.value_moves``: the mean final score of the quick greedy play-outs from it in
 sampled futures), raised by what par gains over that greedy play-out in the turns still to
-play (``calibrated``, fitted by bench/expected_score_fit.py on par's own games);
+play (``calibrated``, fitted by research/expected_score_fit.py on par's own games);
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
 """
@@ -36,7 +36,7 @@ from .players import FairPlayer, search_options
 from .scenario_play import ScenarioPlayer, ScenarioValuation, scenario_of
 
 # Points a turn by which par's own final score exceeds the value of its chosen move (the
-# greedy play-out's mean final score): bench/expected_score_fit.py fits it on par's games.
+# greedy play-out's mean final score): research/expected_score_fit.py fits it on par's games.
 EXPECTED_GAIN_PER_TURN = 0.63  # 14 par games (calibrate-par3-*): 0.634
 
 

@@ -63,12 +63,12 @@ def search_options(options: dict, player: type[Player] | None = None) -> dict:
 class _Searching(Player):
     """Evaluates with its ``weights``."""
 
-    weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (bench/tune_weights.py)
+    weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (research.tune_weights)
     renamed: dict[str, str] = {}  # old option name -> the current one, for this player
 
     def __init__(self, seed: str = "", learned: int | None = None):
         self.seed = seed
-        # fitted tables of bench/fit_evaluation.py instead of today's sum of parts (off: None)
+        # fitted tables of research/fit_evaluation.py instead of today's sum of parts (off: None)
         self.learned: LearnedTables | None = learned_tables(learned) if learned else None
 
     def evaluator(self, layout: Layout) -> Evaluator:
@@ -191,7 +191,7 @@ class Portfolio:
 
 # Option ``portfolio: N``. Two weight sets' searches of one arrangement differ by several
 # points, so the best of both may gain what the cheap rounds save; which ones pay is measured
-# by bench/hindsight_portfolio.py (docs/solver.md).
+# by research/hindsight_portfolio.py (docs/solver.md).
 PORTFOLIOS = {
     1: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (8, 120, 6, None))),
     2: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (12, 120, 6, None))),

@@ -76,7 +76,7 @@ EACH_CAT_BOOST = 2.0  # with ``targeted``: the progress of a cat still without a
 GOAL_BOOST = 1.3  # goal chances (capped at 1), when goals must be met
 # How far the player's final score spreads about its play-out's score plus the gain, in points
 # a square root of a turn left (0 on the last turn): a play-out just short of the threshold is
-# nearly a pass (bench/expected_score_fit.py: the calibrated value's error, RMSE about 5 over
+# nearly a pass (research/expected_score_fit.py: the calibrated value's error, RMSE about 5 over
 # a game's turns). Tried with the gain (option ``spread``); no gain measured, so off
 SPREAD = 1.5
 GOAL_FUTURES = 64  # quick games per goal arrangement at least: they cost little
@@ -84,7 +84,7 @@ HINDSIGHT_CANDIDATES = 48  # one future each (the true one): more candidates for
 MARGIN = 0.01  # utility by which a candidate must be able to beat the leader to keep sampling
 # Points a turn left by which the player's final score is judged above its greedy play-out's:
 # the play-out stands in for the player's later turns, which score more. Fitted by
-# bench/expected_score_fit.py at two strengths, (samples, gain); between and beyond them by
+# research/expected_score_fit.py at two strengths, (samples, gain); between and beyond them by
 # log(samples), the more futures the more the player out-plays the play-out.
 GAIN_FITS = ((16, 0.39), (256, 0.63))  # candidates 8 / samples 16; par (hints.py's gain)
 

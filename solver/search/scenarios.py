@@ -1,6 +1,6 @@
 """How hard each solo scenario is: the solver that plays for the pass (``scenario_play``;
 what a player's hint comes from) on a few fixed fresh deals of it, judged by the rules
-engine. The service stores this per scenario; the bench (``bench/scenario_pass_rates.py``)
+engine. The service stores this per scenario; the bench (``research/scenario_pass_rates.py``)
 prints it, and the fair solver's (which plays for points) beside it."""
 
 import json

@@ -19,7 +19,7 @@ utility, no rule of its own.
 The candidates share their futures (the same shuffles), and the futures go to the better half
 in rounds (sequential halving, as ``valuation.halve_moves``). ``budget`` counts play-out
 *turns* (every seat's), not play-outs, so a move costs about the same at any turn and table
-size (bench/versus_table.py times it).
+size (research/versus_table.py times it).
 """
 
 import math

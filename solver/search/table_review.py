@@ -16,7 +16,7 @@ the accuracy), so the answer has the solo review's shape. The seat's last turn h
 step and nothing after it changes its quilt: one future values it exactly.
 
 Deterministic for a given seed; never reads the bag or another hand (a ``TableView`` has
-neither). bench/versus_review.py measures its cost (docs/benchmarks.md).
+neither). research/versus_review.py measures its cost (docs/benchmarks.md).
 """
 
 from collections.abc import Callable, Sequence
@@ -31,7 +31,7 @@ from .table import TablePlayer, _Futures
 from .versus import solo_view
 
 # Futures a candidate at each turn, and candidates besides the played move: about the solo
-# review's CPU for a 4-player game (bench/versus_review.py).
+# review's CPU for a 4-player game (research/versus_review.py).
 TABLE_REVIEW_DEFAULTS = {"samples": 64, "candidates": 4}
 SEED = "versus-review"
 MARKET = "table"  # how the review valued (the answer's ``market``; solo's is "conveyor")

@@ -11,7 +11,7 @@ patches a turn).
 ``TABLE_LEVELS`` are the table player (``table.TablePlayer``, issue 26): candidates played out
 to the end of the table in the compiled core (the open market, the seats in order, each
 modelled by the quick policy on its own goals), valued by finishing first. They are judged
-against ``LEVELS`` by bench/versus_table.py and become the site's levels only once that
+against ``LEVELS`` by research/versus_table.py and become the site's levels only once that
 judgement says they are stronger at a wait players accept (docs/versus.md; setting
 ``CALICO_VERSUS_TABLE_LEVELS`` plays some levels with them, ``site_levels``); the hint
 (``table_hint``) is the table player's move.
@@ -26,13 +26,13 @@ from .base import Player
 from .table import TablePlayer
 
 # Level -> (strategy, options). Hard is the fair player made lighter (fewer samples and
-# candidates) so that its move is quicker than par's (bench/versus_levels.py times each level).
+# candidates) so that its move is quicker than par's (research/versus_levels.py times each level).
 LEVELS = {
     "easy": ("greedy", {}),
     "medium": ("beam", {}),
     "hard": ("fair", {"samples": 96, "candidates": 24}),
 }
-# The table player at budgets of play-out turns (bench/versus_table.py judges and times them).
+# The table player at budgets of play-out turns (research/versus_table.py judges and times them).
 # Strategy "table" is made here, not by ``make_player``: it plays from a ``TableView``.
 TABLE_LEVELS = {
     "easy": ("table", {"candidates": 2, "budget": 400}),

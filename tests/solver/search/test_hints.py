@@ -34,7 +34,7 @@ def test_a_hint_is_a_legal_move_with_reasons_and_a_plausible_expected_score(turn
 @pytest.mark.parametrize("turn", [1, 12, TURNS - 1, TURNS])
 def test_the_expected_score_is_the_moves_value_raised_to_pars_own_expectation(turn):
     """The valuation's value is the greedy play-out's final score; par goes on to score more
-    by about EXPECTED_GAIN_PER_TURN a turn left (bench/expected_score_fit.py), nothing on the
+    by about EXPECTED_GAIN_PER_TURN a turn left (research/expected_score_fit.py), nothing on the
     last turn."""
     observation = _game_at(turn).observation()
     valuation = hint_player(SMALL, observation.setup).valuation(observation)

@@ -1,7 +1,7 @@
 """Hindsight arms judged on common deals at the cost of one pass: every search the arms need,
 once per (seed, arrangement, configuration), and each arm's game computed from them.
 
-    nice -n 10 python bench/hindsight_portfolio.py NAME [--seeds 200] [--report] [--markdown]
+    nice -n 10 python -m research.hindsight_portfolio NAME [--seeds 200] [--report] [--markdown]
 
 A hindsight search is deterministic (the bag is known, no sampling), so the arms that differ
 only in which searches they run and which game they keep need no game of their own: today's
@@ -17,7 +17,7 @@ sum of its searches (and the arrangement order, which all share). Rows in
 
 ``--report``: per arm the paired difference to today's player with its 95% t interval
 (``protocol_stats.paired_interval``), the mean score and CPU s a game. The tests check the
-computed arms against the players themselves (``tests/bench/test_hindsight_portfolio.py``).
+computed arms against the players themselves (``tests/research/test_hindsight_portfolio.py``).
 """
 
 import argparse
@@ -27,17 +27,15 @@ import sys
 import time
 from pathlib import Path
 
+from research.protocol_stats import paired_interval
+from solver.game import TURNS, Quilt, deal
+from solver.search.beam import Beam, Node, SearchOptions, pilot
+from solver.search.evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS
+from solver.search.fastcore import evaluator_for
+from solver.search.goal_choice import QUICK, choose_arrangement
+from solver.search.players import POLISH, PORTFOLIOS
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.protocol_stats import paired_interval  # noqa: E402
-from solver.game import TURNS, Quilt, deal  # noqa: E402
-from solver.search.beam import Beam, Node, SearchOptions, pilot  # noqa: E402
-from solver.search.evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS  # noqa: E402
-from solver.search.fastcore import evaluator_for  # noqa: E402
-from solver.search.goal_choice import QUICK, choose_arrangement  # noqa: E402
-from solver.search.players import POLISH, PORTFOLIOS  # noqa: E402
-
 LEDGER = ROOT / "var" / "hindsight_portfolio"
 # the searches the pass runs, by name: (weights, piloted, kept)
 SEARCHES = {
@@ -210,7 +208,7 @@ def report(rows: list[dict]) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="bench/hindsight_portfolio.py",
+    parser = argparse.ArgumentParser(prog="python -m research.hindsight_portfolio",
                                      description=__doc__.split("\n")[0])  # fmt: skip
     parser.add_argument("name", help="seeds holdout-NAME-0001 ...")
     parser.add_argument("--seeds", type=int, default=200)
@@ -234,7 +232,9 @@ def main(argv=None) -> int:
                 with path.open("a") as out:
                     out.write(json.dumps(row) + "\n")
     if len(rows) < 2:
-        print(f"bench/hindsight_portfolio.py: {args.name!r} has {len(rows)} seeds", file=sys.stderr)
+        print(
+            f"research/hindsight_portfolio.py: {args.name!r} has {len(rows)} seeds", file=sys.stderr
+        )
         return 2
     load = os.getloadavg()[0]
     table = report(rows)

@@ -1,4 +1,4 @@
-"""bench/protocol.py: both arms play the same deal with the same sampling seed (identical
+"""research/protocol.py: both arms play the same deal with the same sampling seed (identical
 arms play identical games), the goals are frozen unless asked otherwise, and bad input or a
 spent experiment name exits 2 naming the problem."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import protocol
+from research import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = {"samples": 2, "candidates": 2}
@@ -33,7 +33,7 @@ def test_the_goals_are_frozen_for_both_arms_unless_each_chooses_its_own():
 
 
 def _run(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "bench/protocol.py", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "research.protocol", *args], cwd=ROOT,
                           capture_output=True, text=True)  # fmt: skip
 
 

@@ -1,4 +1,4 @@
-"""The statistics of ``bench/protocol.py``: a sequential probability ratio test on paired
+"""The statistics of ``research/protocol.py``: a sequential probability ratio test on paired
 score differences (as Stockfish's Fishtest runs one) and a paired 95% interval.
 
 Model: each pair (one deal, both arms, the same sampling seed) gives a difference

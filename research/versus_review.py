@@ -8,7 +8,7 @@ times with other review seeds: the noise is the mean absolute difference of a tu
 ``loss`` (and the largest) and of the game's accuracy between two reviews. Cost in CPU
 seconds of the process (``time.process_time``).
 
-    PYTHONPATH=$PWD nice .venv/bin/python bench/versus_review.py [--tables 1] [--players 2 4]
+    nice .venv/bin/python -m research.versus_review [--tables 1] [--players 2 4]
         [--samples N] [--candidates N] [--repeats 2] [--solo]
 
 Prints the figures and the load average (the machine is shared: say it with the figures).

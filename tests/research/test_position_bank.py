@@ -1,11 +1,11 @@
-"""bench/position_bank.py: the bank's positions rebuild through the rules engine, every move
+"""research/position_bank.py: the bank's positions rebuild through the rules engine, every move
 is valued on the same futures (so a move outside the bank compares with its moves), and the
 regret statistics."""
 
 import numpy as np
 import pytest
 
-from bench import position_bank
+from research import position_bank
 from solver.game import Move
 
 TINY = {"samples": 2, "candidates": 2}

@@ -1,6 +1,6 @@
 """Tune the evaluation's judgement calls (``Weights``) by coordinate search on tune seeds.
 
-    python bench/tune_weights.py [--strategy beam] [--seeds 40] [--step 0.25] [--rounds 2]
+    python -m research.tune_weights [--strategy beam] [--seeds 40] [--step 0.25] [--rounds 2]
 
 ``--strategy playout`` tunes the quick greedy game (par's play-outs, hindsight's pilot) for its
 own final score (``PLAYOUT_WEIGHTS``): a deal costs little (the ``start`` line prints the

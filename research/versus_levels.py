@@ -1,4 +1,4 @@
-"""Versus opponents: ``python bench/versus_levels.py [--games 20]``.
+"""Versus opponents: ``python -m research.versus_levels [--games 20]``.
 
 Plays ``--games`` seeded 4-player tables (seeds ``versus-bench-0``, ``-1``, ...) between the
 levels of ``solver.search.versus`` in one warm process (the compiled core is warmed first, as

@@ -1,7 +1,7 @@
 """Judge a solver idea: two arms (option JSON) on common deals, a sequential test, a final
 judgement on held-out seeds.
 
-    nice -n 10 python bench/protocol.py NAME --base '{"samples": 32}' \\
+    nice -n 10 python -m research.protocol NAME --base '{"samples": 32}' \\
         --test '{"samples": 32, "candidates": 24}' [--mode gain|non-inferiority] \\
         [--delta 1.5] [--max-pairs 600] [--holdout 200] [--jobs 2] [--own-goals]
 
@@ -15,7 +15,7 @@ judgement on held-out seeds.
   noise. ``--own-goals`` lets each arm choose its own, for an idea about the goals. A player
   that sees the bag (hindsight) always chooses its own: its goals are its search (each
   arrangement searched in full), and frozen goals would leave the other arm one search.
-- **Sequential test** (``bench/protocol_stats.py``): ``gain`` weighs H0 δ=0 against H1
+- **Sequential test** (``research/protocol_stats.py``): ``gain`` weighs H0 δ=0 against H1
   δ=``--delta`` (a gain); ``non-inferiority`` H0 δ=-``--delta`` against H1 δ=0, for a pure speed
   change. σ from the first 60 pairs, a look every 20, stop at LLR ±2.94 (α = β = 0.05), or
   "inconclusive" at ``--max-pairs``.
@@ -36,8 +36,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
-from protocol_stats import Hypotheses, paired_interval, sprt
-
+from research.protocol_stats import Hypotheses, paired_interval, sprt
 from solver.game import SoloGame, deal
 from solver.search import STRATEGIES, make_player
 from solver.search.players import search_options
@@ -47,7 +46,9 @@ LEDGER = ROOT / "var" / "protocol"
 
 
 def parse(argv) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="bench/protocol.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m research.protocol", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("name", help="the experiment's name: its seeds are proto-NAME-NNNN")
     parser.add_argument("--base", default="{}", metavar="JSON", help="the base arm's options")
     parser.add_argument("--test", default="{}", metavar="JSON", help="the test arm's options")
@@ -190,7 +191,7 @@ def main(argv=None) -> int:
     try:
         ledger = Ledger(args)
     except ValueError as problem:
-        print(f"bench/protocol.py: {problem}", file=sys.stderr)
+        print(f"research/protocol.py: {problem}", file=sys.stderr)
         return 2
     started = time.time()
     sprt_seeds = [f"proto-{args.name}-{k:04d}" for k in range(1, args.max_pairs + 1)]
@@ -216,7 +217,7 @@ def main(argv=None) -> int:
     interval = paired_interval([r["difference"] for r in held]) if len(held) >= 2 else None
     every = rows + held
     if not every:
-        print(f"bench/protocol.py: experiment {args.name!r} has no pairs yet", file=sys.stderr)
+        print(f"research/protocol.py: experiment {args.name!r} has no pairs yet", file=sys.stderr)
         return 2
 
     def cpu(arm):

@@ -1,4 +1,4 @@
-"""The table player judged: ``python bench/versus_table.py [--tables 200] [--out FILE]``.
+"""The table player judged: ``python -m research.versus_table [--tables 200] [--out FILE]``.
 
 Duplicate 2-player tables: table k (seed ``versus-duplicate-k``) is played twice with the same
 deal and the same goals (each seat's goal choice, as a worker makes it), the new hard
@@ -22,8 +22,7 @@ import statistics
 import time
 from pathlib import Path
 
-from scenario_pass_rates import wilson  # bench/: the one Wilson interval
-
+from research.scenario_pass_rates import wilson  # the one Wilson interval
 from solver.game import MultiplayerGame, deal_table
 from solver.search.fastcore import warm
 from solver.search.versus import TABLE_LEVELS, choose_goals, choose_move, make_opponent

@@ -1,6 +1,6 @@
 """Fit the learned evaluation tables (option ``learned``) on play-out outcomes.
 
-    nice -n 10 python bench/fit_evaluation.py NUMBER [--games 20000] [--policy N] \\
+    nice -n 10 python -m research.fit_evaluation NUMBER [--games 20000] [--policy N] \\
         [--ridge 1.0] [--prefix fit]
 
 Plays ``--games`` quick games (the compiled greedy game, as par's play-outs are) on the deals
@@ -15,7 +15,7 @@ the tables; they are written as set
 NUMBER of ``solver/search/learned_evaluation.json`` with the command's figures (the other
 sets are kept). The fit's own error is printed beside that of today's evaluation (weights
 1, 1, 1, 1, 0, 0 and its best constant): it is not the judgement; par's SPRT
-(bench/protocol.py) is.
+(research/protocol.py) is.
 """
 
 import argparse
@@ -44,7 +44,7 @@ TODAY = np.array([1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0])  # today's sum of parts, a
 
 def parse(argv) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="bench/fit_evaluation.py", description=__doc__.split("\n")[0]
+        prog="python -m research.fit_evaluation", description=__doc__.split("\n")[0]
     )
     parser.add_argument("number", type=int, help="the set's number (the option learned=N)")
     parser.add_argument("--games", type=int, default=20000)

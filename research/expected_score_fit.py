@@ -15,7 +15,7 @@ minus actual final score, for each turn and overall, before (the value alone) an
 fit), with each's RMSE. Games are kept in ``var/calibration/NAME.jsonl``: a rerun with more
 games plays only the new ones.
 
-    nice -n 10 .venv/bin/python bench/expected_score_fit.py NAME [--games 12] [--holdout 8]
+    nice -n 10 .venv/bin/python -m research.expected_score_fit NAME [--games 12] [--holdout 8]
         [--options JSON]
 
 Bad input: exit 2 with one line.
@@ -97,7 +97,7 @@ def errors(rows: list[dict], predict) -> dict[int, list[float]]:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="bench/expected_score_fit.py",
+    parser = argparse.ArgumentParser(prog="python -m research.expected_score_fit",
                                      description=__doc__.splitlines()[0])  # fmt: skip
     parser.add_argument("name", help="the games' name: seeds calibrate-NAME-NNNN")
     parser.add_argument("--games", type=int, default=12, help="games to fit on")

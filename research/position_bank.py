@@ -1,8 +1,8 @@
 """A bank of fair-game positions whose top moves are valued on shared futures: a cheap screen
 of a player's decisions (regret per decision) before a full protocol run.
 
-    nice -n 10 python bench/position_bank.py NAME [--positions 200] [--futures 256] [--moves 8]
-    nice -n 10 python bench/position_bank.py NAME --score '{"samples": 32, "candidates": 16}'
+    nice -n 10 python -m research.position_bank NAME [--positions 200] [--futures 256] [--moves 8]
+    nice -n 10 python -m research.position_bank NAME --score '{"samples": 32, "candidates": 16}'
 
 **Building** (``var/position_bank/NAME.jsonl``, not tracked; a rerun adds only the positions it
 lacks): fair games at ``--play`` options on seeds ``bank-NAME-0001`` ... give ``--per-game``
@@ -30,16 +30,14 @@ from pathlib import Path
 
 import numpy as np
 
+from research.protocol_stats import paired_interval
+from solver.game import TURNS, Move, Observation, SoloGame, deal
+from solver.game.rng import SeededStream
+from solver.search import make_player
+from solver.search.players import search_options
+from solver.search.valuation import future_values
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.protocol_stats import paired_interval  # noqa: E402
-from solver.game import TURNS, Move, Observation, SoloGame, deal  # noqa: E402
-from solver.game.rng import SeededStream  # noqa: E402
-from solver.search import make_player  # noqa: E402
-from solver.search.players import search_options  # noqa: E402
-from solver.search.valuation import future_values  # noqa: E402
-
 BANK = ROOT / "var" / "position_bank"
 LAST_TURN = TURNS - 2  # after it the values are exact: no decision worth screening
 
@@ -150,7 +148,7 @@ def score(bank: list[dict], options: dict) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="bench/position_bank.py",
+    parser = argparse.ArgumentParser(prog="python -m research.position_bank",
                                      description=__doc__.split("\n")[0])  # fmt: skip
     parser.add_argument("name", help="the bank's name: its games are bank-NAME-NNNN")
     parser.add_argument("--positions", type=int, default=200)
@@ -181,7 +179,7 @@ def main(argv=None) -> int:
     try:
         bank = build(args.name, args.positions, args.futures, args.moves, args.per_game, play)
     except ValueError as problem:
-        print(f"bench/position_bank.py: {problem}", file=sys.stderr)
+        print(f"research/position_bank.py: {problem}", file=sys.stderr)
         return 2
     built = time.process_time() - started
     load = os.getloadavg()[0]

@@ -1,11 +1,11 @@
-"""The protocol's statistics (bench/protocol_stats.py) on synthetic paired differences whose
+"""The protocol's statistics (research/protocol_stats.py) on synthetic paired differences whose
 true mean is known: the sequential test stops the right way (about as often as its error
 rates promise), never before σ is known nor between looks, and the interval covers."""
 
 import numpy as np
 import pytest
 
-from bench.protocol_stats import (
+from research.protocol_stats import (
     Hypotheses,
     bounds,
     llr,

@@ -1,4 +1,4 @@
-"""The solvers' pass rate per solo scenario: ``python bench/scenario_pass_rates.py [--deals 4]
+"""The solvers' pass rate per solo scenario: ``python -m research.scenario_pass_rates [--deals 4]
 [--processes 2] [--options JSON] [--players pass,points] [--prefix pass-rate] [--markdown]
 [--out FILE]``.
 

@@ -1,4 +1,4 @@
-"""bench/scenario_pass_rates.py: the Wilson interval, and a tiny run of both players."""
+"""research/scenario_pass_rates.py: the Wilson interval, and a tiny run of both players."""
 
 import subprocess
 import sys
@@ -6,14 +6,12 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-from scenario_pass_rates import wilson
-
+from research.scenario_pass_rates import wilson
 from solver.game import SCENARIOS, deal
 from solver.search import FairPlayer, ScenarioPlayer, play_game
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "scenario_pass_rates.py"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = [sys.executable, "-m", "research.scenario_pass_rates"]  # run from the root
 TINY = '{"candidates": 1, "samples": 1}'
 
 
@@ -28,9 +26,9 @@ def test_the_wilson_interval(passes, n, low, high):
 
 def test_a_tiny_run_prints_both_players_on_the_same_deals():
     out = subprocess.run(
-        [sys.executable, str(SCRIPT), "--deals", "1", "--scenarios", "2", "--processes", "1",
+        [*SCRIPT, "--deals", "1", "--scenarios", "2", "--processes", "1",
          "--options", TINY, "--prefix", "bench-test", "--markdown"],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, cwd=ROOT,
     ).stdout  # fmt: skip
     row = next(line for line in out.splitlines() if line.startswith("| 2 |"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
@@ -44,18 +42,22 @@ def test_a_tiny_run_prints_both_players_on_the_same_deals():
 
 
 def test_a_bad_player_exits_2_with_one_line():
-    run = subprocess.run([sys.executable, str(SCRIPT), "--players", "oracle"],
-                         capture_output=True, text=True)  # fmt: skip
+    run = subprocess.run([*SCRIPT, "--players", "oracle"],
+                         capture_output=True, text=True, cwd=ROOT)  # fmt: skip
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
 
 
 def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
     ledger = tmp_path / "rates.jsonl"
-    args = [sys.executable, str(SCRIPT), "--scenarios", "2", "--processes", "1", "--options",
+    args = [*SCRIPT, "--scenarios", "2", "--processes", "1", "--options",
             TINY, "--prefix", "bench-test", "--players", "pass", "--out", str(ledger)]  # fmt: skip
-    first = subprocess.run([*args, "--deals", "1"], capture_output=True, text=True, check=True)
+    first = subprocess.run(
+        [*args, "--deals", "1"], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     assert len(ledger.read_text().splitlines()) == 1
-    again = subprocess.run([*args, "--deals", "2"], capture_output=True, text=True, check=True)
+    again = subprocess.run(
+        [*args, "--deals", "2"], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     rows = ledger.read_text().splitlines()
     assert len(rows) == 2 and '"k": 1' in rows[1]  # deal 0 was not played again
     assert "# 2 pass 0" not in again.stderr and "# 2 pass 1" in again.stderr
@@ -65,6 +67,6 @@ def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
 def test_a_ledger_that_is_not_one_exits_2(tmp_path):
     ledger = tmp_path / "rates.jsonl"
     ledger.write_text("not json\n")
-    run = subprocess.run([sys.executable, str(SCRIPT), "--out", str(ledger)],
-                         capture_output=True, text=True)  # fmt: skip
+    run = subprocess.run([*SCRIPT, "--out", str(ledger)],
+                         capture_output=True, text=True, cwd=ROOT)  # fmt: skip
     assert run.returncode == 2 and "not a ledger" in run.stderr

@@ -1,4 +1,4 @@
-"""bench/fit_evaluation.py: the ridge pulls towards today's weights and recovers known
+"""research/fit_evaluation.py: the ridge pulls towards today's weights and recovers known
 weights without a penalty; a tiny fit of either target writes a set the evaluation reads;
 ``--shrink`` moves today's weights part of the way to a set."""
 
@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from bench import fit_evaluation
+from research import fit_evaluation
 from solver.search.evaluation import FEATURES, STAGES, learned_tables
 
 
