@@ -24,7 +24,7 @@ from solver.game import MultiplayerGame, deal_table
 from solver.search.analysis import analyse
 from solver.search.fastcore import warm
 from solver.search.table_review import TABLE_REVIEW_DEFAULTS, review_table
-from solver.search.versus import choose_goals, choose_move, make_opponent, solo_view
+from solver.search.versus import choose_goals, choose_move, make_opponent
 
 
 def seat_zero_turns(seed: str, players: int) -> list:
@@ -63,7 +63,7 @@ def main() -> None:
         turns = seat_zero_turns(seed, players)
         kinds = [("table", review_table, turns)]
         if args.solo:
-            kinds.append(("solo", analyse, [(solo_view(v), m) for v, m in turns]))
+            kinds.append(("solo", analyse, [(v.solo_observation(), m) for v, m in turns]))
         for kind, review, pairs in kinds:
             reviews, seconds = [], []
             for r in range(args.repeats):

@@ -104,6 +104,61 @@ def test_no_module_imports_another_modules_private_names(app):
     assert not wrong, "\n".join(wrong)
 
 
+def import_graph(prefix: str) -> dict[str, set[str]]:
+    """Each module under ``prefix`` and the modules under it that it imports, at any depth
+    (a lazy import inside a function closes a circle as surely as one at the top)."""
+    modules = {module_name(path): path for path in modules_under(prefix)}
+    graph = {}
+    for module, path in modules.items():
+        graph[module] = set()
+        for name, _ in imports_of(path):
+            parts = name.split(".")
+            known = (".".join(parts[:k]) for k in range(len(parts), 0, -1))
+            target = next((m for m in known if m in modules), None)
+            if target not in (None, module):
+                graph[module].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index, low, stack, found = {}, {}, [], []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while not component or component[-1] != node:
+                component.append(stack.pop())
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+@pytest.mark.parametrize("prefix", ["solver", "groups", "versus", "calico_site"])
+def test_no_modules_import_each_other(prefix):
+    """No circles: a module that needs another's work at run time is handed it, or sends a
+    task by name, rather than importing back."""
+    assert not circles(import_graph(prefix))
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
 def test_relative_imports_resolve_to_absolute_names():
     """The resolver itself: a wrong resolution would let every arrow pass."""
     path = ROOT / "puzzles" / "api" / "views.py"

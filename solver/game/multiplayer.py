@@ -29,7 +29,7 @@ from .goals import GOAL_IDS
 from .patches import Color, Patch
 from .quilt import Quilt
 from .setups import Setup, cats_with_patterns, seeded_stream, standard_cat_ids
-from .solo import TURNS, Move, check_move
+from .solo import TURNS, Move, Observation, check_move
 
 PLAYERS = range(2, 5)
 
@@ -165,3 +165,12 @@ class TableView:
         seen.update(self.hand)
         seen.update(self.market)
         return Counter(self.setup.pool()) - seen
+
+    def solo_observation(self) -> Observation:
+        """The seat's view as a solo observation, for the solo players: its own quilt, hand,
+        market and turn, with every patch in the other quilts given as discarded (out of its
+        reach, like solo's discards), so that ``unseen()`` is exactly this view's."""
+        others = [
+            p for seat, q in enumerate(self.quilts) if seat != self.seat for _, p in q.placements
+        ]
+        return Observation(self.setup, self.quilt.copy(), self.hand, self.market, others, self.turn)

@@ -106,9 +106,7 @@ class TablePlayer(Player):
         """The moves it values: with ``samples``, the fair player's best ``candidates`` of its
         ``ranked`` visible ones valued on that many solo futures; without, the visible best
         (the table review's candidates too, ``table_review``)."""
-        from .versus import solo_view  # versus imports this module for its levels
-
-        observation = solo_view(view)
+        observation = view.solo_observation()
         if self.samples:
             fair = FairPlayer(seed=self.seed, candidates=self.ranked, samples=self.samples)
             valuation = fair.valuation(observation)

@@ -28,7 +28,6 @@ from solver.game import TURNS, Move, SoloGame, TableView
 from .analysis import Analysis, _same_move, judged_turn
 from .players import search_options
 from .table import TablePlayer, _Futures
-from .versus import solo_view
 
 # Futures a candidate at each turn, and candidates besides the played move: about the solo
 # review's CPU for a 4-player game (research/versus_review.py).
@@ -71,7 +70,7 @@ def review_table(
 
 def review_table_turn(player: TablePlayer, view: TableView, played: Move, samples: int):
     """The played move against the table player's candidates, on one set of table futures."""
-    observation = solo_view(view)
+    observation = view.solo_observation()
     SoloGame.from_observation(observation, ()).check(played)
     moves = player.candidate_moves(view)
     moves = [move for move in moves if not _same_move(observation, move, played)] + [played]

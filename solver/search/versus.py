@@ -1,11 +1,11 @@
 """Solver opponents at a multiplayer table.
 
 ``LEVELS`` (what the site plays) are the solo players shown a seat's view. A seat's
-``TableView`` becomes a solo ``Observation`` (``solo_view``): the seat's own quilt, hand,
-market and turn, with every patch in the other quilts given as "discarded" (out of the seat's
-reach, like solo's discards), so that ``unseen()`` is exactly the multiset the seat can work
-out (the bag and the other hands). Nothing else crosses: the players never see the bag or
-another hand. The solo players model the coming markets with solo's conveyor (two fresh
+``TableView`` becomes a solo ``Observation`` (``TableView.solo_observation``): the seat's own
+quilt, hand, market and turn, with every patch in the other quilts given as "discarded" (out of
+the seat's reach, like solo's discards), so that ``unseen()`` is exactly the multiset the seat
+can work out (the bag and the other hands). Nothing else crosses: the players never see the bag
+or another hand. The solo players model the coming markets with solo's conveyor (two fresh
 patches a turn).
 
 ``TABLE_LEVELS`` are the table player (``table.TablePlayer``, issue 26): candidates played out
@@ -19,7 +19,7 @@ judgement says they are stronger at a wait players accept (docs/versus.md; setti
 
 from collections.abc import Iterable
 
-from solver.game import TURNS, Move, Observation, Setup, TableView
+from solver.game import TURNS, Move, Setup, TableView
 
 from . import make_player
 from .base import Player
@@ -52,12 +52,6 @@ def site_levels(table: Iterable[str] = ()) -> dict:
     return {level: (TABLE_LEVELS if level in table else LEVELS)[level] for level in LEVELS}
 
 
-def solo_view(view: TableView) -> Observation:
-    """The seat's view as a solo observation (see the module docstring)."""
-    others = [p for seat, q in enumerate(view.quilts) if seat != view.seat for _, p in q.placements]
-    return Observation(view.setup, view.quilt.copy(), view.hand, view.market, others, view.turn)
-
-
 def make_opponent(level: str, seed: str, levels: dict = LEVELS) -> Player:
     """The solver player of a level; ``seed`` makes its sampling reproducible."""
     if level not in levels:
@@ -77,7 +71,7 @@ def choose_goals(setup: Setup, seed: str) -> dict:
 def choose_move(player: Player, view: TableView) -> Move:
     if getattr(player, "sees_table", False):  # the table player reads the table itself
         return player.choose_table_move(view)
-    return player.choose_move(solo_view(view))
+    return player.choose_move(view.solo_observation())
 
 
 # The versus hint (``table_hint``): the table player's move for the seat (``TablePlayer``:
@@ -101,7 +95,7 @@ def table_hint(view: TableView, **strength):
         raise ValueError("it is not this seat's turn: there is no move to hint")
     player = hint_player(**strength)
     moves, _, points, best = player.valuation(view)
-    return Hint(moves[best], points[best], reasons(solo_view(view), moves[best]))
+    return Hint(moves[best], points[best], reasons(view.solo_observation(), moves[best]))
 
 
 def hint_player(**strength) -> TablePlayer:

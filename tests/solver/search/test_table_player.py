@@ -15,7 +15,6 @@ from solver.search.versus import (
     choose_move,
     make_opponent,
     site_levels,
-    solo_view,
 )
 
 
@@ -75,7 +74,7 @@ def test_with_samples_the_candidates_are_the_fair_players_best():
     game = started("table-fair-candidates", 2)
     view = game.view(0)
     moves = TablePlayer("s", candidates=3, budget=600, samples=4, ranked=8).valuation(view)[0]
-    valuation = FairPlayer(seed="s", candidates=8, samples=4).valuation(solo_view(view))
+    valuation = FairPlayer(seed="s", candidates=8, samples=4).valuation(view.solo_observation())
     assert moves == [valuation.moves[i] for i in valuation.ranking()[:3]]
 
 

@@ -10,7 +10,7 @@ from solver.game import TURNS, Move, RulesError
 from solver.game.goals import goal_points_possible
 from solver.search.analysis import analyse
 from solver.search.table_review import MARKET, review_table
-from solver.search.versus import choose_move, make_opponent, solo_view
+from solver.search.versus import choose_move, make_opponent
 
 QUICK = {"samples": 16, "candidates": 3}
 
@@ -82,7 +82,7 @@ def test_deterministic_given_the_seed():
 def test_the_answer_has_the_solo_reviews_shape_and_says_its_market():
     pairs = list(seat_zero_turns()[:2])
     table = review_table(pairs, **QUICK).to_json()
-    solo = analyse([(solo_view(view), move) for view, move in pairs], **QUICK).to_json()
+    solo = analyse([(view.solo_observation(), move) for view, move in pairs], **QUICK).to_json()
     assert set(table) == set(solo) | {"market"} and table["market"] == MARKET == "table"
     assert [set(turn) for turn in table["turns"]] == [set(turn) for turn in solo["turns"]]
     assert [turn["played"] for turn in table["turns"]] == [turn["played"] for turn in solo["turns"]]

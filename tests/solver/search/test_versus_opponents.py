@@ -5,7 +5,7 @@ import pytest
 
 from solver.game import GOAL_CELLS, TURNS, MultiplayerGame, cell_name, deal_table
 from solver.search.goal_choice import arrangements
-from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent, solo_view
+from solver.search.versus import LEVELS, choose_goals, choose_move, make_opponent
 
 
 def started(seed: str, players: int) -> MultiplayerGame:
@@ -21,7 +21,7 @@ def test_the_solo_view_of_a_seat_knows_what_the_seat_can_work_out_and_no_more():
         seat = game.seat
         game.play(choose_move(make_opponent("easy", ""), game.view(seat)))
     view = game.view(1)
-    observation = solo_view(view)
+    observation = view.solo_observation()
     assert observation.unseen() == view.unseen()
     assert observation.hand == tuple(game.hands[1]) and observation.market == tuple(game.market)
     assert observation.quilt.placements == game.quilts[1].placements
