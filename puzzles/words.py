@@ -2,11 +2,9 @@
 the words are the site's"): a hint's or a review's reasons, a cat's requirement, a design
 goal's label and help, a scenario's conditions, said in the reader's language.
 
-The engine says each reason in English (``solver.search.hints.REASONS``), and that English is
-what a hint row or an analysis stores; here each is read back into its fact
-(``reason_fact``) and said again with the site's words. The English words are the engine's,
-byte for byte (tests/puzzles/test_languages.py), so an English reader sees exactly what was stored;
-a reason in other words (none today) is shown as it is."""
+A hint row or an analysis stores each reason as the engine's fact (``solver.search.hints.fact``:
+a kind and its values); here it is said with the site's words, in the reader's language. The
+English words are the engine's, byte for byte (tests/puzzles/test_languages.py)."""
 
 from django.utils import translation
 from django.utils.functional import lazy
@@ -14,10 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from solver.game import Cat, Condition, Goal
-from solver.search.analysis import BETTER_MOVE
-from solver.search.hints import reason_fact
-
-_BETTER = BETTER_MOVE.partition("{reason}")[0]
+from solver.search.hints import Reason
 
 
 def _sentences() -> dict[str, str]:
@@ -85,15 +80,13 @@ def _color(name: str, kind: str) -> str:
     }[name]
 
 
-def reason(text: str) -> str:
-    """One stored reason in the active language."""
-    if text.startswith(_BETTER):
-        return _("the better move: %(reason)s") % {"reason": reason(text[len(_BETTER) :])}
-    fact = reason_fact(text)
-    if fact is None:
-        return text
-    kind, values = fact
-    said = dict(values)
+def reason(fact: Reason, better: bool = False) -> str:
+    """One stored reason in the active language; ``better``: a better move's, said as such."""
+    if better:
+        return _("the better move: %(reason)s") % {"reason": reason(fact)}
+    kind, said = fact["kind"], dict(fact["values"])
+    if kind == "text":  # a sentence stored before reasons were facts, in no words of ours
+        return said["text"]
     for key in ("by", "open"):
         if key in said:
             said[key] = _attribute(said[key])
@@ -112,10 +105,10 @@ def message(text: str, language: str | None = None) -> str:
         return _(text)
 
 
-def reasons(texts: list[str], language: str | None = None) -> list[str]:
-    """Stored reasons in ``language`` (else the active one)."""
+def reasons(facts: list[Reason], language: str | None = None, better: bool = False) -> list[str]:
+    """Stored reasons in ``language`` (else the active one); ``better``: a better move's."""
     with translation.override(language or translation.get_language()):
-        return [reason(text) for text in texts]
+        return [reason(fact, better) for fact in facts]
 
 
 # The words of the setups the API shows (cats, goals, scenarios) are lazy: made when shown, in

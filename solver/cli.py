@@ -115,23 +115,30 @@ def run_play(args) -> dict:
 
 def run_hint(args) -> dict:
     from solver.search import hint
+    from solver.search.hints import say
 
     observation = Observation.from_json(read_json(args.state))
     try:
-        return hint(observation).to_json()
+        found = hint(observation).to_json()
     except ValueError as problem:  # e.g. a finished game has no move to hint
         raise BadInput(str(problem)) from None
+    return {**found, "reasons": [say(reason) for reason in found["reasons"]]}
 
 
 def run_analyse(args) -> dict:
-    from solver.search.analysis import analyse, seen_turns
+    from solver.search.analysis import BETTER_MOVE, analyse, seen_turns
+    from solver.search.hints import say
 
     turns = seen_turns(read_json(args.game))
     options = {"samples": args.samples, "candidates": args.candidates}
     try:
-        return analyse(turns, **options).to_json()
+        review = analyse(turns, **options).to_json()
     except ValueError as problem:  # a bad option
         raise BadInput(str(problem)) from None
+    for turn in review["turns"]:  # the facts in English words, as the API says them
+        turn["reasons"] = [BETTER_MOVE.format(reason=say(r)) for r in turn["reasons"]]
+        turn["played_reasons"] = [say(r) for r in turn["played_reasons"]]
+    return review
 
 
 def run_bench(args) -> int:

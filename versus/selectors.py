@@ -208,7 +208,7 @@ def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) ->
     turns = [
         {
             **turn,
-            "reasons": words.reasons(turn["reasons"], language),
+            "reasons": words.reasons(turn["reasons"], language, better=True),
             "played_reasons": words.reasons(turn["played_reasons"], language),
         }
         for turn in result.get("turns", [])

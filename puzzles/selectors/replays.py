@@ -115,7 +115,7 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
     turns = [
         {
             **turn,
-            "reasons": words.reasons(turn["reasons"], language),
+            "reasons": words.reasons(turn["reasons"], language, better=True),
             "played_reasons": words.reasons(turn["played_reasons"], language),
         }
         for turn in turns

@@ -43,7 +43,7 @@ import numpy as np
 from solver.game import TURNS, Move, Observation, RulesError, Setup, SoloGame, patch_from_json
 from solver.game.setups import Deal
 
-from .hints import reasons
+from .hints import Reason, reasons
 from .players import FairPlayer, search_options
 from .valuation import future_values
 
@@ -55,7 +55,8 @@ SEED = "analysis"
 MARKS = (("??", 6.0), ("?", 3.0), ("?!", 1.5))
 KEY_MOMENT_LOSS = 3.0  # the "?" mark's: a turn that decided the game lost a button or more
 KEY_MOMENTS = 3
-# A better move's reasons are the hints' (``hints.REASONS``), each said after these words.
+# A better move's reasons are the hints' (``hints.Reason``); in English (the command line's)
+# each is said after these words.
 BETTER_MOVE = "the better move: {reason}"
 
 
@@ -66,8 +67,9 @@ class TurnReview:
     best: Move
     played_value: float
     best_value: float
-    reasons: list[str]
-    played_reasons: list[str] = field(default_factory=list)  # what the played move earned and built
+    reasons: list[Reason]  # the better move's
+    # what the played move earned and built
+    played_reasons: list[Reason] = field(default_factory=list)
 
     @property
     def loss(self) -> float:
@@ -229,7 +231,7 @@ def judged_turn(observation: Observation, moves: list[Move], values: np.ndarray)
         best_move = moves[int(np.argmax(chooser))]
         if best_move is played:  # the halves chose others, but on all futures it leads
             best_move = moves[int(np.argsort(chooser)[-2])]
-        said = [BETTER_MOVE.format(reason=reason) for reason in reasons(observation, best_move)]
+        said = reasons(observation, best_move)
     return TurnReview(observation.turn, played, best_move, played_value, played_value + loss,
                       said, reasons(observation, played))  # fmt: skip
 

@@ -13,7 +13,6 @@ patch was taken.
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 
 from solver.game import (
@@ -35,6 +34,10 @@ from .evaluation import attribute_chance
 from .players import FairPlayer, search_options
 from .scenario_play import ScenarioPlayer, ScenarioValuation, scenario_of
 
+# A reason is a fact the engine names, stored as it is: ``{"kind": kind, "values": {...}}``
+# (``fact``), never a sentence to parse back.
+Reason = dict
+
 # Points a turn by which par's own final score exceeds the value of its chosen move (the
 # greedy play-out's mean final score): research/expected_score_fit.py fits it on par's games.
 EXPECTED_GAIN_PER_TURN = 0.63  # 14 par games (calibrate-par3-*): 0.634
@@ -51,7 +54,7 @@ def calibrated(value: float, turn: int) -> float:
 class Hint:
     move: Move
     expected_score: float
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
     pass_chance: float | None = None  # a scenario's hint: the chance of passing after it
 
     def to_json(self) -> dict:
@@ -110,9 +113,8 @@ def position_key(observation: Observation, **options) -> str:
     return hashlib.sha256(json.dumps(visible, sort_keys=True).encode()).hexdigest()
 
 
-# A reason is a fact the engine names: a kind and its values. These are its English words (the
-# command line's, and the text stored with a hint or an analysis); the site says the same
-# facts in the reader's language (puzzles/words.py), reading each back with ``reason_fact``.
+# A reason's English words (the command line's), by kind; the site says the same facts in the
+# reader's language (puzzles/words.py).
 REASONS = {
     "goal": "completes {goal} with {by}: +{points}",
     "cat": "earns {cat} with {pattern}: +{points}",
@@ -126,43 +128,21 @@ REASONS = {
 }
 # What a goal is completed with, or still open for (the values of ``by`` and ``open``).
 ATTRIBUTES = ("colours and patterns", "colours", "patterns")
-_VALUES = {
-    "goal": r"[A-Z]+(?:-[A-Z]+)*",
-    "by": "|".join(ATTRIBUTES),
-    "open": "|".join(ATTRIBUTES),
-    "cat": r"[A-Z][a-z]+",
-    "pattern": "|".join(PATTERNS),
-    "color": "|".join(COLORS),
-}
-_PARSERS = {
-    kind: re.compile(
-        "^"
-        + re.sub(
-            r"\\\{(\w+)\\\}",
-            lambda m: f"(?P<{m[1]}>{_VALUES.get(m[1], r'[0-9]+')})",
-            re.escape(words),
-        )
-        + "$"
-    )
-    for kind, words in REASONS.items()
-}
 
 
-def say(kind: str, **values) -> str:
-    """A fact in the engine's English words."""
-    return REASONS[kind].format(**values)
+def fact(kind: str, **values) -> Reason:
+    """A reason of ``kind`` (a key of ``REASONS``) with its values."""
+    if kind not in REASONS:
+        raise ValueError(f"unknown reason {kind!r}")
+    return {"kind": kind, "values": values}
 
 
-def reason_fact(text: str) -> tuple[str, dict[str, str]] | None:
-    """The fact (kind, values) that ``say`` put in these words, or None for other words."""
-    for kind, parser in _PARSERS.items():
-        found = parser.match(text)
-        if found:
-            return kind, found.groupdict()
-    return None
+def say(reason: Reason) -> str:
+    """A reason in the engine's English words."""
+    return REASONS[reason["kind"]].format(**reason["values"])
 
 
-def reasons(observation: Observation, move: Move) -> list[str]:
+def reasons(observation: Observation, move: Move) -> list[Reason]:
     """Up to three short reasons: two for what the placement earns or builds (earnings
     first), one for the market patch taken."""
     before = observation.quilt
@@ -175,23 +155,23 @@ def reasons(observation: Observation, move: Move) -> list[str]:
     for cell, goal, colors, patterns, points in after.goal_results():
         if points and not goals_before[cell]:
             by = ATTRIBUTES[0] if colors and patterns else ATTRIBUTES[1 if colors else 2]
-            said.append(say("goal", goal=goal.notation, by=by, points=points))
+            said.append(fact("goal", goal=goal.notation, by=by, points=points))
     if len(after.cat_tokens) > len(before.cat_tokens):
         cat_id, _, _ = after.cat_tokens[-1]
         cat = cat_by_id(cat_id)
-        said.append(say("cat", cat=cat_id.title(), pattern=PATTERNS[pattern], points=cat.points))
+        said.append(fact("cat", cat=cat_id.title(), pattern=PATTERNS[pattern], points=cat.points))
     if len(after.buttons) > len(before.buttons):
         rainbow = after.rainbow and not before.rainbow
         points = BUTTON_POINTS + (RAINBOW_POINTS if rainbow else 0)
-        said.append(say("rainbow" if rainbow else "button", color=COLORS[color], points=points))
+        said.append(fact("rainbow" if rainbow else "button", color=COLORS[color], points=points))
     said = (said + progress(after, move.cell, color, pattern))[:2]
     if move.market_index is not None:
         taken = observation.market[move.market_index]
-        said.append(say("take", color=COLORS[taken // 6], pattern=PATTERNS[taken % 6]))
+        said.append(fact("take", color=COLORS[taken // 6], pattern=PATTERNS[taken % 6]))
     return said
 
 
-def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
+def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[Reason]:
     """What the placed patch builds towards when it earned nothing yet."""
     said = []
     cat = quilt.layout.cat_of_pattern[pattern]
@@ -201,15 +181,15 @@ def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
         name = cat.id.title()
         if size >= 2:
             said.append(
-                say("cat-group", pattern=PATTERNS[pattern], size=size, needed=cat.size, cat=name)
+                fact("cat-group", pattern=PATTERNS[pattern], size=size, needed=cat.size, cat=name)
             )
         elif (
             group_of(cell, quilt.pattern_masks[pattern] | quilt.empty_mask).bit_count() >= cat.size
         ):
-            said.append(say("cat-start", pattern=PATTERNS[pattern], cat=name))
+            said.append(fact("cat-start", pattern=PATTERNS[pattern], cat=name))
     group = group_of(cell, quilt.color_masks[color])
     if group.bit_count() == 2 and not group & quilt.button_mask:
-        said.append(say("pair", color=COLORS[color]))
+        said.append(fact("pair", color=COLORS[color]))
     for goal_cell, goal in quilt.layout.goal_specs:
         around = [quilt.cells[n] for n in NEIGHBOURS[goal_cell]]
         if cell in NEIGHBOURS[goal_cell] and EMPTY in around:
@@ -222,7 +202,7 @@ def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[str]:
             ]  # fmt: skip
             if open_for:
                 said.append(
-                    say("goal-open", filled=len(filled), goal=goal.notation,
+                    fact("goal-open", filled=len(filled), goal=goal.notation,
                         open=" and ".join(open_for))
                 )  # fmt: skip
     return said

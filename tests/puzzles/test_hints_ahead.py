@@ -30,6 +30,8 @@ from solver.search.goal_choice import arrangements
 
 SMALL = {"samples": 4, "candidates": 4}
 
+AHEAD = {"kind": "pair", "values": {"color": "teal"}}  # a reason only the ahead hint has
+
 
 @pytest.fixture(autouse=True)
 def small_hints(settings):
@@ -94,7 +96,7 @@ def test_a_players_hint_waits_for_the_hint_ahead_under_way_instead_of_computing_
     asked = do_request_hint(game.pk, player=alice)
     mark = hints._computing(asked.position)
     cache.add(mark, True)  # a worker is computing this position ahead
-    answer = {"move": Move(0, 10, 1).to_json(), "expected_score": 70.0, "reasons": ["ahead"]}
+    answer = {"move": Move(0, 10, 1).to_json(), "expected_score": 70.0, "reasons": [AHEAD]}
 
     def the_ahead_finishes(seconds):  # while the player's hint waits
         PositionHint.objects.create(position=asked.position, **answer)
@@ -103,7 +105,7 @@ def test_a_players_hint_waits_for_the_hint_ahead_under_way_instead_of_computing_
     monkeypatch.setattr(hints.time, "sleep", the_ahead_finishes)
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
     row = do_compute_hint(asked.pk)
-    assert row.status == "ready" and row.reasons == ["ahead"]
+    assert row.status == "ready" and row.reasons == [AHEAD]
 
 
 def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(

@@ -27,7 +27,8 @@ from puzzles.models import Analysis, Game, Hint, Player
 from puzzles.services import hint_messages
 from puzzles.services.games import do_start_game
 from solver.game import CAT_BY_ID, CATS, GOAL_BY_ID, SCENARIOS
-from solver.search.hints import REASONS, say
+from solver.search.analysis import BETTER_MOVE
+from solver.search.hints import REASONS, fact, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
 # The pages translated so far (docs/access.md lists the languages), each with a
@@ -234,12 +235,15 @@ SAMPLES = {
 def test_every_reason_is_said_in_spanish_and_english_is_the_engines_byte_for_byte():
     assert set(SAMPLES) == set(REASONS)
     for kind, (values, spanish) in SAMPLES.items():
-        english = say(kind, **values)
-        assert words.reasons([english], "en") == [english]
-        assert words.reasons([english], "es") == [spanish], kind
-    better = f"the better move: {say('button', color='navy', points=3)}"
-    assert words.reasons([better], "es") == ["la mejor jugada: un botón azul marino: +3"]
-    assert words.reasons(["words the engine never says"], "es") == ["words the engine never says"]
+        stored = fact(kind, **values)
+        assert words.reasons([stored], "en") == [say(stored)]
+        assert words.reasons([stored], "es") == [spanish], kind
+    navy = fact("button", color="navy", points=3)
+    assert words.reasons([navy], "en", better=True) == [BETTER_MOVE.format(reason=say(navy))]
+    assert words.reasons([navy], "es", better=True) == ["la mejor jugada: un botón azul marino: +3"]
+    # a sentence stored before reasons were facts, in no words of ours (migration 0019)
+    old = {"kind": "text", "values": {"text": "words the engine never says"}}
+    assert words.reasons([old], "es") == ["words the engine never says"]
 
 
 @pytest.fixture
@@ -250,12 +254,13 @@ def game(daily, alice) -> Game:
 
 @pytest.mark.django_db
 def test_the_api_says_a_hints_reasons_in_the_requests_language(game, client_for, alice):
-    stored = [say("button", color="yellow", points=3), say("take", color="navy", pattern="dots")]
+    stored = [fact("button", color="yellow", points=3), fact("take", color="navy", pattern="dots")]
     hint = Hint.objects.create(game=game, turn=1, status="ready", reasons=stored)
     path = f"/api/games/{game.pk}/hints/{hint.pk}/"
     api = client_for(alice)
-    assert api.get(path).json()["reasons"] == stored
-    assert api.get(path, HTTP_ACCEPT_LANGUAGE="en-GB").json()["reasons"] == stored
+    english = [say(reason) for reason in stored]
+    assert api.get(path).json()["reasons"] == english
+    assert api.get(path, HTTP_ACCEPT_LANGUAGE="en-GB").json()["reasons"] == english
     spanish = api.get(path, **SPANISH)
     assert spanish.json()["reasons"] == [
         "un botón amarillo: +3",
@@ -281,14 +286,18 @@ def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_fo
     turn = {
         "turn": 1, "played": {}, "best": {}, "played_value": 60.0, "best_value": 64.0,
         "loss": 4.0, "accuracy": 26.4, "mark": "?",
-        "reasons": [f"the better move: {say('pair', color='green')}"],
-        "played_reasons": [say("cat-start", pattern="dots", cat="Millie")],
+        "reasons": [fact("pair", color="green")],
+        "played_reasons": [fact("cat-start", pattern="dots", cat="Millie")],
     }  # fmt: skip
     result = {"accuracy": 26.4, "expected_loss": 4.0, "turns": [turn]}
     Analysis.objects.create(game=game, status="ready", done=1, total=1, result=result)
     path = f"/api/games/{game.pk}/analysis/"
     api = client_for(alice)
-    assert api.get(path).json()["turns"] == [turn]
+    assert api.get(path).json()["turns"] == [{
+        **turn,
+        "reasons": ["the better move: green pair: one more for a button"],
+        "played_reasons": ["starts a dots group towards Millie"],
+    }]  # fmt: skip
     spanish = api.get(path, **SPANISH).json()["turns"][0]
     assert spanish["reasons"] == ["la mejor jugada: dos losetas verdes: una más para un botón"]
     assert spanish["played_reasons"] == ["empieza un grupo de lunares para Millie"]

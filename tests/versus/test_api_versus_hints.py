@@ -212,13 +212,13 @@ def test_a_finished_table_reviews_your_moves_on_the_tables_market(alice_api, set
 
 
 def test_a_hints_reasons_are_said_in_the_requests_language(alice_api):
-    from solver.search.hints import say
+    from solver.search.hints import fact
 
     game = sit_down(alice_api)
     hint = ask(alice_api, game).json()
-    stored = [say("button", color="yellow", points=3)]
+    stored = [fact("button", color="yellow", points=3)]
     VersusHint.objects.filter(pk=hint["id"]).update(status="ready", reasons=stored)
     path = f"/api/versus/{game['id']}/hints/{hint['id']}/"
-    assert alice_api.get(path).json()["reasons"] == stored
+    assert alice_api.get(path).json()["reasons"] == ["a yellow button: +3"]
     spanish = alice_api.get(path, HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9")
     assert spanish.json()["reasons"] == ["un botón amarillo: +3"]

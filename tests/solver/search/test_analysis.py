@@ -20,7 +20,7 @@ from solver.search.analysis import (
     seen_turns,
     turn_accuracy,
 )
-from solver.search.hints import reasons
+from solver.search.hints import REASONS, reasons, say
 from solver.search.players import FairPlayer
 from solver.search.valuation import future_values
 
@@ -97,8 +97,7 @@ def test_a_random_game_loses_a_lot_and_says_what_was_better(random_game):
     assert review.accuracy < 50
     lossy = [t for t in review.turns if t.loss > 1]
     assert len(lossy) >= TURNS // 2
-    assert all(r.startswith("the better move: ") for t in lossy for r in t.reasons)
-    assert all(t.reasons for t in lossy)
+    assert all(t.reasons and all(r["kind"] in REASONS for r in t.reasons) for t in lossy)
     data = review.to_json()
     assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
 
@@ -192,7 +191,11 @@ def test_the_command_prints_the_analysis_and_refuses_bad_input(fair_game, tmp_pa
     path.write_text(json.dumps(_replay_json(d, pairs[:3])))
     assert main(["analyse", str(path), "--samples", "8", "--candidates", "3"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert printed == analyse(pairs[:3], samples=8, candidates=3).to_json()
+    review = analyse(pairs[:3], samples=8, candidates=3).to_json()
+    for turn in review["turns"]:  # the command says the facts in English
+        turn["reasons"] = [f"the better move: {say(r)}" for r in turn["reasons"]]
+        turn["played_reasons"] = [say(r) for r in turn["played_reasons"]]
+    assert printed == review
     assert main(["analyse", str(path), "--samples", "0"]) == 2
     assert "samples must be" in capsys.readouterr().err
     path.write_text(json.dumps({"setup": d.setup.to_json(), "turns": "all of them"}))

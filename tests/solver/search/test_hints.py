@@ -5,7 +5,14 @@ import pytest
 from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
 from solver.search import hint, make_player, position_key
 from solver.search.beam import state_key
-from solver.search.hints import EXPECTED_GAIN_PER_TURN, hint_player, reasons
+from solver.search.hints import (
+    EXPECTED_GAIN_PER_TURN,
+    REASONS,
+    fact,
+    hint_player,
+    reasons,
+    say,
+)
 
 SMALL = {"samples": 2, "playout_width": 2}
 
@@ -27,7 +34,7 @@ def test_a_hint_is_a_legal_move_with_reasons_and_a_plausible_expected_score(turn
     data = answer.to_json()
     assert set(data) == {"move", "expected_score", "reasons"}
     assert 1 <= len(data["reasons"]) <= 3
-    assert all(isinstance(r, str) and r for r in data["reasons"])
+    assert all(r["kind"] in REASONS and say(r) for r in data["reasons"])  # facts, said in English
     assert data["expected_score"] >= game.quilt.total()
 
 
@@ -66,8 +73,9 @@ def test_reasons_name_a_completed_goal_and_the_market_patch():
     )
     move = Move(0, parse_cell("3,3"), 1)
     said = reasons(observation, move)
-    assert said[0] == "completes A-B-C-D-E-F with colours and patterns: +15"
-    assert said[-1].startswith("take ")
+    assert said[0] == fact("goal", goal="A-B-C-D-E-F", by="colours and patterns", points=15)
+    assert say(said[0]) == "completes A-B-C-D-E-F with colours and patterns: +15"
+    assert said[-1]["kind"] == "take"
 
 
 def test_bad_hint_options_are_refused():
