@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "puzzles",
     "groups",  # built on puzzles, which never imports it
     "versus",  # the same
+    "ratings",  # the same (the rating across days)
 ]
 
 MIDDLEWARE = [
@@ -285,6 +286,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
     "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
+    # after each close, the closed days' ratings (ratings/services.py), once each
+    "rate-closed-days": {
+        "task": "ratings.tasks.rate_closed_days",
+        "schedule": crontab(minute=10, hour=0),
+    },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
 }
 # A par or best-known run's worker beats on its row this often; a heartbeat older than

@@ -4,6 +4,7 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularSwaggerView
 
 import groups.urls
+import ratings.urls
 import versus.urls
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
@@ -20,6 +21,7 @@ urlpatterns = [
     path("api/", include("puzzles.api.urls")),
     path("api/", include(groups.urls.api)),
     path("api/", include(versus.urls.api)),
+    path("api/", include(ratings.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -27,6 +29,7 @@ urlpatterns = [
     path("", include("puzzles.web.urls")),
     path("", include(groups.urls.pages)),
     path("", include(versus.urls.pages)),
+    path("", include(ratings.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).
