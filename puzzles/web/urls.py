@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
-from . import days, profiles, scenarios, share, views
+from . import app, days, profiles, scenarios, share, views
 
 app_name = "web"
 
@@ -23,4 +23,8 @@ urlpatterns = [
     path("review/<str:date>/<str:kind>/", views.solver_review, name="solver-review"),
     path("share/<id:game_id>/", share.share_page, name="share"),
     path("share/<id:game_id>/image.png", share.share_image, name="share-image"),
+    # the app on the home screen (app.py)
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("offline/", app.offline, name="offline"),
 ]
