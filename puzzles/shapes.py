@@ -344,7 +344,7 @@ class StatsOut(TypedDict):
     current_streak: Annotated[
         int,
         "consecutive UTC days with a finished ranked game, up to today (or "
-        "yesterday while today's game is not finished)",
+        "yesterday while today's game is not finished); a day a freeze covered keeps it going",
     ]
     longest_streak: int
     average: float | None
@@ -352,6 +352,11 @@ class StatsOut(TypedDict):
     beat_par: Annotated[int, "days scored above that day's par"]
     days_with_par: Annotated[int, "days whose par is known"]
     average_vs_par: Annotated[float | None, "mean of score - par"]
+
+
+class FreezesOut(TypedDict):
+    held: Annotated[int, "streak freezes held: one earned for each 7 days of a streak, 2 at most"]
+    used: Annotated[list[datetime.date], "the missed days a freeze covered, oldest first"]
 
 
 class ScoreCountOut(TypedDict):
@@ -379,6 +384,7 @@ class ProfileOut(TypedDict):
     joined: datetime.date
     today: Annotated[datetime.date, "the current UTC day, that streaks run up to"]
     stats: StatsOut
+    freezes: FreezesOut
     histogram: list[ScoreCountOut]
     recent: Annotated[list[RecentOut], "the latest days, newest first"]
     history: Annotated[list[HistoryOut], "every counted day, oldest first"]

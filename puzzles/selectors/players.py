@@ -7,7 +7,9 @@ history (one row per day: date, score, par) and the recent days with their rank.
 Formulas, as shown to players:
 - streak: consecutive UTC days with a finished ranked game. The current streak runs back from
   today if today's game is finished, else from yesterday (an unfinished today does not break
-  it); a day is the challenge's date, whose clock is ``puzzles.game_state.today`` (UTC).
+  it); a day is the challenge's date, whose clock is ``puzzles.game_state.today`` (UTC). A
+  streak freeze, earned for each 7 days of a streak (2 held at most), covers a missed day by
+  itself (``streak_record``): the streak goes on, the day not counted in it.
 - beat_par: days whose score is above that day's par (days without a par yet do not count);
   average_vs_par: the mean of score - par over the days with a par.
 - rank and percentile of a day: as on that day's global leaderboard.
@@ -67,27 +69,66 @@ def _tally_sum(*conditions: Q):
     return Coalesce(Subquery(total), Value(0))
 
 
-def streaks(days: list[datetime.date], current_day: datetime.date) -> tuple[int, int]:
-    """(current, longest) runs of consecutive days in ``days`` (ascending, distinct)."""
-    longest = run = 0
+FREEZE_EVERY = 7  # days of streak that earn one freeze
+FREEZES_HELD = 2  # at most
+
+
+@dataclass(frozen=True)
+class StreakRecord:
+    current: int
+    longest: int
+    held: int  # freezes held now
+    used: tuple[datetime.date, ...]  # the missed days a freeze covered
+
+
+def streak_record(days: list[datetime.date], current_day: datetime.date) -> StreakRecord:
+    """The streaks of ``days`` (ascending, distinct played days) up to ``current_day``, with
+    freezes: one earned at each ``FREEZE_EVERY`` days of a streak (at most ``FREEZES_HELD``),
+    and used by themselves on missed days, one a day, when they cover the whole gap (a gap
+    longer than the freezes held breaks the streak and leaves them held). A covered day keeps
+    the streak going without counting in it. Today, not over, is never missed."""
+    held, used, run, longest = 0, [], 0, 0
     previous = None
+    one_day = datetime.timedelta(days=1)
+
+    def bridge(gap_from: datetime.date, gap_to: datetime.date) -> bool:
+        """Cover the missed days from ``gap_from`` to ``gap_to`` (inclusive) if it can."""
+        nonlocal held
+        missed = (gap_to - gap_from).days + 1
+        if missed > held:
+            return False
+        held -= missed
+        used.extend(gap_from + one_day * k for k in range(missed))
+        return True
+
     for day in days:
-        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        if previous is None or not (day - previous == one_day or
+                                    bridge(previous + one_day, day - one_day)):  # fmt: skip
+            run = 0
+        run += 1
+        if run % FREEZE_EVERY == 0:
+            held = min(FREEZES_HELD, held + 1)
         longest = max(longest, run)
         previous = day
-    one_day = datetime.timedelta(days=1)
-    current = run if previous is not None and current_day - previous <= one_day else 0
-    return current, longest
+    alive = previous is not None and (
+        current_day - previous <= one_day or bridge(previous + one_day, current_day - one_day)
+    )
+    return StreakRecord(run if alive else 0, longest, held, tuple(used))
 
 
-def _stats(history: list[dict]) -> dict:
+def streaks(days: list[datetime.date], current_day: datetime.date) -> tuple[int, int]:
+    """(current, longest) streaks of ``days``, freezes counted (``streak_record``)."""
+    record = streak_record(days, current_day)
+    return record.current, record.longest
+
+
+def _stats(history: list[dict], record: StreakRecord) -> dict:
     with_par = [row["score"] - row["par"] for row in history if row["par"] is not None]
     best = max(history, key=lambda row: row["score"], default=None)  # the first day it was hit
-    current, longest = streaks([row["date"] for row in history], today())
     return {
         "ranked_games": len(history),
-        "current_streak": current,
-        "longest_streak": longest,
+        "current_streak": record.current,
+        "longest_streak": record.longest,
         "average": round(sum(r["score"] for r in history) / len(history), 1) if history else None,
         "best": {"score": best["score"], "date": best["date"]} if best else None,
         "beat_par": sum(1 for diff in with_par if diff > 0),
@@ -131,13 +172,15 @@ def profile(player: Player) -> ProfileOut:
         .values("date", "score", "par")
     )
     histogram = sorted(Counter(row["score"] for row in history).items())
+    record = streak_record([row["date"] for row in history], today())
     return {
         "username": player.username,
         "name": player.display_name,
         "is_guest": player.is_guest,
         "joined": player.date_joined.date(),
         "today": today(),
-        "stats": _stats(history),
+        "stats": _stats(history, record),
+        "freezes": {"held": record.held, "used": list(record.used)},
         "histogram": [{"score": score, "games": games} for score, games in histogram],
         "recent": _recent(player),
         "history": history,

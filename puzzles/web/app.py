@@ -66,5 +66,3 @@ def service_worker(request):
 
 def offline(request):
     return render(request, "puzzles/offline.html", {"theme": THEME})
-
-

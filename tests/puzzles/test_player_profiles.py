@@ -7,11 +7,13 @@ import pytest
 import time_machine
 from django.test import Client
 from helpers.games import goals_for, next_move
+from hypothesis import given
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from puzzles.models import Challenge, Game, Player, SolverRun
 from puzzles.selectors.leaderboards import leaderboard
-from puzzles.selectors.players import streaks
+from puzzles.selectors.players import streak_record, streaks
 
 DAY1 = datetime.date(2031, 3, 3)
 
@@ -224,3 +226,60 @@ def test_the_profile_counts_versus_games_and_wins_per_level(alice, alice_api):
         "medium": {"played": 0, "won": 0},
         "hard": {"played": 1, "won": 1},
     }
+
+
+@pytest.mark.parametrize(
+    ("days", "today_", "current", "longest", "held", "used"),
+    [
+        (range(1, 8), 8, 7, 7, 1, []),  # seven days: one freeze earned
+        ([*range(1, 8), 9], 9, 8, 8, 0, [8]),  # day 8 missed: the freeze covers it
+        ([*range(1, 8), 10], 10, 1, 7, 1, []),  # two missed, one freeze: broken, still held
+        (range(1, 8), 9, 7, 7, 0, [8]),  # missed yesterday: covered, today still to play
+        (range(1, 15), 15, 14, 14, 2, []),  # fourteen days: two
+        (range(1, 22), 22, 21, 21, 2, []),  # never more than two held
+        ([*range(1, 15), 17], 17, 15, 15, 0, [15, 16]),  # two freezes cover two days
+    ],
+)
+def test_a_freeze_is_earned_each_seven_days_and_covers_a_missed_day(
+    days, today_, current, longest, held, used
+):
+    record = streak_record([day(n) for n in days], day(today_))
+    assert (record.current, record.longest, record.held) == (current, longest, held)
+    assert record.used == tuple(day(n) for n in used)
+
+
+@given(st.sets(st.integers(0, 60), max_size=40), st.integers(0, 62))
+def test_without_a_freeze_the_streaks_are_the_plain_runs(played, now):
+    """Freezes only ever lengthen a streak, never shorten one; a freeze covers only a missed
+    day inside or right after a streak, and never more than earned."""
+    days = sorted(day(n) for n in played if n <= now)
+    record = streak_record(days, day(now))
+    plain = _plain_runs(days, day(now))
+    assert record.current >= plain[0] and record.longest >= plain[1]
+    assert not set(record.used) & set(days) and 0 <= record.held <= 2
+    assert len(record.used) <= sum(1 for _ in days) // 7
+
+
+def _plain_runs(days, today_):
+    longest = run = 0
+    previous = None
+    for d in days:
+        run = run + 1 if previous is not None and (d - previous).days == 1 else 1
+        longest, previous = max(longest, run), d
+    alive = previous is not None and (today_ - previous).days <= 1
+    return (run if alive else 0), longest
+
+
+def test_a_freeze_keeps_the_streak_over_a_missed_day_on_the_api(alice_api):
+    """Seven days played earn a freeze; day 8 is missed; on day 9 the freeze has covered it
+    by itself and the streak goes on (through the API, the clock moved day by day)."""
+    for n in range(1, 8):
+        play_day(alice_api, n)
+    with at(8, 23):
+        assert alice_api.get("/api/me/").json()["freezes"] == {"held": 1, "used": []}
+    with at(9, 0, 1):
+        me = alice_api.get("/api/me/").json()
+    assert me["freezes"] == {"held": 0, "used": [str(day(8))]}
+    assert me["stats"]["current_streak"] == 7
+    play_day(alice_api, 9)
+    assert stats_on(alice_api, 9)["current_streak"] == 8
