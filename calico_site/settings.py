@@ -317,6 +317,7 @@ CALICO_LIMITS = {
     # have failed for it wait too (a guessing spread over many addresses).
     "password-username": "20/h",
     "guests-address": "30/h",  # guests made by pages' first writes (never by a page view)
+    "guests-network": "300/h",  # the same from one IPv6 /48 (one customer's allocation)
     "games-account": "30/h",
     "hints-account": "60/h",
     "hints-address": "150/h",

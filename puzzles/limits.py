@@ -1,20 +1,26 @@
 """Abuse limits (docs/operations.md, "Abuse limits"): fixed-window counters per client
-address, per account or per username, kept by django-ratelimit in the shared cache (Redis in
-production, a folder under var/ that every gunicorn worker shares in the embedded default).
+address, per account or per username. The limits that guard accounts (``DURABLE``: wrong
+passwords and registrations, new guests) count in the database (``LimitCount``), where no
+cache eviction can erase a count and no cache outage can switch them off; the others, which
+spare the solver's CPU, count by django-ratelimit in the shared cache (Redis in production, a
+folder under var/ in the embedded default) and play on, uncounted, while it is down.
 
 Rates are ``settings.CALICO_LIMITS`` (``"<what>-<per>": "N/s|m|h|d"``). Past one, the request
 is answered 429 ``{error: "throttled", detail}`` with ``Retry-After``, by
 ``ThrottledMiddleware`` for every view (API, pages and the admin alike).
 """
 
+import hashlib
 import ipaddress
 import logging
+import time
 
 from django.conf import settings
+from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
-from django_ratelimit.core import get_usage
+from django_ratelimit.core import _split_rate, get_usage
 
 from .services.errors import ServiceError
 
@@ -36,6 +42,7 @@ PER = {
     "account": gettext_lazy("for your account"),
     "username": gettext_lazy("for this username"),
     "username-address": gettext_lazy("for this username from your address"),
+    "network": gettext_lazy("from your network"),
 }
 PERIODS = {
     "s": gettext_lazy("a second"),
@@ -81,8 +88,58 @@ def client_address(request) -> str:
     return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
 
 
+def network_of(address: str) -> str | None:
+    """The /48 around an IPv6 ``client_address`` (a site's whole allocation: one customer can
+    fill its 65,536 /64s), or None for IPv4, whose one address is already all a host has."""
+    try:
+        network = ipaddress.ip_network(address, strict=False)
+    except ValueError:
+        return None
+    return str(network.supernet(new_prefix=48)) if network.version == 6 else None
+
+
+# Counted in the database, never skipped: what guards accounts and the boards' players.
+DURABLE = ("password", "guests")
+
+
+def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
+    """A fixed window's count in ``LimitCount``, raised by one atomic upsert when
+    ``increment`` (in the caller's transaction when there is one: a registration rolled back
+    is not counted; a wrong password is counted outside any)."""
+    limit, period = _split_rate(rate)
+    now = int(time.time())
+    started = now - now % period
+    key = hashlib.sha256(f"{group}:{value}".encode()).hexdigest()
+    with connection.cursor() as cursor:
+        if increment:
+            cursor.execute(
+                "INSERT INTO puzzles_limitcount (key, started, count) VALUES (%s, %s, 1) "
+                "ON CONFLICT (key, started) DO UPDATE SET count = puzzles_limitcount.count + 1 "
+                "RETURNING count",
+                [key, started],
+            )
+        else:
+            cursor.execute(
+                "SELECT count FROM puzzles_limitcount WHERE key = %s AND started = %s",
+                [key, started],
+            )
+        found = cursor.fetchone()
+    count = found[0] if found else 0
+    return {"count": count, "limit": limit, "should_limit": count > limit,
+            "time_left": started + period - now}  # fmt: skip
+
+
+def do_forget_old_counts(days: int = 2) -> int:
+    """Delete the durable counts of windows that ended more than ``days`` ago."""
+    from .models import LimitCount
+
+    return LimitCount.objects.filter(started__lt=time.time() - days * 86400).delete()[0]
+
+
 def _usage(what: str, per: str, value, *, increment: bool) -> tuple[str, dict | None]:
     rate = settings.CALICO_LIMITS[f"{what}-{per.replace('_', '-')}"]
+    if what in DURABLE:
+        return rate, _durable_usage(f"{what}-{per}", value, rate, increment=increment)
     try:
         usage = get_usage(
             None,

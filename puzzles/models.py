@@ -255,6 +255,21 @@ class Game(models.Model):
         return self.ranked and self.status == self.Status.FINISHED and not self.disqualified
 
 
+class LimitCount(models.Model):
+    """One abuse limit's count in one fixed window, for the limits that guard accounts
+    (``limits.DURABLE``: wrong passwords and registrations, new guests): kept in the database,
+    where no cache eviction or outage can erase or skip it. Counted by one atomic upsert."""
+
+    key = models.CharField(max_length=64)  # sha256 of the limit's group and value
+    started = models.BigIntegerField()  # the window's start, in seconds since the epoch
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "started"], name="one_count_per_window"),
+        ]
+
+
 class ScoreTally(models.Model):
     """How many finished ranked games of a day share one (score, cats, buttons, hinted) key.
 

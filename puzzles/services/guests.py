@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
+from .. import limits
 from ..models import Player
 
 # What a guest would miss, as lookups from ``Player``: a game of any kind (so a streak) here;
@@ -32,4 +33,5 @@ def do_prune_guests(days: int | None = None) -> int:
     )
     deleted = unused.delete()[1].get(Player._meta.label, 0)
     Session.objects.filter(expire_date__lt=timezone.now()).delete()
+    limits.do_forget_old_counts()
     return deleted

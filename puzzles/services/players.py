@@ -26,8 +26,9 @@ from .errors import BadInput
 def do_create_guest(address: str) -> Player:
     """A new guest player, for a page's first write (a page view makes none, nor does an API
     client; the caller logs it into the browser's session). Counted towards the guest limit
-    of the client ``address``, so that a script cannot fill the table."""
-    limits.enforce("guests", address=address)
+    of the client ``address`` and of its IPv6 network, so that a script cannot fill the table
+    (nor the boards) from one address or one customer's /48."""
+    limits.enforce("guests", address=address, network=limits.network_of(address))
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
     guest.save()

@@ -149,6 +149,15 @@ def test_ipv6_callers_are_counted_by_their_64(limits, db):
     assert first_write(page("2001:db8:0:1::1")).status_code == 201
 
 
+def test_one_ipv6_48_cannot_flood_the_board_with_guests(limits, db):
+    """Issue 41, point 12: every /64 of one customer's /48 had a guest limit of its own."""
+    limits(guests_address="2/d", guests_network="5/d")
+    made = [first_write(page(f"2001:db8:7:{n:x}::1")).status_code for n in range(8)]
+    assert made == [201] * 5 + [429] * 3
+    assert first_write(page("2001:db8:8::1")).status_code == 201  # the next /48 is another
+    assert first_write(page("198.51.100.7")).status_code == 201  # IPv4: per address only
+
+
 def test_versus_tables_per_account_and_per_address(limits, alice_api, client_for, make_player):
     limits(versus_account="2/d", versus_address="3/d")
     table = {"opponents": 1, "level": "easy"}
@@ -242,8 +251,9 @@ def test_the_429s_are_in_the_api_schema(db):
         assert "429" in schema["paths"][path][method]["responses"], path
 
 
-def test_with_the_cache_down_the_limits_step_aside(settings, make_player, daily, start_game):
-    """Counters are a guard, not a dependency: no 500 and no lock-out while Redis is away."""
+def test_with_the_cache_down_the_cpu_limits_step_aside(settings, make_player, daily, start_game):
+    """The limits that spare the CPU are a guard, not a dependency: no 500 and no lock-out
+    while Redis is away (the ones that guard accounts count in the database: below)."""
     location = "redis://127.0.0.1:1/0"  # nothing listens there
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": location}}  # fmt: skip
@@ -255,3 +265,55 @@ def test_with_the_cache_down_the_limits_step_aside(settings, make_player, daily,
     game = start_game(client)
     assert client.post(f"/api/games/{game['id']}/hints/").status_code == 202
     assert Client().get("/").status_code == 200
+
+
+def test_with_the_cache_down_wrong_passwords_are_still_limited(limits, settings, make_player):
+    """Issue 41, point 2: with Redis stopped, 25 of 25 wrong passwords went through (the limit
+    was 10 an hour). They count in the database now, whatever the cache does."""
+    limits(password_username_address="10/h")
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0"}}  # fmt: skip
+    make_player("hank")
+    attacker = from_address("203.0.113.9")
+    answers = [attacker.post("/api/auth/token/", {"username": "hank", "password": f"guess{n}"})
+               for n in range(25)]  # fmt: skip
+    assert [a.status_code for a in answers].count(400) == 10
+    assert_throttled(answers[-1], "password checks")
+    # the right password from elsewhere still logs in (nobody is locked out)
+    right = from_address("198.51.100.1").post(
+        "/api/auth/token/", {"username": "hank", "password": PASSWORD}
+    )
+    assert right.status_code == 200
+
+
+def test_a_culled_cache_keeps_the_password_counts(limits, settings, make_player):
+    """Issue 41, point 1's side effect: the file cache's cull at its most entries deleted
+    password counters. They are not in the cache any more: filling it erases none."""
+    from django.core.cache import cache
+
+    limits(password_username_address="3/h")
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5},
+        }
+    }  # culls as the file cache does
+    make_player("hank")
+    attacker = from_address("203.0.113.10")
+    for n in range(3):
+        attacker.post("/api/auth/token/", {"username": "hank", "password": f"guess{n}"})
+    for n in range(50):  # a flood of other entries: the cache culls and culls
+        cache.set(f"flood-{n}", b"x" * 100)
+    refused = attacker.post("/api/auth/token/", {"username": "hank", "password": "guess3"})
+    assert_throttled(refused, "password checks")
+
+
+def test_old_durable_counts_are_forgotten(limits, make_player):
+    from puzzles.limits import do_forget_old_counts
+    from puzzles.models import LimitCount
+
+    limits(password_address="100/h")
+    from_address("203.0.113.11").post("/api/auth/token/", {"username": "x", "password": "y"})
+    assert LimitCount.objects.count() >= 1
+    LimitCount.objects.update(started=0)
+    assert do_forget_old_counts() >= 1 and not LimitCount.objects.exists()
