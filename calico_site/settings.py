@@ -35,12 +35,18 @@ def local_secret(name: str) -> str:
 
 
 def secret(name: str, file_name: str) -> str:
-    """A secret from the environment; only the embedded default may keep one in ``var/``."""
+    """A secret from the environment; only the embedded default may keep one in ``var/``. A
+    deployment (``HTTPS=true``, or ``ALLOWED_HOSTS`` set: a site served to others) refuses to
+    start without it: a secret made on one host would differ on the next, and every session
+    and seed with it."""
     value = env.str(name, default="")
     if value:
         return value
-    if HTTPS:
-        raise ImproperlyConfigured(f"{name} must be set in the environment when HTTPS=true")
+    if HTTPS or env.str("ALLOWED_HOSTS", default=""):
+        raise ImproperlyConfigured(
+            f"{name} must be set in the environment when HTTPS=true or ALLOWED_HOSTS is set "
+            "(a deployment: every host must share it)"
+        )
     return local_secret(file_name)
 
 
@@ -53,6 +59,9 @@ SECRET_KEY = secret("SECRET_KEY", "secret_key")
 # The daily seeds are an HMAC of the date under this secret (docs/design.md, "Provably fair days").
 CALICO_SEED_SECRET = secret("CALICO_SEED_SECRET", "seed_secret")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+# The site's address as the share picture names it ("Play today's puzzle at calico.example.org");
+# empty: the picture names the site instead. Never taken from a request's Host header.
+CALICO_PUBLIC_HOST = env.str("CALICO_PUBLIC_HOST", default="")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS

@@ -155,11 +155,13 @@ def share_page_json(game: Game, origin: str) -> dict:
     }
 
 
-def image_etag(game: Game, host: str) -> str:
+def image_etag(game: Game) -> str:
     """The picture's ETag: what it is drawn from (the drawing's version, the game, whether
-    the quilt is hidden, the par, the host named in its footer, the active language)."""
+    the quilt is hidden, the par, the site's address named in its footer, the active
+    language), never anything the request says."""
     language = translation.get_language()
-    key = f"{VERSION}:{game.pk}:{game.finished_at}:{spoiler_free(game)}:{_par(game)}:{host}"
+    key = f"{VERSION}:{game.pk}:{game.finished_at}:{spoiler_free(game)}:{_par(game)}"
+    key += f":{settings.CALICO_PUBLIC_HOST}"
     key += "" if language == settings.LANGUAGE_CODE else f":{language}"  # old English ETags hold
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
 
@@ -173,13 +175,14 @@ def image_max_age(game: Game) -> int:
     return max(0, min(3600, int(left)))
 
 
-def image_png(game: Game, host: str) -> bytes:
+def image_png(game: Game) -> bytes:
     """The picture, its words in the active language."""
     state, _award = replay(game)
-    return png(_card(game, state, host), None if spoiler_free(game) else state.quilt)
+    return png(_card(game, state), None if spoiler_free(game) else state.quilt)
 
 
-def _card(game: Game, state: SoloGame, host: str) -> Card:
+def _card(game: Game, state: SoloGame) -> Card:
+    host = settings.CALICO_PUBLIC_HOST
     score = state.quilt.score()
     return Card(
         title=title(game),

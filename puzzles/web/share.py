@@ -2,8 +2,10 @@
 daily) and its picture (``/share/{id}/image.png``). Neither writes anything: no guest is made
 for a visitor who follows a shared link. An unfinished or unknown game is the same 404."""
 
+import threading
+from collections import OrderedDict
+
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils import translation
@@ -49,8 +51,11 @@ def share_page(request, game_id: int):
 @require_safe
 def share_image(request, game_id: int):
     """The PNG, with an ETag (a conditional request is answered 304 without drawing) and a
-    max-age that ends at the day's close, when the picture gains the quilt. A drawn picture
-    is kept in the shared cache under its ETag, so a shared link is drawn once."""
+    max-age that ends at the day's close, when the picture gains the quilt. The picture and
+    its ETag come from the game and the day alone, never from the request (a Host header of
+    the caller's choosing once drew and stored a new picture each: issue 41); the latest
+    pictures are kept in this process (``_drawn``, a few MB at most), and the shared cache
+    holds none."""
     game = share.shared_game(game_id)
     if game is None:
         return HttpResponse(b"no such picture", status=404, content_type="text/plain")
@@ -62,19 +67,31 @@ def share_image(request, game_id: int):
         return _image_response(request, game)
 
 
+# The pictures most recently drawn by this process, by ETag (about 50 kB each).
+DRAWN_KEPT = 64
+_drawn: OrderedDict[str, bytes] = OrderedDict()
+_drawn_lock = threading.Lock()  # a threaded worker's requests share it
+
+
+def _drawn_png(game, etag: str) -> bytes:
+    with _drawn_lock:
+        data = _drawn.pop(etag, None)
+    if data is None:
+        data = share.image_png(game)
+    with _drawn_lock:
+        _drawn[etag] = data  # the newest last
+        while len(_drawn) > DRAWN_KEPT:
+            _drawn.popitem(last=False)
+    return data
+
+
 def _image_response(request, game) -> HttpResponse:
-    host = request.get_host()
-    etag = share.image_etag(game, host)
+    etag = share.image_etag(game)
     max_age = share.image_max_age(game)
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        key = f"share-png:{etag}"
-        data = cache.get(key)
-        if data is None:
-            data = share.image_png(game, host)
-            cache.set(key, data, timeout=max(60, max_age))
-        response = HttpResponse(data, content_type="image/png")
+        response = HttpResponse(_drawn_png(game, etag), content_type="image/png")
     response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=max_age)
     return response

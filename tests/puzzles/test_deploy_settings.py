@@ -85,9 +85,11 @@ def test_production_cookies_hsts_and_timeouts(tmp_path):
     assert 0 < seen["hint_seconds"] < soft
 
 
+@pytest.mark.parametrize("https", ["true", "false"])
 @pytest.mark.parametrize("name", ["SECRET_KEY", "CALICO_SEED_SECRET"])
-def test_production_refuses_to_start_without_a_secret_from_the_environment(tmp_path, name):
-    environment = {key: value for key, value in PRODUCTION.items() if key != name}
+def test_production_refuses_to_start_without_a_secret_from_the_environment(tmp_path, name, https):
+    """Issue 41, point 11: without HTTPS=true a deployment made a secret per host."""
+    environment = {key: v for key, v in PRODUCTION.items() if key != name} | {"HTTPS": https}
     checked = run(["manage.py", "check"], environment, tmp_path)
     assert checked.returncode != 0
     assert f"{name} must be set in the environment" in checked.stderr

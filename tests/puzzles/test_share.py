@@ -214,3 +214,29 @@ def test_a_spanish_players_share_says_its_words_in_spanish_and_its_links_carry_t
     for path in ("/share/{}/?lang=xx", "/share/{}/image.png?lang=xx"):
         refused = client.get(path.format(game_id))
         assert refused.status_code == 400 and "not a language" in refused.content.decode()
+
+
+def test_no_request_header_draws_or_stores_another_picture(client, finished, monkeypatch):
+    """Issue 41, point 1: the ETag (and the shared cache's key) came from the Host header, so
+    ``Host: localhost:1``, ``:2``, … each drew a picture and stored it for a day. Now the
+    picture and its ETag come from the game and the day alone: one drawing, one ETag, nothing
+    in the shared cache, and at most ``DRAWN_KEPT`` pictures kept by a process."""
+    from django.core.cache import cache
+
+    from puzzles.selectors import share as share_reads
+    from puzzles.web import share as share_page
+
+    drawn = []
+    draw = share_reads.image_png
+    monkeypatch.setattr(share_reads, "image_png", lambda game: drawn.append(game.pk) or draw(game))
+    share_page._drawn.clear()
+    url = f"/share/{finished['id']}/image.png"
+    answers = [client.get(url, HTTP_HOST=f"localhost:{port}") for port in range(1, 21)]
+    assert {answer.status_code for answer in answers} == {200}
+    assert len({answer["ETag"] for answer in answers}) == 1
+    assert drawn == [finished["id"]]  # drawn once, whatever the hosts
+    assert cache.get(f"share-png:{answers[0]['ETag']}") is None
+    for n in range(share_page.DRAWN_KEPT + 5):  # other pictures push the oldest out
+        share_page._drawn[f"other-{n}"] = b""
+        share_page._drawn_png(Game.objects.get(pk=finished["id"]), f"other-{n}")
+    assert len(share_page._drawn) <= share_page.DRAWN_KEPT
