@@ -82,15 +82,34 @@ def lock_game(game_id: int, player: Player) -> Game | None:
 
 
 def lock_playing_game(game_id: int, player: Player) -> Game:
-    """``lock_game`` for a move or a hint: NotFound, Conflict (over) or DayClosed otherwise.
-    Inside a transaction."""
+    """``lock_game`` for a move or a hint: NotFound, Conflict (over, set aside, or a practice
+    game of a day whose ranked game is still to finish) or DayClosed otherwise. Inside a
+    transaction."""
     game = lock_game(game_id, player)
     if game is None:
         raise NotFound(f"no game {game_id} of yours")
     if game.status == Game.Status.FINISHED:
         raise Conflict("the game is over")
+    if game.disqualified:
+        raise Conflict(f"this game was set aside: {game.disqualified_reason}")
+    if ranked_game_pending(game):
+        raise Conflict(
+            f"finish your ranked game of {game.challenge.date} first: until then the day's"
+            " deal is secret, and a practice game would show it"
+        )
     refuse_if_expired(game)
     return game
+
+
+def ranked_game_pending(game: Game) -> bool:
+    """A daily's practice game of a day still open whose player's ranked game of that day is
+    not finished: playing it, or practising from it, would show that day's secret deal."""
+    if game.ranked or game.scenario is not None or game.challenge is None:
+        return False
+    if game.challenge.closes_at <= timezone.now():
+        return False
+    ranked = Game.objects.filter(challenge=game.challenge, player_id=game.player_id, ranked=True)
+    return not ranked.filter(status=Game.Status.FINISHED).exists()
 
 
 def do_play_move(game_id: int, *, player: Player, data) -> tuple[Game, SoloGame, tuple]:

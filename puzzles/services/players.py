@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 # The sign-up page shows these in the visitor's language; the API's stay English
 # (puzzles.languages.ApiInEnglishMiddleware).
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
@@ -112,6 +113,9 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     return user
 
 
+SET_ASIDE = "a second ranked attempt at an open day, made as a guest before logging in"
+
+
 def do_fold_guest(guest: Player, *, into: Player) -> None:
     """Move everything of ``guest`` to the account ``into`` it just logged into, then delete
     the guest: its games (with their hints and analyses), versus tables, groups (memberships
@@ -119,7 +123,9 @@ def do_fold_guest(guest: Player, *, into: Player) -> None:
 
     One ranked game per player and day: on a day both played ranked, the account's game
     stays ranked and the guest's becomes practice (out of the day's tallies), whichever
-    scored more, so that logging in never picks the better of two attempts.
+    scored more, so that logging in never picks the better of two attempts. On a day still
+    open the guest's is set aside (``SET_ASIDE``, never played again): a practice game of an
+    open day would show its deal before the account's own attempt is over.
 
     Locks the two player rows (in id order, so that two folds at once cannot deadlock): two
     log-ins from the same guest session at once fold it once, the second finding it gone.
@@ -131,11 +137,17 @@ def do_fold_guest(guest: Player, *, into: Player) -> None:
         list(Player.objects.select_for_update().filter(pk__in=(guest.pk, into.pk)).order_by("pk"))
         games = Game.objects.filter(player=guest)
         taken = Game.objects.filter(player=into, ranked=True).values("challenge_id")
-        for game in games.filter(ranked=True, challenge_id__in=taken):
+        for game in games.filter(ranked=True, challenge_id__in=taken).select_related("challenge"):
             if game.counts:
                 tallies.do_uncount_game(game)
             game.ranked = False
-            game.save(update_fields=["ranked"])
+            fields = ["ranked"]
+            if game.challenge.closes_at > timezone.now():
+                # an open day: its deal is secret until the account's own ranked game is over,
+                # so the guest's attempt is kept as a trace and never played again
+                game.disqualified, game.disqualified_reason = True, SET_ASIDE
+                fields += ["disqualified", "disqualified_reason"]
+            game.save(update_fields=fields)
         games.update(player=into)
         guest_folding.send(Player, guest=guest, into=into)  # groups and versus move theirs
         guest.delete()  # what is left: memberships of groups the account was in, its token

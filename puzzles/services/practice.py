@@ -25,6 +25,7 @@ from ..game_state import deal_of_game
 from ..models import Game, Player
 from ..selectors.challenges import is_closed
 from .errors import BadInput, Conflict, NotFound
+from .games import ranked_game_pending
 
 
 class DealNotPublic(Conflict):
@@ -43,6 +44,11 @@ def do_start_practice(game_id: int, *, player: Player, turn) -> Game:
         raise DealNotPublic(
             f"game {game_id} is a ranked game of a day still open: its deal is public only"
             " after the day closes"
+        )
+    if ranked_game_pending(source) or _attempt_unfinished(source):
+        raise DealNotPublic(
+            f"game {game_id}'s deal is public to you only once the attempt that counts is"
+            " finished: finish it first"
         )
     last = min(TURNS, len(source.moves) + 1)
     if type(turn) is not int or not 1 <= turn <= last:
@@ -77,6 +83,16 @@ def do_start_practice(game_id: int, *, player: Player, turn) -> Game:
 def _practice(game: Game) -> bool:
     """A game that counts nowhere: a scenario game or a daily's practice game."""
     return game.scenario is not None or not game.ranked
+
+
+def _attempt_unfinished(game: Game) -> bool:
+    """A scenario game whose first attempt (the game its copies came from) is unfinished:
+    its seed, so its whole bag, is the player's to find out only by playing it."""
+    if game.scenario is None:
+        return False
+    while game.practice_of_id is not None:
+        game = game.practice_of
+    return game.status != Game.Status.FINISHED
 
 
 def _closed(game: Game) -> bool:

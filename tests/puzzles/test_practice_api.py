@@ -140,3 +140,17 @@ def test_a_page_visitor_trying_a_closed_days_game_again_becomes_a_guest(finished
         assert answer.status_code == 201, answer.content
         guest = Game.objects.get(pk=answer.json()["id"]).player
         assert guest.is_guest and Player.objects.count() == players + 1
+
+
+def test_an_unfinished_scenario_attempt_is_not_copied_before_it_is_played(alice_api, play_through):
+    """Issue 41, point 7: "try again from here" on an unfinished scenario game made a copy
+    whose seed, shown once the copy finished, is the attempt's whole bag. Only once the
+    attempt is finished may it (or a copy of it) be copied."""
+    game = alice_api.post("/api/scenarios/1/games/", {}, format="json").json()
+    refused = _practise(alice_api, game["id"], 1)
+    assert refused.status_code == 409 and refused.json()["error"] == "deal_not_public"
+    finished = play_through(alice_api, game)[-1]
+    copy = _practise(alice_api, finished["id"], 5)
+    assert copy.status_code == 201
+    again = _practise(alice_api, copy.json()["id"], 5)  # a copy of a finished attempt: public
+    assert again.status_code == 201

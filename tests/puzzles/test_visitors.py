@@ -282,3 +282,50 @@ def test_a_registered_player_is_never_folded(make_player):
     alice, bob = make_player("alice"), make_player("bob")
     do_fold_guest(bob, into=alice)
     assert Player.objects.count() == 2
+
+
+def test_a_guests_attempt_at_an_open_day_is_set_aside_when_the_account_has_its_own(
+    daily, make_player
+):
+    """Issue 41, point 3: logging in from a guest session handed the account (whose ranked
+    game of the open day was unfinished) the guest's game of that day as a playable practice
+    game: played on, or copied by "try again from here", it showed the day's deal. Now it is
+    kept, as a trace, set aside: no move, no hint, no copy; the account keeps one attempt."""
+    from helpers.games import next_move
+
+    alice = make_player("alice")
+    browser = page_client()
+    goals = goals_for(browser.get("/api/daily/").json())
+    guest_game = post(browser, "/api/games/", {"goals": goals}).json()
+    moved = post(browser, f"/api/games/{guest_game['id']}/moves/", next_move(guest_game))
+    assert moved.status_code == 200
+    hers = Game.objects.create(challenge=daily, player=alice, ranked=True, goals=goals)
+    logged_in = browser.post(
+        "/login/", {"username": "alice", "password": PASSWORD}, **csrf(browser)
+    )
+    assert logged_in.status_code == 302
+    aside = Game.objects.get(pk=guest_game["id"])
+    assert aside.player == alice and not aside.ranked and aside.disqualified
+    shown = browser.get(f"/api/games/{aside.pk}/").json()
+    assert "made as a guest" in shown["disqualified"]  # the trace, in the game's own answer
+    move = post(browser, f"/api/games/{aside.pk}/moves/", next_move(moved.json()))
+    assert move.status_code == 409 and "set aside" in move.json()["detail"]
+    assert post(browser, f"/api/games/{aside.pk}/hints/").status_code == 409
+    copy = post(browser, f"/api/games/{aside.pk}/practice/", {"turn": 1})
+    assert copy.status_code == 409 and copy.json()["error"] == "deal_not_public"
+    assert Game.objects.filter(player=alice, challenge=daily, ranked=True).get() == hers
+
+
+def test_an_open_days_practice_game_waits_for_its_ranked_game(daily, make_player):
+    """The rule under the fold's: while a player's ranked game of an open day is unfinished,
+    no practice game of that day is played or copied, however it came to be."""
+    from django.db import transaction
+
+    from puzzles.services.errors import Conflict
+    from puzzles.services.games import lock_playing_game
+
+    alice = make_player("alice")
+    Game.objects.create(challenge=daily, player=alice, ranked=True)
+    practice = Game.objects.create(challenge=daily, player=alice, ranked=False)
+    with pytest.raises(Conflict, match="finish your ranked game"), transaction.atomic():
+        lock_playing_game(practice.pk, alice)
