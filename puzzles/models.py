@@ -3,6 +3,7 @@ replaying them with the rules engine (``puzzles.game_state``). Score and token c
 denormalised on the row only for the leaderboard index."""
 
 import datetime
+import unicodedata
 
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
@@ -16,27 +17,40 @@ from solver.game import TURNS
 GUEST_PREFIX = "guest-"
 
 
+def username_key(username: str) -> str:
+    """What makes two names one: NFKC (fullwidth ``ａlice`` is ``alice``), trimmed, and
+    Unicode's case folding (``ÉLODIE`` is ``élodie``; ``STRASSE`` is ``straße``)."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()
+
+
 class PlayerManager(UserManager):
     def get_by_natural_key(self, username):
-        """Log-in finds a name in any case (``Alice`` logs in as ``alice``): names are unique
-        regardless of case. ``iexact`` is ``UPPER(username) = UPPER(%s)`` on PostgreSQL,
-        the index ``username_case_insensitive``."""
-        return self.get(username__iexact=username)
+        """Log-in finds a name in any case (``Élodie`` logs in as ``élodie``): names are
+        unique by ``username_key``, on every database."""
+        return self.get(username_key=username_key(username))
 
 
 class Player(AbstractUser):
     """A user; a guest is made by a page's first write and can later claim a username."""
 
     is_guest = models.BooleanField(default=False)
+    # ``username_key(username)``, set by ``save``: one name whatever its case, on SQLite too
+    # (whose UPPER() knows only ASCII); two registrations at once of Élodie and élodie cannot
+    # both pass (services.players.do_register checks first for a friendlier answer).
+    username_key = models.CharField(max_length=150, unique=True, null=True, editable=False)
 
     objects = PlayerManager()
 
     class Meta(AbstractUser.Meta):
         constraints = [
-            # One name whatever its case: two registrations at once of Alice and alice cannot
-            # both pass (services.players.do_register checks first for a friendlier answer).
             models.UniqueConstraint(Upper("username"), name="username_case_insensitive"),
         ]
+
+    def save(self, *args, **kwargs):
+        self.username_key = username_key(self.username)
+        if kwargs.get("update_fields") is not None and "username" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "username_key"}
+        super().save(*args, **kwargs)
 
     @property
     def display_name(self) -> str:

@@ -24,7 +24,7 @@ from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Va
 from django.db.models.functions import Coalesce
 
 from ..game_state import today
-from ..models import Game, Player, ScoreTally, SolverRun
+from ..models import Game, Player, ScoreTally, SolverRun, username_key
 from ..shapes import ProfileOut
 from .leaderboards import better_than, percentile
 
@@ -200,4 +200,4 @@ def counted_days(player: Player | None, dates) -> dict[datetime.date, dict]:
 
 def public_player(username: str) -> Player | None:
     """A player with a public page: registered players only (guests have none)."""
-    return Player.objects.filter(username__iexact=username, is_guest=False).first()
+    return Player.objects.filter(username_key=username_key(username), is_guest=False).first()

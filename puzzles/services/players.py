@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from .. import limits
-from ..models import GUEST_PREFIX, Game, Player
+from ..models import GUEST_PREFIX, Game, Player, username_key
 from ..signals import guest_folding
 from . import tallies
 from .errors import BadInput
@@ -42,18 +42,10 @@ def normal_username(username: str) -> str:
 
 
 def _looks_like_latin(username: str) -> bool:
-    """Whether the name passes for another: mixed scripts with a look-alike (Cyrillic ``а``
-    in ``аlice``: confusable_homoglyphs' ``is_dangerous``, as django-registration uses it), or
-    a name without a Latin letter whose every letter has a Latin look-alike (Cyrillic ``рое``
-    for ``poe``; ``борис`` is fine: ``б`` has none)."""
-    if confusables.is_dangerous(username):
-        return True
-    letters = [char for char in username if char.isalpha()]
-    if not letters or any(confusables.alias(char) == "LATIN" for char in letters):
-        return False
-    found = confusables.is_confusable(username, greedy=True, preferred_aliases=["latin"]) or []
-    lookalikes = {entry["character"] for entry in found}
-    return all(char in lookalikes for char in letters)
+    """Whether the name passes for another by mixing scripts with a look-alike (Cyrillic
+    ``а`` in ``аlice``: confusable_homoglyphs' ``is_dangerous``, as django-registration uses
+    it). A name in one script is no look-alike (``Борис``, ``рое``): only a mix is."""
+    return confusables.is_dangerous(username)
 
 
 def _check_username(username) -> str:
@@ -103,9 +95,10 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     try:
         with transaction.atomic():
             # A friendly answer for a name taken in another case; two registrations at once
-            # both pass this, and the database's one case-insensitive index refuses the
-            # second (migration 0009_username_case_insensitive).
-            if Player.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+            # both pass this, and the unique username_key refuses the second (migration
+            # 0021_username_key).
+            taken = Player.objects.filter(username_key=username_key(username))
+            if taken.exclude(pk=user.pk).exists():
                 raise IntegrityError
             user.save()
     except IntegrityError:
