@@ -7,7 +7,7 @@ functions below), which answer the same shape under /api/ and the site's pages e
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -54,6 +54,8 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # not DRF's to answer: Django's handler500 does (below)
+    if isinstance(exc, Http404):  # DRF answers it as its NotFound, with DRF's words only
+        exc = exceptions.NotFound(str(exc) or None)
     if isinstance(exc, exceptions.APIException):
         code = exc.get_codes()
         code = code if isinstance(code, str) else exc.default_code

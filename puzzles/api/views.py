@@ -58,7 +58,7 @@ def register(request):
     token = players.do_ensure_token(user)
     if isinstance(request.successful_authenticator, SessionAuthentication):
         update_session_auth_hash(request, user)  # the claimed guest stays logged in
-        token = players.do_hand_session_token(user, session=request.session)
+        token = players.do_ensure_token(user)
     answer = RegisteredOut(username=user.username, token=token)
     return Response(answer, status=status.HTTP_201_CREATED)
 
@@ -69,8 +69,9 @@ def register(request):
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def login_session(request):
-    """Browser sign-in: start a session for a registered player (answers with a token too,
-    revoked when the session logs out); a guest playing in the session moves into it.
+    """Browser sign-in: start a session for a registered player (answers with the account's
+    API token too, which logging out leaves to the player's other clients); a guest playing
+    in the session moves into it.
     CSRF-checked even for an anonymous caller: else a foreign page could log a visitor into
     its own account (login CSRF)."""
     SessionAuthentication().enforce_csrf(request)
@@ -78,7 +79,7 @@ def login_session(request):
     serializer.is_valid(raise_exception=True)
     user = serializer.validated_data["user"]
     log_in(request, user)  # a guest playing in this session is folded into the account
-    return Response(TokenOut(token=players.do_hand_session_token(user, session=request.session)))
+    return Response(TokenOut(token=players.do_ensure_token(user)))
 
 
 @extend_schema(

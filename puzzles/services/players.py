@@ -152,24 +152,6 @@ def do_ensure_token(user: Player) -> str:
     return token.key
 
 
-SESSION_TOKEN = "api_token"  # the token a session was handed, revoked when it logs out
-
-
-def do_hand_session_token(user: Player, *, session) -> str:
-    """The player's API token, remembered by the browser ``session`` that was given it."""
-    key = do_ensure_token(user)
-    session[SESSION_TOKEN] = key
-    return key
-
-
-def do_revoke_session_token(session) -> None:
-    """Revoke the API token the browser ``session`` was handed, as it logs out (a shared
-    computer keeps neither)."""
-    key = session.get(SESSION_TOKEN)
-    if key:
-        Token.objects.filter(key=key).delete()
-
-
 def do_rotate_token(user: Player) -> str:
     """A new API token for the player; the old one stops working at once."""
     with transaction.atomic():

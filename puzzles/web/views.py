@@ -99,6 +99,7 @@ def login_view(request):
 
 @require_POST
 def logout_view(request):
-    players.do_revoke_session_token(request.session)
+    """Ends the browser's session; the account's API token, which other clients of the
+    player's may hold, stays (``POST /api/auth/token/rotate/`` replaces it on purpose)."""
     logout(request)
     return redirect("web:daily")

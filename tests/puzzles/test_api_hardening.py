@@ -10,7 +10,6 @@ from django.test import Client
 from django.utils.module_loading import import_string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from puzzles.services.players import do_ensure_token
@@ -53,15 +52,18 @@ def test_the_sites_own_log_ins_keep_working_with_csrf_checked(make_player):
     assert script.post("/api/auth/login/", body, **header).status_code == 200
 
 
-def test_logging_out_revokes_the_token_the_session_was_given(make_player):
-    make_player("ivy")
+def test_logging_out_of_a_browser_leaves_the_players_other_clients_working(make_player):
+    """Issue 41, point 10: logging out revoked the account's one API token, which the
+    player's command line or phone app held too. The session ends; the token stays."""
+    ivy = make_player("ivy")
+    cli_token = do_ensure_token(ivy)  # the player's other client
     browser = APIClient()
     token = browser.post("/api/auth/login/", {"username": "ivy", "password": PASSWORD})
-    token = token.json()["token"]
-    assert token_works(token)
+    assert token.json()["token"] == cli_token
+    assert browser.get("/api/me/").status_code == 200
     browser.post("/logout/")
-    assert not token_works(token)
-    assert not Token.objects.filter(key=token).exists()
+    assert browser.get("/api/me/").status_code in (401, 403)  # the session is over
+    assert token_works(cli_token)
 
 
 def test_a_player_rotates_their_token(alice):
@@ -348,3 +350,13 @@ def test_a_forged_forwarded_for_first_hop_is_not_the_callers_address(settings):
     real_ip = RequestFactory(HTTP_X_REAL_IP="198.51.100.9", REMOTE_ADDR="127.0.0.1").get("/")
     settings.CALICO_CLIENT_ADDRESS = "HTTP_X_REAL_IP"
     assert client_address(real_ip) == "198.51.100.9"
+
+
+@pytest.mark.parametrize("path", ["/api/daily/", "/api/challenges/", "/api/schema/"])
+def test_an_unknown_format_is_a_400_naming_it(db, path):
+    """Found by the sweep above: ``?format=x`` was DRF's bare 404 ``{"detail": "Not found."}``
+    (YAML on the schema), with no ``error``, as if the path did not exist."""
+    response = APIClient().get(path, {"format": "x"})
+    assert response.status_code == 400
+    assert b"bad_request" in response.content  # the schema answers in its own format
+    assert b"format: 'x' is not one of" in response.content
