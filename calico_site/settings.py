@@ -286,6 +286,8 @@ CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
 CALICO_HEALTH_SECONDS = env.float("CALICO_HEALTH_SECONDS", default=5.0)
 # Who may read /metrics: networks, matched against the connection's address (REMOTE_ADDR).
 CALICO_METRICS_ALLOW = env.list("CALICO_METRICS_ALLOW", default=["127.0.0.0/8", "::1/128"])
+# A bearer token that lets a scraper read /metrics from anywhere (none: the networks only).
+CALICO_METRICS_TOKEN = env.str("CALICO_METRICS_TOKEN", default="")
 # Hints computed before anyone asks, on the default queue (puzzles/services/hints.py): the
 # day's turn-1 hints at dawn, the next position's after a move of a player who asks for hints.
 CALICO_HINTS_AHEAD = env.bool("CALICO_HINTS_AHEAD", default=True)

@@ -1,9 +1,13 @@
 """``GET /metrics``: Prometheus text for the internal network only (``CALICO_METRICS_ALLOW``,
-networks; loopback by default). Others get 404, as if there were nothing here.
+networks; loopback by default), or for a scraper that sends ``CALICO_METRICS_TOKEN`` as its
+bearer token. Others get 404, as if there were nothing here.
 
 The caller is ``REMOTE_ADDR``, the connection's own address, never a header a client can
-write: behind a proxy, scrape the site directly, not through the proxy."""
+write; and a request that came through a proxy (it carries a forwarding header) is never
+internal, since a proxy on the same host connects from loopback for everyone (issue 41):
+scrape the site directly, not through the proxy, or with the token."""
 
+import hmac
 import ipaddress
 import os
 
@@ -16,10 +20,21 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from ..selectors import metrics
 
+# Headers a proxy adds for the client it forwards: their presence says "not internal".
+FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_REAL_IP", "HTTP_FORWARDED")
 
-def allowed(address: str) -> bool:
+
+def allowed(request) -> bool:
+    token = settings.CALICO_METRICS_TOKEN
+    if token:
+        sent = request.META.get("HTTP_AUTHORIZATION", "")
+        if hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+            return True
+    forwarded = (*FORWARDED, settings.CALICO_CLIENT_ADDRESS)
+    if any(header != "REMOTE_ADDR" and header in request.META for header in forwarded):
+        return False
     try:
-        caller = ipaddress.ip_address(address)
+        caller = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
     except ValueError:
         return False
     return any(caller in ipaddress.ip_network(net) for net in settings.CALICO_METRICS_ALLOW)
@@ -90,7 +105,7 @@ def _counted() -> bytes:
 
 @require_GET
 def metrics_view(request):
-    if not allowed(request.META.get("REMOTE_ADDR", "")):
+    if not allowed(request):
         raise Http404
     live = CollectorRegistry()
     live.register(ScrapeTime())

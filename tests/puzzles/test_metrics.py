@@ -121,3 +121,24 @@ def test_a_database_that_does_not_answer_is_reported_not_a_500(services):
         found = samples(answer.read().decode())
     assert found[("calico_database_up", ())] == 0
     assert ("calico_broker_up", ()) in found
+
+
+def test_a_request_through_a_proxy_on_the_same_host_is_never_internal(client, settings, db):
+    """Issue 41, point 13: behind a reverse proxy on the same host, every request arrives from
+    loopback, so /metrics was public. A request that carries a proxy's forwarding header is
+    the outside world's; a scraper with the token may read it through the proxy."""
+    for header in ("HTTP_X_FORWARDED_FOR", "HTTP_X_REAL_IP", "HTTP_FORWARDED"):
+        assert (
+            client.get("/metrics", REMOTE_ADDR="127.0.0.1", **{header: "203.0.113.5"}).status_code
+            == 404
+        )
+    assert client.get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 200  # a direct scrape
+    settings.CALICO_METRICS_TOKEN = "a scraper's secret"
+    proxied = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "203.0.113.5"}
+    assert (
+        client.get(
+            "/metrics", **proxied, HTTP_AUTHORIZATION="Bearer a scraper's secret"
+        ).status_code
+        == 200
+    )
+    assert client.get("/metrics", **proxied, HTTP_AUTHORIZATION="Bearer a guess").status_code == 404
