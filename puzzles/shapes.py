@@ -84,6 +84,7 @@ class CatOut(TypedDict):
     shape: Annotated[
         list[list[int]] | None, "axial [q, r] cells of a shape cat; null for a size cat"
     ]
+    example: Annotated[list[list[int]], "axial [q, r] cells of a group that meets it"]
 
 
 class ChallengeOut(TypedDict):

@@ -64,6 +64,7 @@ def cat_json(cat_id: str, patterns) -> CatOut:
         "requirement": words.requirement(cat),  # said when shown, in the reader's language
         "size": cat.size,
         "shape": [list(cell) for cell in cat.shape] if cat.shape else None,
+        "example": [list(cell) for cell in cat.example],
     }
 
 

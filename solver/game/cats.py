@@ -12,6 +12,8 @@ _LINE4 = (*_LINE3, (3, 0))
 _LINE5 = (*_LINE4, (4, 0))
 _TRIANGLE = ((0, 0), (1, 0), (0, 1))
 _TRAPEZOID = ((0, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+# A centre and its six neighbours, each next to the one before: every prefix is connected.
+_CLUSTER = ((0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,12 @@ class Cat:
                 low = (placement & -placement).bit_length() - 1
                 anchored.setdefault(low, []).append(placement)
             self._by_anchor.update({k: tuple(v) for k, v in anchored.items()})
+
+    @property
+    def example(self) -> tuple[tuple[int, int], ...]:
+        """A worked example of a group that meets the requirement (axial cells): the shape,
+        else the smallest compact group of the size (a centre, then its neighbours in turn)."""
+        return self.shape or _CLUSTER[: self.size]
 
     def is_met_by(self, group: Mask) -> bool:
         """Whether a connected same-pattern group (a cell bitmask) meets the requirement."""

@@ -106,3 +106,15 @@ def test_printed_cat_table():
 def test_shape_helper_walks_the_grid():
     assert shape("trapezoid", "1,1", 0) == ["1,1", "1,2", "1,3", "2,2", "2,3"]
     assert cell_name(parse_cell("2,2")) == "2,2"
+
+
+def test_each_cat_s_worked_example_meets_its_requirement():
+    """The example the page draws on a cat's card is a group the engine accepts, and the
+    smallest: one patch fewer never does (issue 35, point 1)."""
+    from solver.game.hexgrid import _from_axial
+
+    for cat in CATS:
+        cells = [_from_axial(q + 1, r + 3) for q, r in cat.example]
+        assert None not in cells and len(cells) == cat.size, cat.id
+        assert cat.is_met_by(mask_of(cells)), cat.id
+        assert not cat.is_met_by(mask_of(cells[:-1])), cat.id

@@ -1,5 +1,5 @@
 // The side panel: the three cats, the tokens earned and the live score, all as sent by the server.
-import { catPortrait, describePatch, patchIcon, patternWord, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
+import { catExample, catPortrait, describePatch, patchIcon, patternWord, shapeDrawing, sizeBadge, tokenIcon } from "./svg.js";
 import { goalLabel } from "./goals.js";
 import { el, gettext, interpolate, ngettext } from "./dom.js";
 
@@ -71,8 +71,9 @@ export function renderCats(container, cats, score, progress = null) {
       el("div", {}, [
         el("div", { class: "name", text: capitalise(cat.cat) }),
         // A scenario's cats have no patterns until its deal: then the requirement alone.
-        el("div", { class: "req", text: `${cat.patterns.length ? `${capitalise(cat.patterns.map(patternWord).join(gettext(" or ")))}: ` : ""}${cat.requirement || ""}` }),
+        el("div", { class: "req", text: catRule(cat) }),
         tiles,
+        catExample(cat),
         standing.has(cat.cat) ? catProgress(cat, standing.get(cat.cat)) : null,
       ]),
       el("div", { class: "points" }, [
@@ -83,6 +84,16 @@ export function renderCats(container, cats, score, progress = null) {
       ]),
     ]);
   }));
+}
+
+// A cat's rule in words: the group is all one of its two patterns ("Flowers or vines, all one
+// pattern: a straight line of 5"). A scenario's cats have no patterns until its deal.
+export function catRule(cat) {
+  if (!cat.patterns.length) return cat.requirement || "";
+  return interpolate(gettext("%(patterns)s, all one pattern: %(requirement)s"), {
+    patterns: capitalise(cat.patterns.map(patternWord).join(gettext(" or "))),
+    requirement: cat.requirement || "",
+  }, true);
 }
 
 // A cat's progress in words: "Your largest group of them: 2 of 3" (a shape cat: "in its shape").

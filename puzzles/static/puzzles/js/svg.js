@@ -254,3 +254,29 @@ export function shapeDrawing(shape) {
       points: hexPoints(x, y, r - 0.6), class: "mono-fill", fill: "#3a3540", stroke: "#fff", "stroke-width": 0.8,
     })));
 }
+
+// A cat's worked example (the engine's ``example`` cells): a group all in one of its patterns,
+// in several colours, since a cat counts the pattern alone.
+export function catExample(cat) {
+  if (!cat.example || !cat.example.length || !cat.patterns.length) return null;
+  const r = 9;
+  const w = Math.sqrt(3) * r;
+  const centres = cat.example.map(([q, row]) => [w * (q + row / 2), 1.5 * r * row]);
+  const xs = centres.map((c) => c[0]);
+  const ys = centres.map((c) => c[1]);
+  const minX = Math.min(...xs) - w / 2 - 1;
+  const minY = Math.min(...ys) - r - 1;
+  const width = Math.max(...xs) - minX + w / 2 + 1;
+  const height = Math.max(...ys) - minY + r + 1;
+  const id = `x${Math.random().toString(36).slice(2, 8)}`;
+  const colours = Object.keys(COLORS);
+  return svg("svg", {
+    viewBox: `${minX.toFixed(2)} ${minY.toFixed(2)} ${width.toFixed(2)} ${height.toFixed(2)}`,
+    class: "cat-example", "data-cat-example": cat.cat, role: "img",
+    "aria-label": interpolate(gettext("For example: %(count)s %(pattern)s patches in any colours"),
+      { count: cat.example.length, pattern: patternWord(cat.patterns[0]) }, true),
+  }, [
+    motifDefs(id, 0.35),
+    ...centres.map(([x, y], i) => patchShape({ color: colours[(i * 2) % colours.length], pattern: cat.patterns[0] }, x, y, { r: r - 0.5, prefix: id })),
+  ]);
+}

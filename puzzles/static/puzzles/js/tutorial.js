@@ -27,7 +27,7 @@ const STEPS = [
   {
     id: "cats", target: ["[data-cats]"],
     title: gettext("Cats and buttons"),
-    text: gettext("A cat naps on a group of its patterns that is big enough or has its shape; its card says how big your group is so far. Three or more touching patches of one colour earn a button; buttons of all six colours earn the rainbow button too. The score card adds them up."),
+    text: gettext("A cat naps on a group that is all ONE of its two patterns (any colours) and big enough or in its shape; its card shows an example and how big your group is so far. Three or more touching patches of one colour earn a button; buttons of all six colours earn the rainbow button too. The score card adds them up."),
   },
 ];
 const WORDS = {
