@@ -3,9 +3,11 @@
 from pathlib import Path
 
 import pytest
-from browser_helpers import start_daily
+from browser_helpers import finish_by_api, start_daily
 
 from puzzles.game_state import today
+from puzzles.models import SolverRun
+from puzzles.services import solver_runs
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -53,4 +55,45 @@ def test_every_cat_says_all_one_pattern_with_a_worked_example(site, browser, siz
         assert len(cat["fills"]) == 1  # one pattern throughout
     page.locator("[data-cat]").first.scroll_into_view_if_needed()
     snap(page, f"cats-{size}-{locale[:2]}")
+    page.context.close()
+
+
+PAR_WORDS = {"en-GB": ("below par", "above par", "level with par"),
+             "es-ES": ("por debajo del par", "por encima del par", "igual que el par")}  # fmt: skip
+
+
+@pytest.mark.parametrize("locale", PAR_WORDS)
+def test_the_end_screen_s_first_phone_screen_holds_the_quilt_score_par_and_rank(
+    site, browser, locale
+):
+    """On a phone, with no scrolling: the finished quilt, the score, par and the rank; the
+    difference from par in words a newcomer reads right, and as a signed number."""
+    page = browser.new_context(locale=locale, **SIZES["phone"]).new_page()
+    game_id = start_daily(page, site)
+    for run in SolverRun.objects.filter(challenge__date=today(), kind="par"):
+        solver_runs.do_compute_solver_run(run.pk)
+    game = finish_by_api(page, site, game_id)
+    page.reload()
+    page.wait_for_selector("[data-end-quilt]")
+    par = int(page.get_attribute("[data-result]", "data-result-par"))
+    diff = int(page.get_attribute("[data-par-diff]", "data-par-diff"))
+    assert diff == game["score"]["total"] - par
+    below, above, level = PAR_WORDS[locale]
+    words = page.inner_text("[data-par-diff]")
+    assert words == level if diff == 0 else (f"{abs(diff)} {below if diff < 0 else above}" == words)
+    # The quilt as it was finished: every patch of the game in the picture, no id twice.
+    assert page.locator("[data-end-quilt] .patch-shape").count() >= 22
+    assert page.evaluate(
+        "(() => { const ids = [...document.querySelectorAll('[id]')].map((n) => n.id);"
+        " return ids.length === new Set(ids).size; })()"
+    )
+    par_and_rank = ("[data-result] > div:nth-child(2)", "[data-result] > div:last-child")
+    for selector in ("[data-end-quilt]", "[data-score-total]", "[data-par-diff]", *par_and_rank):
+        box = page.locator(selector).bounding_box()
+        assert box and box["height"] > 0 and box["y"] >= 0 and box["y"] + box["height"] <= 844, (
+            selector,
+            box,
+        )
+    assert page.get_attribute("[data-result]", "data-result-rank")
+    snap(page, f"end-phone-{locale[:2]}")
     page.context.close()

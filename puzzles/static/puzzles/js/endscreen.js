@@ -19,7 +19,41 @@ export async function fetchStanding(date, ranked) {
   }
 }
 
-export function renderEnd(container, { game, challenge, board, standing }) {
+// The score against par in plain words: a higher score is better, so "below" is behind par.
+function parWords(diff) {
+  if (diff === 0) return gettext("level with par");
+  return diff > 0 ? interpolate(gettext("%(points)s above par"), { points: diff })
+    : interpolate(gettext("%(points)s below par"), { points: -diff });
+}
+
+// The finished quilt as a picture: a copy of the board's own drawing, inert (no cells to
+// tap or find), its ids renamed so that none is repeated in the page.
+function quiltPicture(boardSvg) {
+  if (!boardSvg) return null;
+  const copy = boardSvg.cloneNode(true);
+  const ids = new Map();
+  for (const node of [copy, ...copy.querySelectorAll("*")]) {
+    for (const { name } of [...node.attributes]) {
+      if (name.startsWith("data-") || name.startsWith("aria-") || name === "tabindex" || name === "role") node.removeAttribute(name);
+    }
+    if (node.id) {
+      ids.set(node.id, `end-${node.id}`);
+      node.id = `end-${node.id}`;
+    }
+  }
+  const renamed = (value) => value.replace(/#([\w-]+)/g, (whole, id) => (ids.has(id) ? `#${ids.get(id)}` : whole));
+  for (const node of copy.querySelectorAll("*")) {
+    for (const { name, value } of [...node.attributes]) {
+      if (value.includes("#")) node.setAttribute(name, renamed(value));
+    }
+  }
+  copy.setAttribute("role", "img");
+  copy.setAttribute("aria-label", gettext("Your finished quilt"));
+  copy.setAttribute("data-end-quilt", "");
+  return el("figure", { class: "end-quilt" }, [copy]);
+}
+
+export function renderEnd(container, { game, challenge, board, standing, quilt = null }) {
   const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
   const best = challenge.best_known && challenge.best_known.score !== undefined && challenge.best_known.score !== null
     ? challenge.best_known.score : null;
@@ -32,13 +66,14 @@ export function renderEnd(container, { game, challenge, board, standing }) {
   ]);
   container.replaceChildren(el("section", { class: "end card", "aria-labelledby": "end-title" }, [
     el("h2", { id: "end-title", text: game.ranked ? gettext("Your quilt is finished!") : gettext("Practice quilt finished") }),
+    quiltPicture(quilt),
     el("div", { class: "headline", "data-result": "", "data-result-score": String(game.score.total),
       "data-result-par": par === null ? "" : String(par), "data-result-rank": me && me.rank ? String(me.rank) : "" }, [
       figure(game.score.total, gettext("your score"), { "data-score-total": String(game.score.total) }),
       figure(par, gettext("par")),
       diff === null ? null : el("div", {
-        class: `par-diff ${diff >= 0 ? "up" : "down"}`,
-        text: diff >= 0 ? interpolate(gettext("%(points)s over par"), { points: diff }) : interpolate(gettext("%(points)s under par"), { points: -diff }),
+        class: `par-diff ${diff >= 0 ? "up" : "down"}`, "data-par-diff": String(diff),
+        text: parWords(diff),
       }),
       best === null ? null : figure(best, gettext("best known")),
       me && me.rank ? figure(`#${me.rank}`, interpolate(gettext("rank of %(count)s"), { count: board.count })) : null,

@@ -592,7 +592,7 @@ class GameController {
       if (!(error instanceof ApiError)) throw error;
     }
     const end = $("[data-end]", this.root);
-    renderEnd(end, { game: this.game, challenge: this.challenge, board, standing: await standing });
+    renderEnd(end, { game: this.game, challenge: this.challenge, board, standing: await standing, quilt: this.board.svg });
     const again = el("button", { type: "button", class: "btn", "data-action": "practice", text: gettext("Play again (practice)") });
     again.addEventListener("click", () => this.showSetup());
     $(".end-actions", end).append(again);
