@@ -97,3 +97,44 @@ def test_the_end_screen_s_first_phone_screen_holds_the_quilt_score_par_and_rank(
     assert page.get_attribute("[data-result]", "data-result-rank")
     snap(page, f"end-phone-{locale[:2]}")
     page.context.close()
+
+
+EXAMPLE_WORDS = {
+    "en-GB": "For example, met by colour: ",
+    "es-ES": "Por ejemplo, cumplido por color: ",
+}
+FILLS = """(picture) => Object.values([...picture.querySelectorAll('.patch-shape')]
+    .map((g) => g.children[0].getAttribute('fill'))
+    .reduce((n, fill) => ({ ...n, [fill]: (n[fill] || 0) + 1 }), {})).sort().reverse()"""
+
+
+@pytest.mark.parametrize("locale", EXAMPLE_WORDS)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_goal_shows_a_worked_example_on_the_picker_and_in_its_help(
+    site, browser, size, locale
+):
+    """Each goal on the picker, and a goal tapped on the board, draws its six neighbours with
+    the colours in the engine's groups (AAA-BB-C: three, two and one of a colour)."""
+    page = browser.new_context(locale=locale, **SIZES[size]).new_page()
+    page.goto(site + "/")
+    page.wait_for_selector('[data-action="start"]:not([disabled])')
+    counts = {g["id"]: g["counts"] for g in page.request.get(f"{site}/api/goals/").json()["goals"]}
+    options = page.eval_on_selector_all(
+        "[data-goal-option]", "o => o.map((b) => b.dataset.goalOption)"
+    )
+    assert len(options) >= 3
+    for goal in options:
+        picture = page.locator(f'[data-goal-option="{goal}"] [data-goal-example="{goal}"]')
+        assert picture.evaluate(FILLS) == sorted(counts[goal], reverse=True)
+        assert picture.get_attribute("aria-label").startswith(EXAMPLE_WORDS[locale])
+        assert picture.bounding_box()["height"] >= 30
+    snap(page, f"goal-picker-{size}-{locale[:2]}")
+    page.click('[data-action="start"]:not([disabled])')
+    page.wait_for_selector("[data-game-id] [data-cell]")
+    cell = page.get_attribute("[data-board] [data-goal]", "data-goal")
+    goal = page.get_attribute(f'[data-board] [data-goal="{cell}"]', "data-goal-id")
+    page.click(f'[data-board] [data-goal="{cell}"]')
+    info = page.locator(f'[data-goal-info="{cell}"] [data-goal-example="{goal}"]')
+    assert info.evaluate(FILLS) == sorted(counts[goal], reverse=True)
+    snap(page, f"goal-help-{size}-{locale[:2]}")
+    page.context.close()

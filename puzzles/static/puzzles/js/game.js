@@ -9,7 +9,7 @@ import { fetchHint } from "./hint.js";
 import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext, pgettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
-import { goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
+import { goalExample, goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { describePatch, patchIcon, tokenIcon } from "./svg.js";
@@ -556,6 +556,7 @@ class GameController {
     box.replaceChildren(goalIcon(goal), el("div", {}, [
       el("p", {}, [el("b", { text: goalLabel(goal) })]),
       el("p", { text: goalHelp(goal) }),
+      goalExample(goal),
       el("p", { class: "goal-progress", text: progressWords(standing) }),
     ]), close);
   }

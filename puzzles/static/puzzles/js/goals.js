@@ -3,7 +3,7 @@
 // waits for it. Also: a goal's picture (its counts drawn as groups of dots) and a goal's
 // progress in words, from the engine's verdicts the game sends (`goal_progress`).
 import { api } from "./api.js";
-import { svg } from "./svg.js";
+import { hexPoints, motifDefs, patchShape, svg } from "./svg.js";
 import { gettext, interpolate } from "./dom.js";
 
 export const GOALS = Object.fromEntries((await api.goals()).goals.map((goal) => [goal.id, goal]));
@@ -104,4 +104,30 @@ export function goalIcon(goalId) {
   const icon = svg("svg", { viewBox: "-22 -16.5 44 33", class: "goal-icon", "aria-hidden": "true" });
   icon.append(goalPicture(goalId, 0, 0, { dot: 3 }));
   return icon;
+}
+
+// A goal's worked example (its engine counts): the goal space and its six neighbours, the
+// colours in the goal's groups (three the same, two the same, one other: AAA-BB-C), each
+// patch in another pattern: this goal met by colour.
+const EXAMPLE_COLOURS = ["navy", "pink", "yellow", "green", "teal", "purple"];
+const EXAMPLE_PATTERNS = ["dots", "ferns", "flowers", "quatrefoil", "stripes", "vines"];
+export function goalExample(goalId) {
+  const counts = GOALS[goalId] ? GOALS[goalId].counts : [];
+  if (!counts.length) return null;
+  const colours = counts.flatMap((count, group) => Array(count).fill(EXAMPLE_COLOURS[group]));
+  const r = 10;
+  const w = Math.sqrt(3) * r;
+  const ring = [[w, 0], [w / 2, 1.5 * r], [-w / 2, 1.5 * r], [-w, 0], [-w / 2, -1.5 * r], [w / 2, -1.5 * r]];
+  const id = `g${Math.random().toString(36).slice(2, 8)}`;
+  const size = (w + w / 2 + 1).toFixed(2);
+  const height = (1.5 * r + r + 1).toFixed(2);
+  return svg("svg", {
+    viewBox: `-${size} -${height} ${(2 * size).toFixed(2)} ${(2 * height).toFixed(2)}`,
+    class: "goal-example", "data-goal-example": goalId, role: "img",
+    "aria-label": interpolate(gettext("For example, met by colour: %(shape)s"), { shape: countsWords(counts) }),
+  }, [
+    motifDefs(id, 0.4),
+    svg("polygon", { points: hexPoints(0, 0, r - 0.5), class: "goal-space" }),
+    ...ring.map(([x, y], i) => patchShape({ color: colours[i], pattern: EXAMPLE_PATTERNS[i] }, x, y, { r: r - 0.5, prefix: id })),
+  ]);
 }

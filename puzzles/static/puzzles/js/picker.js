@@ -2,7 +2,7 @@
 // goal space. Starts from a sensible preselection, so "Start" alone is a fine first game.
 import { el, gettext, interpolate } from "./dom.js";
 import { GOAL_CELLS } from "./engine.js";
-import { GOALS, goalHelp, goalIcon, goalLabel } from "./goals.js";
+import { GOALS, goalExample, goalHelp, goalIcon, goalLabel } from "./goals.js";
 
 // The goal spaces top to bottom, as a player names them.
 const SPACE_NAMES = Object.fromEntries([...GOAL_CELLS].sort().map((cell, i) => [cell, [gettext("on the upper space"), gettext("on the right space"), gettext("on the lower space")][i]]));
@@ -64,6 +64,7 @@ export class GoalPicker {
           goalIcon(goal), el("span", { class: "notation", text: goalLabel(goal) }),
         ]),
         el("span", { class: "goal-help", id: `goal-help-${goal}`, text: goalHelp(goal) }),
+        goalExample(goal),
         el("span", { class: "values", text: interpolate(gettext("%(one)s / %(both)s pts"), { one: GOALS[goal].one, both: GOALS[goal].both }) }),
         el("span", { class: "values", text: where ? SPACE_NAMES[where[0]] : gettext("not used") }),
       ]);
