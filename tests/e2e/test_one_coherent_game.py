@@ -138,3 +138,23 @@ def test_every_goal_shows_a_worked_example_on_the_picker_and_in_its_help(
     assert info.evaluate(FILLS) == sorted(counts[goal], reverse=True)
     snap(page, f"goal-help-{size}-{locale[:2]}")
     page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_how_to_play_pictures_the_buttons_the_rainbow_a_cat_and_a_goal(site, browser, size):
+    page = browser.new_context(**SIZES[size]).new_page()
+    page.goto(site + "/")
+    page.wait_for_selector('[data-action="start"]:not([disabled])')
+    page.locator("[data-how-to] summary").click()
+    how_to = page.locator("[data-how-to]")
+    how_to.scroll_into_view_if_needed()
+    for picture in ("[data-button-example]", "[data-rainbow-example]", "[data-cat-example]",
+                    "[data-goal-example]"):  # fmt: skip
+        box = how_to.locator(picture).bounding_box()
+        assert box and box["height"] >= 20 and box["width"] >= 20, picture
+    assert how_to.locator("[data-button-example] .patch-shape").count() == 3
+    assert how_to.locator("[data-rainbow-example] .button-token").count() == 7
+    assert "all one of its two patterns" in how_to.inner_text()
+    how_to.locator("[data-button-example]").scroll_into_view_if_needed()
+    snap(page, f"how-to-{size}")
+    page.context.close()

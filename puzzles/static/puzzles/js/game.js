@@ -12,7 +12,7 @@ import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./p
 import { goalExample, goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
-import { describePatch, patchIcon, tokenIcon } from "./svg.js";
+import { buttonExample, catExample, describePatch, patchIcon, rainbowExample, tokenIcon } from "./svg.js";
 import { Turn } from "./turns.js";
 import { Tutorial, tutorialSeen } from "./tutorial.js";
 
@@ -191,6 +191,7 @@ class GameController {
     this.goalInfoCell = null;
     this.renderGoalInfo();
     renderCats($("[data-cats]", this.root), c.cats, { cats: [] });
+    this.renderHowToPictures();
     if (this.scenarioInfo) this.renderConditions(this.scenarioInfo.checks);
     this.renderStats();
     this.renderHeading();
@@ -569,6 +570,17 @@ class GameController {
     else if (event.key === "Escape" && this.goalInfoCell) this.toggleGoalInfo(this.goalInfoCell);
     else if (event.key === "Escape" && this.pending) this.turn.undo();
     else if (event.key.toLowerCase() === "h") this.askHint();
+  }
+
+  // How to play's worked examples: the buttons, the day's first cat and first goal.
+  renderHowToPictures() {
+    const c = this.challenge;
+    const picture = (name) => $(`[data-how-to-picture="${name}"]`, this.root);
+    if (!picture("buttons")) return;
+    picture("buttons").replaceChildren(buttonExample(), rainbowExample());
+    picture("cat").replaceChildren(...(c.cats.length ? [catExample(c.cats[0])].filter(Boolean) : []));
+    const goal = (c.goal_options || [])[0];
+    picture("goal").replaceChildren(...(goal ? [goalExample(goal)].filter(Boolean) : []));
   }
 
   // ---- the end -----------------------------------------------------------------------

@@ -72,8 +72,7 @@ export function renderCats(container, cats, score, progress = null) {
         el("div", { class: "name", text: capitalise(cat.cat) }),
         // A scenario's cats have no patterns until its deal: then the requirement alone.
         el("div", { class: "req", text: catRule(cat) }),
-        tiles,
-        catExample(cat),
+        el("div", { class: "cat-pictures" }, [tiles, catExample(cat)]),
         standing.has(cat.cat) ? catProgress(cat, standing.get(cat.cat)) : null,
       ]),
       el("div", { class: "points" }, [

@@ -280,3 +280,31 @@ export function catExample(cat) {
     ...centres.map(([x, y], i) => patchShape({ color: colours[(i * 2) % colours.length], pattern: cat.patterns[0] }, x, y, { r: r - 0.5, prefix: id })),
   ]);
 }
+
+// How to play's pictures of the buttons: three touching patches of one colour (any patterns)
+// earn its button; one button of each of the six colours earns the rainbow button.
+export function buttonExample() {
+  const r = 9;
+  const w = Math.sqrt(3) * r;
+  const id = `b${Math.random().toString(36).slice(2, 8)}`;
+  const cells = [[0, 0], [w, 0], [w / 2, 1.5 * r]];
+  return svg("svg", { viewBox: `${(-w / 2 - 1).toFixed(2)} ${-r - 1} ${(2 * w + 36).toFixed(2)} ${2.5 * r + 2}`,
+    class: "rule-example", "data-button-example": "", role: "img",
+    "aria-label": gettext("For example: three touching pink patches earn a pink button") }, [
+    motifDefs(id, 0.35),
+    ...cells.map(([x, y], i) => patchShape({ color: "pink", pattern: ["dots", "ferns", "stripes"][i] }, x, y, { r: r - 0.5, prefix: id })),
+    svg("text", { x: (1.5 * w + 4).toFixed(2), y: 4, "font-size": 10, fill: "currentColor" }, ["→"]),
+    buttonToken("pink", (1.5 * w + 24).toFixed(2), 2, 8),
+  ]);
+}
+
+export function rainbowExample() {
+  const colours = Object.keys(COLORS);
+  return svg("svg", { viewBox: "-10 -10 140 20", class: "rule-example", "data-rainbow-example": "", role: "img",
+    "aria-label": gettext("For example: a button of each of the six colours earns the rainbow button") }, [
+    rainbowDefs(),
+    ...colours.map((colour, i) => buttonToken(colour, i * 17, 0, 7.5)),
+    svg("text", { x: 96, y: 4, "font-size": 10, fill: "currentColor" }, ["→"]),
+    buttonToken("rainbow", 120, 0, 8),
+  ]);
+}
