@@ -224,9 +224,11 @@ def test_a_spanish_game_mid_play_speaks_spanish_in_what_its_scripts_draw(site, b
     page.goto(f"{site}/")
     page.wait_for_selector('[data-action="start"]:not([disabled])')
     assert "Elige tus objetivos de diseño" in page.inner_text("[data-picker]")
+    # The first visit's walkthrough, in Spanish: at the picker, then on the board.
+    assert "Primero, elige tres objetivos" in page.inner_text('[data-tutorial="pick"]')
     assert not english_in(page), english_in(page)
-
-    # The first visit's walkthrough, in Spanish.
+    page.tap('[data-action="tutorial-done"]')
+    page.wait_for_selector("[data-tutorial]", state="detached")
     page.tap('[data-action="start"]')
     page.wait_for_selector('[data-tutorial="place"]')
     assert "Cose una loseta de tu mano" in page.inner_text("[data-tutorial]")

@@ -57,7 +57,8 @@ class GameController {
     });
     this.goalInfoCell = null; // the goal whose words show over the board
     this.tutorial = new Tutorial(root);
-    $('[data-action="tutorial-replay"]', root).addEventListener("click", () => this.tutorial.show(0));
+    $('[data-action="tutorial-replay"]', root).addEventListener("click",
+      () => this.tutorial.show(0, this.game ? "board" : "picker"));
     keepFitted(this.board, $(".controls", root));
     document.addEventListener("keydown", (event) => this.shortcut(event));
     $('[data-action="confirm"]', root).addEventListener("click", () => this.turn.confirm());
@@ -215,6 +216,10 @@ class GameController {
       start.disabled = false;
     }
     start.onclick = () => this.start();
+    // A first visit starts at the hardest decision: what a goal wants, at the picker.
+    if (this.picker && !tutorialSeen("picker") && !tutorialSeen("board") && !this.tutorial.open) {
+      requestAnimationFrame(() => requestAnimationFrame(() => { if (!this.tutorial.open) this.tutorial.show(0, "picker"); }));
+    }
   }
 
   drawSetupBoard(goals, holding) {
@@ -271,8 +276,8 @@ class GameController {
     this.render(justPlaced);
     // A first visit: the walkthrough, once, on the real board (after the first layout).
     // Two frames: the board is re-fitted in the frame after the tray appears (fit.js).
-    if (!tutorialSeen() && !this.tutorial.open) {
-      requestAnimationFrame(() => requestAnimationFrame(() => { if (!this.tutorial.open) this.tutorial.show(0); }));
+    if (!tutorialSeen("board") && !this.tutorial.open) {
+      requestAnimationFrame(() => requestAnimationFrame(() => { if (!this.tutorial.open) this.tutorial.show(0, "board"); }));
     }
   }
 

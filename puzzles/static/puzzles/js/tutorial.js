@@ -4,11 +4,21 @@
 // closed: a flag in localStorage (a page view never writes the server's session). "How to
 // play" opens it again.
 import { el, gettext, interpolate } from "./dom.js";
+import { goalExample } from "./goals.js";
 
-const SEEN_KEY = "calico-tutorial-seen";
+// Two walkthroughs, each seen once: the goal picker's (before the first game), then the
+// board's (once play starts). Seeing one never marks the other as seen.
+const SEEN_KEYS = { board: "calico-tutorial-seen", picker: "calico-tutorial-picker-seen" };
 
 // The words, in one place (for translation). `target`: what each step rings, in the game root.
-const STEPS = [
+const PICKER_STEPS = [
+  {
+    id: "pick", target: ["[data-picker]"], picture: "goal",
+    title: gettext("First, choose three design goals"),
+    text: gettext("A goal scores when the six patches around it match its shape by colour, by pattern, or both: the example shows one met by colour. Tap a goal, then a teal space on the quilt to put it there. Once you start, the walkthrough shows you the board."),
+  },
+];
+const BOARD_STEPS = [
   {
     id: "place", target: ["[data-hand]", "[data-board] svg.board"],
     title: gettext("Sew a patch from your hand"),
@@ -36,12 +46,13 @@ const WORDS = {
   back: gettext("Back"),
   next: gettext("Next"),
   done: gettext("Start playing"),
+  pick: gettext("Choose my goals"),
   close: gettext("Close the walkthrough"),
 };
 
-export const tutorialSeen = () => {
+export const tutorialSeen = (kind = "board") => {
   try {
-    return localStorage.getItem(SEEN_KEY) === "1";
+    return localStorage.getItem(SEEN_KEYS[kind]) === "1";
   } catch {
     return true; // no storage (private mode): never nag on every page
   }
@@ -63,7 +74,10 @@ export class Tutorial {
     return Boolean(this.node);
   }
 
-  show(step = 0) {
+  // kind: "picker" (the goal picker's step) or "board" (the board's steps, once play starts).
+  show(step = 0, kind = "board") {
+    this.kind = kind;
+    this.steps = kind === "picker" ? PICKER_STEPS : BOARD_STEPS;
     if (this.node) return this.go(step);
     this.returnFocus = document.activeElement;
     this.scroll = window.scrollY;
@@ -83,15 +97,16 @@ export class Tutorial {
   }
 
   go(step) {
-    this.step = Math.max(0, Math.min(STEPS.length - 1, step));
-    const s = STEPS[this.step];
-    const last = this.step === STEPS.length - 1;
+    const steps = this.steps;
+    this.step = Math.max(0, Math.min(steps.length - 1, step));
+    const s = steps[this.step];
+    const last = this.step === steps.length - 1;
     const back = el("button", { type: "button", class: "btn", "data-action": "tutorial-back", text: WORDS.back });
     back.disabled = this.step === 0;
     back.addEventListener("click", () => this.go(this.step - 1));
     const next = el("button", {
       type: "button", class: "btn btn-primary", "data-action": last ? "tutorial-done" : "tutorial-next",
-      text: last ? WORDS.done : WORDS.next,
+      text: last ? (this.kind === "picker" ? WORDS.pick : WORDS.done) : WORDS.next,
     });
     next.addEventListener("click", () => (last ? this.close() : this.go(this.step + 1)));
     const close = el("button", {
@@ -100,9 +115,10 @@ export class Tutorial {
     close.addEventListener("click", () => this.close());
     this.card = el("div", { class: "tutorial-card", "data-tutorial-step": s.id }, [
       close,
-      el("p", { class: "tutorial-count muted", text: `${WORDS.label} \u00b7 ${WORDS.step(this.step + 1, STEPS.length)}` }),
+      el("p", { class: "tutorial-count muted", text: `${WORDS.label} \u00b7 ${WORDS.step(this.step + 1, steps.length)}` }),
       el("h2", { id: "tutorial-title", text: s.title }),
       el("p", { id: "tutorial-text", text: s.text }),
+      s.picture === "goal" ? this.goalPicture() : null,
       el("div", { class: "tutorial-buttons" }, [back, next]),
     ]);
     this.node.replaceChildren(this.card);
@@ -121,7 +137,7 @@ export class Tutorial {
   // What the step talks about, as drawn now; the board when its part is not on the page (the
   // goal picker has no hand or market yet).
   targets() {
-    const found = STEPS[this.step].target.flatMap((selector) => [...this.root.querySelectorAll(selector)])
+    const found = this.steps[this.step].target.flatMap((selector) => [...this.root.querySelectorAll(selector)])
       .filter((node) => node.getBoundingClientRect().width > 0);
     if (found.length) return found;
     const board = this.root.querySelector("[data-board]");
@@ -144,6 +160,12 @@ export class Tutorial {
     this.card.classList.toggle("at-top", all.top > window.innerHeight - all.bottom);
   }
 
+  // The first goal offered, drawn as a worked example (the picker's own options).
+  goalPicture() {
+    const option = this.root.querySelector("[data-goal-option]");
+    return option ? goalExample(option.dataset.goalOption) : null;
+  }
+
   keydown(event) {
     event.stopPropagation(); // the game's own keys (1, 2, H, Esc undo) wait until it is closed
     if (event.key === "Escape") {
@@ -161,7 +183,7 @@ export class Tutorial {
   close() {
     if (!this.node) return;
     try {
-      localStorage.setItem(SEEN_KEY, "1");
+      localStorage.setItem(SEEN_KEYS[this.kind], "1");
     } catch {
       // no storage: it closes for this page view all the same
     }
