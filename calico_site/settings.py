@@ -182,7 +182,7 @@ REST_FRAMEWORK = {
         "puzzles.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "puzzles.api.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "puzzles.api.negotiation.ContentNegotiation",
     # JSON in the caller's language for the words shown to a person (``detail`` stays English).
