@@ -2,7 +2,6 @@
 
 from django.http import JsonResponse
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
@@ -10,10 +9,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ..selectors.account import export
-from ..selectors.players import PROFILE_SECTIONS, profile, public_player
+from ..selectors.players import EXPORT_SECTIONS, PROFILE_SECTIONS, profile, public_player
 from ..services import account
 from ..services.errors import NotFound
-from ..shapes import ProfileOut
+from ..shapes import ExportOut, ProfileOut
 from .common import ERRORS, valid
 from .schema import serializer_for
 
@@ -52,7 +51,20 @@ def me(request):
     return Response(profile(request.user))
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+class ExportSerializer(serializer_for(ExportOut)):
+    def get_fields(self):
+        """The export's fields, then each app's section (``EXPORT_SECTIONS``), as JSON."""
+        fields = super().get_fields()
+        fields["profile"] = ProfileSerializer()
+        for name in EXPORT_SECTIONS:
+            fields[name] = serializers.JSONField(help_text=f"the player's {name}")
+        return fields
+
+
+ExportSerializer.__name__ = "ExportOut"
+
+
+@extend_schema(responses={200: ExportSerializer, **ERRORS})
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def my_data(request):
