@@ -49,6 +49,7 @@ def every_page(daily, alice) -> list[str]:
         "/scenarios/1/",
         "/versus/",
         "/ratings/",
+        "/privacy/",
         f"/review/{game.pk}/",
         f"/review/{day}/par/",
         "/no-such-page/",

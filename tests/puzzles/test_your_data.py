@@ -97,3 +97,22 @@ def test_the_name_ann_is_free_again_and_former_is_nobodys(world, client_for):
     assert again.status_code == 201
     taken = APIClient().post("/api/auth/register/", {"username": "former-x", "password": PASSWORD})
     assert taken.status_code == 400 and "former-" in taken.json()["detail"]
+
+
+def test_the_profile_page_deletes_the_account_with_its_password(world):
+    from django.test import Client
+
+    browser = Client()
+    assert browser.post("/login/", {"username": "cat", "password": PASSWORD}).status_code == 302
+    page = browser.get("/me/").content.decode()
+    assert "data-your-data" in page and "/api/me/export/" in page and "/privacy/" in page
+    Player.objects.filter(username="cat").update(last_login=None)
+    wrong = browser.post("/me/delete/", {"password": "nope"})
+    assert wrong.status_code == 400 and b'data-account-deleted="no"' in wrong.content
+    assert Player.objects.filter(username="cat", is_active=True).exists()
+    done = browser.post("/me/delete/", {"password": PASSWORD})
+    assert done.status_code == 200 and b'data-account-deleted="yes"' in done.content
+    assert not Player.objects.filter(username="cat").exists()
+    assert "data-your-data" not in browser.get("/me/").content.decode()  # logged out
+    spanish = Client().get("/privacy/", HTTP_ACCEPT_LANGUAGE="es")
+    assert "Qué guarda el sitio" in spanish.content.decode()
