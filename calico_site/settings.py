@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "groups",  # built on puzzles, which never imports it
     "versus",  # the same
     "ratings",  # the same (the rating across days)
+    "crowd",  # the same (the day after: how everyone played a closed day)
 ]
 
 MIDDLEWARE = [
@@ -298,6 +299,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
     "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
+    # after each close, the closed days' stories (crowd/services.py), once each
+    "tell-closed-days": {
+        "task": "crowd.tasks.tell_closed_days",
+        "schedule": crontab(minute=5, hour=0),
+    },
     # after each close, the closed days' ratings (ratings/services.py), once each
     "rate-closed-days": {
         "task": "ratings.tasks.rate_closed_days",

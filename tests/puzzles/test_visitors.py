@@ -50,6 +50,7 @@ def every_page(daily, alice) -> list[str]:
         "/versus/",
         "/ratings/",
         "/privacy/",
+        f"/day/{(daily.date - datetime.timedelta(days=1)).isoformat()}/",  # no such day: 404
         f"/review/{game.pk}/",
         f"/review/{day}/par/",
         "/no-such-page/",
