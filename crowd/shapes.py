@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal, NotRequired, TypedDict
 
-from puzzles.shapes import IsoDate, PatchOut
+from puzzles.shapes import DifficultyOut, IsoDate, PatchOut
 
 
 class CrowdScoreCountOut(TypedDict):
@@ -56,12 +56,6 @@ class CrowdHardTurnOut(TypedDict):
     turn: int
     mean_loss: float
     games: Annotated[int, "reviewed games"]
-
-
-class DifficultyOut(TypedDict):
-    label: Literal["gentle", "usual", "tough", "brutal"]
-    score: Annotated[float, "the crowd's median minus par (basis crowd)"]
-    basis: Literal["par", "crowd"]
 
 
 class CrowdOut(TypedDict):

@@ -9,12 +9,11 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from puzzles.selectors.difficulty import by_crowd
 from solver.game import COLORS, PATTERNS, Deal, Move, SoloGame, cell_name, patch_to_json
 
 FIRST_MOVES = 5
 HARDEST_TURNS = 5
-# The crowd's median against par: a day whose players fell further behind par was harder.
-DIFFICULTY = ((-14, "gentle"), (-20, "usual"), (-26, "tough"))  # above each bound; else brutal
 
 
 @dataclass(frozen=True)
@@ -25,14 +24,6 @@ class Played:
     moves: list  # [{hand_index, cell, market_index}]
     score: int
     losses: list | None = None  # its review's loss per turn, if reviewed
-
-
-def difficulty(median: float | None, par: int | None) -> dict | None:
-    if median is None or par is None:
-        return None
-    score = round(median - par, 1)
-    label = next((name for bound, name in DIFFICULTY if score > bound), "brutal")
-    return {"label": label, "score": score, "basis": "crowd"}
 
 
 def tell(
@@ -134,5 +125,5 @@ def tell(
             ),
             key=lambda row: -row["mean_loss"],
         )[:HARDEST_TURNS],
-        "difficulty": difficulty(median, par),
+        "difficulty": by_crowd(median, par),
     }

@@ -86,6 +86,12 @@ class CatOut(TypedDict):
     ]
 
 
+class DifficultyOut(TypedDict):
+    label: Literal["gentle", "usual", "tough", "brutal"]
+    score: Annotated[float, "par: par minus the month's mean par; crowd: median minus par"]
+    basis: Annotated[Literal["par", "crowd"], "par while the day is open, crowd after"]
+
+
 class ChallengeOut(TypedDict):
     date: IsoDate
     number: Annotated[int, "the puzzle number: days since the first daily"]
@@ -102,6 +108,7 @@ class ChallengeOut(TypedDict):
     par: RunOut
     best_known: Annotated[RunOut | None, "null until the day closes"]
     ranked_game: int | None
+    difficulty: Annotated[DifficultyOut | None, "null while par is not ready"]
 
 
 class ChallengePageOut(TypedDict):
