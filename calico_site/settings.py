@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "groups",  # built on puzzles, which never imports it
     "versus",  # the same
     "ratings",  # the same (the rating across days)
+    "crowd",  # the same (the day after: how everyone played a closed day)
 ]
 
 MIDDLEWARE = [
@@ -182,7 +183,7 @@ REST_FRAMEWORK = {
         "puzzles.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "puzzles.api.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "puzzles.api.negotiation.ContentNegotiation",
     # JSON in the caller's language for the words shown to a person (``detail`` stays English).
@@ -298,6 +299,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=0),
     },
     "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
+    # after each close, the closed days' stories (crowd/services.py), once each
+    "tell-closed-days": {
+        "task": "crowd.tasks.tell_closed_days",
+        "schedule": crontab(minute=5, hour=0),
+    },
     # after each close, the closed days' ratings (ratings/services.py), once each
     "rate-closed-days": {
         "task": "ratings.tasks.rate_closed_days",

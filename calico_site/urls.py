@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularSwaggerView
 
+import crowd.urls
 import groups.urls
 import ratings.urls
 import versus.urls
@@ -22,6 +23,7 @@ urlpatterns = [
     path("api/", include(groups.urls.api)),
     path("api/", include(versus.urls.api)),
     path("api/", include(ratings.urls.api)),
+    path("api/", include(crowd.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -30,6 +32,7 @@ urlpatterns = [
     path("", include(groups.urls.pages)),
     path("", include(versus.urls.pages)),
     path("", include(ratings.urls.pages)),
+    path("", include(crowd.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).

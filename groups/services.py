@@ -124,6 +124,13 @@ def do_remove_member(group_id: int, *, actor: Player, username: str) -> Group | 
         return group
 
 
+def do_leave_all(player: Player) -> None:
+    """``player`` leaves every group (an account deleted): each group they owned passes to
+    its longest-standing member, as when an owner leaves (``do_remove_member``)."""
+    for group_id in list(player.memberships.values_list("group_id", flat=True)):
+        do_remove_member(group_id, actor=player, username=player.username)
+
+
 def do_fold_guest(guest: Player, *, into: Player) -> None:
     """A guest's groups go with it into the account it logged into (the receiver of
     ``puzzles.signals.guest_folding``, inside the fold's transaction): what it owns, and its

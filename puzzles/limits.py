@@ -20,7 +20,7 @@ from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
-from django_ratelimit.core import _split_rate, get_usage
+from django_ratelimit.core import get_usage
 
 from .services.errors import ServiceError
 
@@ -102,11 +102,20 @@ def network_of(address: str) -> str | None:
 DURABLE = ("password", "guests")
 
 
+SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _split(rate: str) -> tuple[int, int]:
+    """``"10/h"`` (or ``"10/2h"``) as (count, seconds), as django-ratelimit reads a rate."""
+    count, _, period = rate.partition("/")
+    return int(count), int(period[:-1] or 1) * SECONDS[period[-1]]
+
+
 def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
     """A fixed window's count in ``LimitCount``, raised by one atomic upsert when
     ``increment`` (in the caller's transaction when there is one: a registration rolled back
     is not counted; a wrong password is counted outside any)."""
-    limit, period = _split_rate(rate)
+    limit, period = _split(rate)
     now = int(time.time())
     started = now - now % period
     key = hashlib.sha256(f"{group}:{value}".encode()).hexdigest()

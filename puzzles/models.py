@@ -11,10 +11,12 @@ from django.db.models import Q
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Upper
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from solver.game import TURNS
 
 GUEST_PREFIX = "guest-"
+FORMER_PREFIX = "former-"  # a deleted account's name: nobody's, shown as "a former player"
 
 
 def username_key(username: str) -> str:
@@ -58,7 +60,10 @@ class Player(AbstractUser):
 
 
 def display_name(username: str, is_guest: bool) -> str:
-    """What others see: the username, or "Guest 3f9a" for a guest (its name is random)."""
+    """What others see: the username, "Guest 3f9a" for a guest (its name is random), or "a
+    former player" for a deleted account (its ranked scores stay on the boards)."""
+    if username.startswith(FORMER_PREFIX):
+        return gettext("a former player")
     return f"Guest {username.removeprefix(GUEST_PREFIX)[:4]}" if is_guest else username
 
 

@@ -87,6 +87,12 @@ class CatOut(TypedDict):
     example: Annotated[list[list[int]], "axial [q, r] cells of a group that meets it"]
 
 
+class DifficultyOut(TypedDict):
+    label: Literal["gentle", "usual", "tough", "brutal"]
+    score: Annotated[float, "par: par minus the month's mean par; crowd: median minus par"]
+    basis: Annotated[Literal["par", "crowd"], "par while the day is open, crowd after"]
+
+
 class ChallengeOut(TypedDict):
     date: IsoDate
     number: Annotated[int, "the puzzle number: days since the first daily"]
@@ -103,6 +109,7 @@ class ChallengeOut(TypedDict):
     par: RunOut
     best_known: Annotated[RunOut | None, "null until the day closes"]
     ranked_game: int | None
+    difficulty: Annotated[DifficultyOut | None, "null while par is not ready"]
 
 
 class ChallengePageOut(TypedDict):
@@ -442,3 +449,47 @@ class GoalOut(TypedDict):
 
 class GoalsOut(TypedDict):
     goals: list[GoalOut]
+
+
+# A player's data (``selectors.account.export``).
+
+
+class ExportAccountOut(TypedDict):
+    username: str
+    email: str
+    is_guest: bool
+    joined: datetime.datetime
+    last_login: datetime.datetime | None
+
+
+class ExportHintOut(TypedDict):
+    turn: int
+    status: str
+    move: Json | None
+    expected_score: float | None
+    reasons: Annotated[list[Json], "facts: {kind, values}"]
+
+
+class ExportGameOut(TypedDict):
+    id: int
+    date: datetime.date | None
+    ranked: bool
+    scenario: int | None
+    status: str
+    goals: Json | None
+    moves: list[Json]
+    score: int
+    cat_tokens: int
+    button_tokens: int
+    hints_used: int
+    created_at: datetime.datetime
+    finished_at: datetime.datetime | None
+    hints: list[ExportHintOut]
+    analysis: Json | None
+
+
+class ExportOut(TypedDict):
+    # And a key per section the apps add (``selectors.players.EXPORT_SECTIONS``).
+    account: ExportAccountOut
+    profile: ProfileOut
+    games: Annotated[list[ExportGameOut], "every game, with its moves, hints and analysis"]

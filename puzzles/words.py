@@ -80,6 +80,14 @@ def _color(name: str, kind: str) -> str:
     }[name]
 
 
+def patch(color: str, pattern: str) -> str:
+    """A patch in the active language ("yellow dots"; Spanish "loseta amarilla de lunares")."""
+    return pgettext("a patch", "%(color)s %(pattern)s") % {
+        "color": _color(color, "patch"),
+        "pattern": _pattern(pattern),
+    }
+
+
 def reason(fact: Reason, better: bool = False) -> str:
     """One stored reason in the active language; ``better``: a better move's, said as such."""
     if better:

@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-APP_LAYERS = [f"{app}.{layer}" for app in ("puzzles", "groups", "versus", "ratings")
+APP_LAYERS = [f"{app}.{layer}" for app in ("puzzles", "groups", "versus", "ratings", "crowd")
               for layer in ("models", "selectors", "services", "api")]  # fmt: skip
 NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
 # (modules under this prefix, must never import anything under these prefixes)
@@ -24,7 +24,8 @@ RULES = [
     ("puzzles.share", ("puzzles.models", "puzzles.selectors", "puzzles.services", "django")),
     # The apps built on the daily's: they may import puzzles (players, the error family,
     # helpers), never it them (it tells them by puzzles.signals), nor one the other.
-    ("puzzles", ("groups", "versus", "ratings")),
+    ("puzzles", ("groups", "versus", "ratings", "crowd")),
+    ("crowd", ("groups", "versus", "ratings")),
     ("groups", ("versus", "ratings")),
     ("versus", ("groups", "ratings")),
     ("ratings", ("versus",)),  # it reads groups (a group's board), nothing of versus
@@ -90,7 +91,9 @@ def test_no_import_points_the_wrong_way(source, forbidden):
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize("app", ["puzzles", "groups", "versus", "ratings", "calico_site", "bench"])
+@pytest.mark.parametrize(
+    "app", ["puzzles", "groups", "versus", "ratings", "crowd", "calico_site", "bench"]
+)
 def test_no_module_imports_another_modules_private_names(app):
     """What modules share has a public name in a named module (``puzzles.api.common``, the
     views' helpers), never ``from .views import _valid``."""
@@ -147,7 +150,9 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize("prefix", ["solver", "groups", "versus", "ratings", "calico_site"])
+@pytest.mark.parametrize(
+    "prefix", ["solver", "groups", "versus", "ratings", "crowd", "calico_site"]
+)
 def test_no_modules_import_each_other(prefix):
     """No circles: a module that needs another's work at run time is handed it, or sends a
     task by name, rather than importing back."""

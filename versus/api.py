@@ -86,7 +86,7 @@ def versus_goals(request, game_id: int):
     return Response(versus_json(game))
 
 
-@extend_schema(request=MoveIn, responses={200: TABLE, **ERRORS})
+@extend_schema(request=MoveIn, responses={200: TABLE, **THROTTLED_ERRORS})  # versus-moves-*
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def versus_move(request, game_id: int):
@@ -169,7 +169,9 @@ def versus_replay(request, game_id: int):
     return Response(replay)
 
 
-@extend_schema(request=None, responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS})
+@extend_schema(methods=["GET"], responses={200: ANALYSIS, **ERRORS})
+@extend_schema(methods=["POST"], request=None,
+               responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS})  # fmt: skip
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
 def versus_analysis(request, game_id: int):

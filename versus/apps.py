@@ -7,19 +7,41 @@ def _fold_guest(sender, *, guest, into, **kwargs):
     do_fold_guest(guest, into=into)
 
 
+def _delete_account(sender, *, player, **kwargs):
+    from .models import VersusGame
+
+    VersusGame.objects.filter(player=player).delete()
+
+
+def _export(player):
+    from .models import VersusGame
+
+    return list(
+        VersusGame.objects.filter(player=player)
+        .order_by("pk")
+        .values("id", "level", "opponents", "status", "goals", "moves", "created_at")
+    )
+
+
 class VersusConfig(AppConfig):
     name = "versus"
     verbose_name = "Versus the solver"
 
     def ready(self):
-        from puzzles.selectors.players import ProfileSection, add_profile_section
+        from puzzles.selectors.players import (
+            ProfileSection,
+            add_export_section,
+            add_profile_section,
+        )
         from puzzles.services.guests import keep_guests_with
-        from puzzles.signals import guest_folding
+        from puzzles.signals import account_deleting, guest_folding
 
         from .selectors import versus_record
         from .shapes import VersusRecordOut
 
         guest_folding.connect(_fold_guest, dispatch_uid="versus.fold_guest")
+        account_deleting.connect(_delete_account, dispatch_uid="versus.delete_account")
+        add_export_section("versus", _export)
         keep_guests_with("versus_games")
         add_profile_section(
             "versus",

@@ -10,9 +10,9 @@ from ..shapes import ErrorOut, HintOut
 from .schema import serializer_for
 from .serializers import LeaderboardQuery
 
-_ERROR = serializer_for(ErrorOut)
-ERRORS = {400: _ERROR, 401: _ERROR, 403: _ERROR, 404: _ERROR, 409: _ERROR}
-THROTTLED_ERRORS = {**ERRORS, 429: _ERROR}  # limits.Throttled
+ERROR = serializer_for(ErrorOut)
+ERRORS = {400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR, 409: ERROR}
+THROTTLED_ERRORS = {**ERRORS, 429: ERROR}  # limits.Throttled
 
 
 def valid(serializer_class, data) -> dict:

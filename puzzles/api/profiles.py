@@ -1,14 +1,19 @@
 """Players' profiles (docs/api.md, "Players, streaks and groups")."""
 
+from django.http import JsonResponse
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ..selectors.players import PROFILE_SECTIONS, profile, public_player
+from ..selectors.account import export
+from ..selectors.players import EXPORT_SECTIONS, PROFILE_SECTIONS, profile, public_player
+from ..services import account
 from ..services.errors import NotFound
-from ..shapes import ProfileOut
-from .common import ERRORS
+from ..shapes import ExportOut, ProfileOut
+from .common import ERRORS, valid
 from .schema import serializer_for
 
 
@@ -25,12 +30,50 @@ ProfileSerializer.__name__ = "ProfileOut"  # the schema's component, as the shap
 PROFILE = {200: ProfileSerializer, **ERRORS}
 
 
-@extend_schema(responses=PROFILE)
-@api_view(["GET"])
+class DeleteIn(serializers.Serializer):
+    password = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+@extend_schema(methods=["GET"], responses=PROFILE)
+@extend_schema(methods=["DELETE"], request=DeleteIn, responses={204: None, **ERRORS})
+@api_view(["GET", "DELETE"])
 @permission_classes([IsAuthenticated])
 def me(request):
-    """The caller's profile (guests have one too)."""
+    """The caller's profile (guests have one too); DELETE deletes the account (its password,
+    or a log-in of the last ten minutes): personal data gone, ranked scores kept as "a former
+    player" (docs/operations.md, "Your data")."""
+    if request.method == "DELETE":
+        data = valid(DeleteIn, request.data)
+        account.do_delete_account(
+            request.user, password=data["password"], session_key=request.session.session_key
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
     return Response(profile(request.user))
+
+
+class ExportSerializer(serializer_for(ExportOut)):
+    def get_fields(self):
+        """The export's fields, then each app's section (``EXPORT_SECTIONS``), as JSON."""
+        fields = super().get_fields()
+        fields["profile"] = ProfileSerializer()
+        for name in EXPORT_SECTIONS:
+            fields[name] = serializers.JSONField(help_text=f"the player's {name}")
+        return fields
+
+
+ExportSerializer.__name__ = "ExportOut"
+
+
+@extend_schema(responses={200: ExportSerializer, **ERRORS})
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def my_data(request):
+    """Everything the site holds about the caller, as one JSON file to keep."""
+    answer = JsonResponse(export(request.user), json_dumps_params={"indent": 1})
+    day = timezone.now().date().isoformat()
+    answer["Content-Disposition"] = f'attachment; filename="calico-daily-{day}.json"'
+    answer["Cache-Control"] = "no-store"
+    return answer
 
 
 @extend_schema(responses=PROFILE)

@@ -18,7 +18,9 @@ from .schema import serializer_for
 ANALYSIS = serializer_for(AnalysisOut)
 
 
-@extend_schema(request=None, responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS})
+@extend_schema(methods=["GET"], responses={200: ANALYSIS, **ERRORS})
+@extend_schema(methods=["POST"], request=None,
+               responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS})  # fmt: skip
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
 def game_analysis(request, game_id: int):

@@ -19,6 +19,7 @@ urlpatterns = [
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
     path("auth/token/rotate/", tokens.rotate_token, name="api-token-rotate"),
     path("me/", profiles.me, name="api-me"),
+    path("me/export/", profiles.my_data, name="api-me-export"),
     path("players/<str:username>/", profiles.player_detail, name="api-player"),
     path("scenarios/", scenarios.scenarios, name="api-scenarios"),
     path(

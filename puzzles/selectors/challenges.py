@@ -91,12 +91,19 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> Challe
         "par": run_json(challenge, SolverRun.Kind.PAR),
         "best_known": best_known_json(challenge) if closed else None,
         "ranked_game": _ranked_game_id(challenge, player),
+        "difficulty": difficulty(challenge),
     }
     if setup.goals is not None:
         data["goals"] = dict(setup.goals)
     else:
         data["goal_options"] = list(setup.goal_options)
     return data
+
+
+def difficulty(challenge: Challenge) -> dict | None:
+    from .difficulty import difficulty as of_the_day  # it reads is_closed from here
+
+    return of_the_day(challenge)
 
 
 def _ranked_game_id(challenge: Challenge, player: Player | None) -> int | None:

@@ -49,6 +49,15 @@ def add_profile_section(name: str, section: ProfileSection) -> None:
     PROFILE_SECTIONS[name] = section
 
 
+# What an app built on puzzles adds to a player's export (``account.export``): name -> the
+# player's rows of that app as JSON, registered in its ``AppConfig.ready``.
+EXPORT_SECTIONS: dict[str, Callable[[Player], object]] = {}
+
+
+def add_export_section(name: str, read: Callable[[Player], object]) -> None:
+    EXPORT_SECTIONS[name] = read
+
+
 def _with_day_and_par(games):
     """``date`` and ``par`` (the day's par score, or None while it is not ready) on each row,
     by a join on the day's par run."""
@@ -200,4 +209,5 @@ def counted_days(player: Player | None, dates) -> dict[datetime.date, dict]:
 
 def public_player(username: str) -> Player | None:
     """A player with a public page: registered players only (guests have none)."""
-    return Player.objects.filter(username_key=username_key(username), is_guest=False).first()
+    key = username_key(username)
+    return Player.objects.filter(username_key=key, is_guest=False, is_active=True).first()

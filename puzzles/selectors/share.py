@@ -50,11 +50,12 @@ def image_path(game_id: int, language: str | None = None) -> str:
 
 
 def shared_game(game_id: int) -> Game | None:
-    """A finished game with its challenge and the day's par, or None (unfinished, unknown)."""
+    """A finished game with its challenge and the day's par, or None (unfinished, unknown,
+    or a deleted account's: its share pages stop answering)."""
     return (
         Game.objects.with_par()
         .select_related("challenge")
-        .filter(pk=game_id, status=Game.Status.FINISHED)
+        .filter(pk=game_id, status=Game.Status.FINISHED, player__is_active=True)
         .first()
     )
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from .. import limits
-from ..models import GUEST_PREFIX, Game, Player, username_key
+from ..models import FORMER_PREFIX, GUEST_PREFIX, Game, Player, username_key
 from ..signals import guest_folding
 from . import tallies
 from .errors import BadInput
@@ -56,10 +56,9 @@ def _check_username(username) -> str:
         raise BadInput(_("username: required"))
     if len(username) > 150:
         raise BadInput(_("username: at most 150 characters"))
-    if username.lower().startswith(GUEST_PREFIX):
-        raise BadInput(
-            _("username: may not start with %(prefix)s") % {"prefix": repr(GUEST_PREFIX)}
-        )
+    for prefix in (GUEST_PREFIX, FORMER_PREFIX):  # the names the site gives, nobody else
+        if username.lower().startswith(prefix):
+            raise BadInput(_("username: may not start with %(prefix)s") % {"prefix": repr(prefix)})
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError as error:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import limits
 from ..auth import BACKEND, log_in
-from ..services import players
+from ..services import account, players
 from ..services.errors import BadInput
 from .pages import bad_date, not_found, shell
 
@@ -103,3 +103,23 @@ def logout_view(request):
     player's may hold, stays (``POST /api/auth/token/rotate/`` replaces it on purpose)."""
     logout(request)
     return redirect("web:daily")
+
+
+@require_POST
+def delete_account(request):
+    """The profile's "Delete my account": the password (or a recent log-in) confirms it;
+    then the session ends and the visitor lands on a page that says what happened."""
+    user = request.user
+    if not user.is_authenticated:
+        return redirect("web:me")
+    try:
+        account.do_delete_account(user, password=request.POST.get("password", ""))
+    except BadInput:
+        context = {"error": _("That is not your password: nothing was deleted.")}
+        return render(request, "puzzles/deleted.html", context, status=400)
+    logout(request)
+    return render(request, "puzzles/deleted.html", {})
+
+
+def privacy(request):
+    return render(request, "puzzles/privacy.html", {"nav": "privacy"})

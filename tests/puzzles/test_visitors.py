@@ -49,6 +49,8 @@ def every_page(daily, alice) -> list[str]:
         "/scenarios/1/",
         "/versus/",
         "/ratings/",
+        "/privacy/",
+        f"/day/{(daily.date - datetime.timedelta(days=1)).isoformat()}/",  # no such day: 404
         f"/review/{game.pk}/",
         f"/review/{day}/par/",
         "/no-such-page/",

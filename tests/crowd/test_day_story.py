@@ -1,0 +1,143 @@
+"""The day after (issue 36): a closed day's story from its ranked games, every number checked
+against a hand-built day of six games; nothing of it before the close, by any route."""
+
+import datetime
+
+import pytest
+import time_machine
+from rest_framework.test import APIClient
+
+from crowd.models import DayStory
+from crowd.services import do_tell_closed_days, do_tell_day
+from puzzles.game_state import deal_of, today
+from puzzles.models import Analysis, Game, SolverRun
+from puzzles.services.challenges import do_ensure_challenge
+from solver.game import Move, SoloGame, patch_to_json
+from solver.search import make_player
+
+pytestmark = pytest.mark.django_db
+SPACES = ("2,3", "3,4", "4,2")
+
+
+def play(challenge, player, goals, strategy, seed) -> Game:
+    """A whole ranked game by a solver player, stored as a player's would be."""
+    state = SoloGame.start(deal_of(challenge), goals)
+    robot = make_player(strategy, seed=seed)
+    moves = []
+    while not state.finished:
+        move = robot.choose_move(state.observation())
+        moves.append(move.to_json())
+        state.play(move)
+    score = state.quilt.score()
+    return Game.objects.create(
+        challenge=challenge, player=player, ranked=True, status=Game.Status.FINISHED, turn=23,
+        goals=goals, moves=moves, score=score["total"], cat_tokens=score["cat_tokens"],
+        button_tokens=score["button_tokens"],
+    )  # fmt: skip
+
+
+@pytest.fixture
+def day(make_player):
+    """Yesterday: six players (two arrangements), two reviewed, par and best known."""
+    challenge = do_ensure_challenge(today() - datetime.timedelta(days=1))
+    options = deal_of(challenge).setup.goal_options
+    first, second = (
+        dict(zip(SPACES, options[:3], strict=True)),
+        dict(zip(SPACES, options[1:4], strict=True)),
+    )
+    games = [
+        play(challenge, make_player(f"p{n}"), first if n < 4 else second,
+             "greedy" if n % 2 else "random", f"crowd-{n}")
+        for n in range(6)
+    ]  # fmt: skip
+    for game, losses in zip(games[:2], ([1.0] * 22, [0.0] * 21 + [5.0]), strict=True):
+        turns = [{"turn": t, "loss": loss} for t, loss in enumerate(losses, start=1)]
+        Analysis.objects.create(game=game, status="ready", result={"turns": turns})
+    SolverRun.objects.update_or_create(
+        challenge=challenge, kind="par", defaults={"status": "ready", "score": 70, "goals": first}
+    )
+    SolverRun.objects.update_or_create(challenge=challenge, kind="best",
+                                       defaults={"status": "ready", "score": 90})  # fmt: skip
+    return challenge, games, first
+
+
+def test_every_number_of_the_story_against_the_hand_built_day(day):
+    challenge, games, first = day
+    story = do_tell_day(challenge).story
+    scores = sorted(g.score for g in games)
+    assert story["players"] == 6
+    assert story["scores"]["par"] == 70 and story["scores"]["best_known"] == 90
+    assert story["scores"]["median"] == (scores[2] + scores[3]) / 2
+    assert sum(b["players"] for b in story["scores"]["histogram"]) == 6
+    choices = {tuple(sorted(c["goals"].items())): c for c in story["goal_choices"]}
+    mine = choices[tuple(sorted(first.items()))]
+    assert mine["players"] == 4 and mine["par"] is True
+    assert mine["mean"] == round(sum(g.score for g in games[:4]) / 4, 1)
+    assert mine["best"] == max(g.score for g in games[:4])
+    opening = SoloGame.start(deal_of(challenge), first).observation()
+    counted = {}
+    for game in games:
+        move = Move.from_json(game.moves[0])
+        key = (patch_to_json(opening.hand[move.hand_index])["color"], game.moves[0]["cell"])
+        counted[key] = counted.get(key, 0) + 1
+    for row in story["first_moves"]:
+        assert counted[row["hand"]["color"], row["cell"]] >= row["players"]
+    assert sum(row["players"] for row in story["first_moves"]) <= 6
+    finals = [SoloGame.start(deal_of(challenge), g.goals) for g in games]
+    for state, game in zip(finals, games, strict=True):
+        for move in game.moves:
+            state.play(Move.from_json(move))
+    for _cell, heat in story["heat"].items():
+        assert 0 < heat["share"] <= 1
+    rainbow = sum(bool(s.quilt.score()["rainbow"]) for s in finals)
+    assert story["rainbow"] == rainbow
+    cats = {}
+    for state in finals:
+        for cat in {t["cat"] for t in state.quilt.score()["cats"]}:
+            cats[cat] = cats.get(cat, 0) + 1
+    assert {c["cat"]: c["players"] for c in story["cats"]} == cats
+    both = sum(1 for s in finals for g in s.quilt.score()["goals"] if g["colors"] and g["patterns"])
+    assert sum(m["both"] for m in story["goals_met"]) == both
+    hardest = story["hardest_turns"][0]
+    assert hardest == {"turn": 22, "mean_loss": 3.0, "games": 2}
+    assert story["difficulty"]["basis"] == "crowd"
+
+
+def test_nothing_of_the_story_before_the_close_by_any_route(make_player):
+    challenge = do_ensure_challenge(today())
+    play(
+        challenge,
+        make_player("early"),
+        dict(zip(SPACES, deal_of(challenge).setup.goal_options[:3], strict=True)),
+        "greedy",
+        "x",
+    )
+    api = APIClient()
+    answer = api.get(f"/api/challenges/{challenge.date}/crowd/")
+    assert answer.status_code == 404 and answer.json()["error"] == "day_open"
+    assert "public" not in answer.get("Cache-Control", "")
+    page = api.get(f"/day/{challenge.date}/")
+    assert page.status_code == 404 and b"data-day-story" not in page.content
+    assert do_tell_day(challenge) is None and not DayStory.objects.exists()
+    do_tell_closed_days()
+    assert not DayStory.objects.exists()
+    midnight = datetime.datetime.combine(today() + datetime.timedelta(days=1), datetime.time(),
+                                         datetime.UTC)  # fmt: skip
+    with time_machine.travel(midnight + datetime.timedelta(seconds=1), tick=False):
+        pending = api.get(f"/api/challenges/{challenge.date}/crowd/")
+        assert pending.status_code == 202 and pending.json()["status"] == "pending"
+        do_tell_closed_days()
+        ready = api.get(f"/api/challenges/{challenge.date}/crowd/").json()
+        assert ready["status"] == "ready" and ready["players"] == 1
+
+
+def test_the_page_tells_a_closed_day_in_english_and_spanish(day):
+    challenge, _, _ = day
+    do_tell_day(challenge)
+    for language, words in (("en", "How everyone played"), ("es", "Cómo jugó todo el mundo")):
+        page = APIClient().get(f"/day/{challenge.date}/", HTTP_ACCEPT_LANGUAGE=language)
+        assert page.status_code == 200 and words in page.content.decode()
+    missing = APIClient().get("/api/challenges/2001-01-01/crowd/")
+    assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+    bad = APIClient().get("/api/challenges/yesterday/crowd/")
+    assert bad.status_code == 400

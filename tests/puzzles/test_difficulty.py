@@ -1,0 +1,45 @@
+"""How hard a day is: by par against the month's par while it is open (nothing beyond par's
+public score), by the crowd's median against par after the close."""
+
+import datetime
+
+import pytest
+from rest_framework.test import APIClient
+
+from puzzles.game_state import today
+from puzzles.models import Game, SolverRun
+from puzzles.selectors.difficulty import difficulty
+from puzzles.services import tallies
+from puzzles.services.challenges import do_ensure_challenge
+
+pytestmark = pytest.mark.django_db
+
+
+def with_par(offset: int, score: int):
+    challenge = do_ensure_challenge(today() - datetime.timedelta(days=offset))
+    SolverRun.objects.update_or_create(challenge=challenge, kind="par",
+                                       defaults={"status": "ready", "score": score})  # fmt: skip
+    return challenge
+
+
+@pytest.mark.parametrize(("par", "label"), [(80, "gentle"), (72, "usual"), (65, "tough"),
+                                            (55, "brutal")])  # fmt: skip
+def test_an_open_day_by_its_par_against_the_months(par, label):
+    for offset in range(1, 11):
+        with_par(offset, 70)  # a month of par 70
+    day = with_par(0, par)
+    assert difficulty(day) == {"label": label, "score": float(par - 70), "basis": "par"}
+    shown = APIClient().get("/api/daily/").json()["difficulty"]
+    assert shown == difficulty(day)
+
+
+def test_a_closed_day_by_the_crowds_median_against_par(make_player):
+    closed = with_par(1, 76)
+    for n, score in enumerate((50, 56, 58, 60, 70)):
+        game = Game.objects.create(challenge=closed, player=make_player(f"p{n}"), ranked=True,
+                                   status="finished", turn=23, score=score)  # fmt: skip
+        tallies.do_count_game(game)
+    assert difficulty(closed) == {"label": "usual", "score": -18.0, "basis": "crowd"}
+    nobody = with_par(2, 76)
+    assert difficulty(nobody)["basis"] == "par"  # a closed day nobody played: par's word
+    assert difficulty(do_ensure_challenge(today() - datetime.timedelta(days=3))) is None
