@@ -1,6 +1,8 @@
-"""``GET /healthz`` for a load balancer or a supervisor: 200 when the site can serve the
-day, 503 naming what is down (``puzzles.selectors.health``), from a report at most
-``CALICO_HEALTH_SECONDS`` old. ``GET /healthz/live``: this process answers (nothing else is
+"""``GET /healthz`` is the load balancer's readiness check: 200 while this node's database
+answers, 503 when it does not; the body names every part that is down (``down``, ``detail``:
+the broker, a queue's worker, today's challenge), for a supervisor or a person, without taking
+the node out (``puzzles.selectors.health``), from a report at most ``CALICO_HEALTH_SECONDS``
+old. ``GET /healthz/live``: this process answers (nothing else is
 checked), for a liveness probe that must not fail because a worker or the database did."""
 
 from django.http import JsonResponse
@@ -11,10 +13,11 @@ from ..selectors.health import cached_health
 
 @require_GET
 def healthz(request):
-    healthy, report = cached_health()
-    if not healthy:
+    ready, report = cached_health()
+    report["ready"] = ready
+    if report["down"]:
         report["detail"] = "down: " + ", ".join(report["down"])
-    return JsonResponse(report, status=200 if healthy else 503)
+    return JsonResponse(report, status=200 if ready else 503)
 
 
 @require_GET

@@ -1,5 +1,10 @@
-"""Is the site able to serve a day right now? The checks behind ``GET /healthz``: the
+"""Can this node serve requests, and what is down? The checks behind ``GET /healthz``: the
 database, the Celery broker, the workers that consume the queues, today's challenge and par.
+
+Only the database decides readiness: every node shares the broker, the workers and the day, so
+a check that failed on them would take every node out of the load balancer at once (a queue's
+worker stopped, Redis down, or the seconds around midnight before a visitor or beat makes the
+new day, which any request does). Those are reported in ``down``, never a 503.
 
 Each check answers within about a second and never raises: a part that is down is named.
 The checks (the worker ping waits its whole second for replies) run at most once per
@@ -23,7 +28,7 @@ from ..models import Challenge, SolverRun
 log = logging.getLogger(__name__)
 
 WORKER_PING_SECONDS = 1.0
-CACHE_KEY = "health:report"
+CACHE_KEY = "health:report:2"  # 2: "ready", not "healthy", since readiness is the database
 REFRESH_KEY = "health:refreshing"
 
 
@@ -59,9 +64,9 @@ def required_queues() -> list[str]:
 
 
 def health() -> tuple[bool, dict]:
-    """``(healthy, report)``: healthy when the database, the broker and a worker for every
-    required queue answer, and today's challenge exists. A par still being computed is
-    reported, not a failure (it takes minutes every midnight)."""
+    """``(ready, report)``: ready when the database answers; ``report["down"]`` names every
+    part that does not (the database, the broker, a queue without a worker, today's challenge
+    not made yet). A par still being computed is reported, not down (it takes minutes)."""
     database_up, database = database_ok()
     queues = worker_queues()
     if queues is None:
@@ -93,7 +98,7 @@ def health() -> tuple[bool, dict]:
         if failed
     ]
     report["down"] = down
-    return not down, report
+    return database_up, report
 
 
 def today_report() -> dict:
@@ -108,8 +113,9 @@ def today_report() -> dict:
 
 
 def cached_health() -> tuple[bool, dict]:
-    """``health()`` as of at most ``CALICO_HEALTH_SECONDS`` ago (plus one refresh), with
-    ``checked_at`` and ``age`` (seconds) in the report. A cache that fails is bypassed."""
+    """``health()`` (ready, report) as of at most ``CALICO_HEALTH_SECONDS`` ago (plus one
+    refresh), with ``checked_at`` and ``age`` (seconds) in the report.
+    A cache that fails is bypassed."""
     max_age = settings.CALICO_HEALTH_SECONDS
     now = time.time()
     try:
@@ -131,8 +137,8 @@ def cached_health() -> tuple[bool, dict]:
 
 
 def _check(now: float) -> dict:
-    healthy, report = health()
-    return {"checked_at": now, "healthy": healthy, "report": report}
+    ready, report = health()
+    return {"checked_at": now, "ready": ready, "report": report}
 
 
 def _aged(entry: dict, now: float) -> tuple[bool, dict]:
@@ -142,4 +148,4 @@ def _aged(entry: dict, now: float) -> tuple[bool, dict]:
         "checked_at": checked.isoformat(timespec="seconds"),
         "age": round(max(0.0, now - entry["checked_at"]), 1),
     }
-    return entry["healthy"], report
+    return entry["ready"], report

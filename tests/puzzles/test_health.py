@@ -1,7 +1,9 @@
 """``GET /healthz`` with real parts: a Celery worker started and stopped, a Redis shut down,
-a server whose database does not answer, a day without its challenge; answered from a cache a
-few seconds old when polled; ``/healthz/live`` beside it."""
+a server whose database does not answer, the clock moved past midnight; answered from a cache a
+few seconds old when polled; ``/healthz/live`` beside it. Only the database makes it 503: the
+rest is shared by every node, so it is reported, never a reason to leave the pool."""
 
+import datetime
 import json
 import statistics
 import time
@@ -9,6 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+import time_machine
 from helpers.processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
@@ -41,7 +44,8 @@ def test_healthy_with_a_worker_names_the_day_and_its_par(
     assert report["database"] == report["broker"] == report["workers"]["status"] == "ok"
     assert report["today"]["challenge"] == daily.date.isoformat()
     assert report["today"]["par"]["status"] in ("pending", "ready")
-    assert report["down"] == []
+    assert report["down"] == [] and report["ready"] is True
+    assert "detail" not in report
     queues = [celery_test_broker.conf.task_default_queue]
     queues += [settings.CALICO_HINT_QUEUE, settings.CALICO_VERSUS_QUEUE]
     assert report["workers"]["queues"] == {name: 1 for name in queues}
@@ -59,7 +63,8 @@ def test_the_report_names_no_worker_host(client, daily, celery_test_broker, serv
 def test_polled_it_answers_from_a_cache_a_few_seconds_old(daily, celery_test_broker, services):
     """A served site (two gunicorn processes sharing the cache) polled ten times a second:
     the median answer takes <= 0.3 s (the worker ping alone waits 1 s), the report is never
-    older than CALICO_HEALTH_SECONDS plus a refresh, and a worker that stops is named then."""
+    older than CALICO_HEALTH_SECONDS plus a refresh, and a worker that stops is named then,
+    the node still ready (200)."""
     from django.conf import settings
 
     worker = start_worker(celery_test_broker, REDIS_URL)
@@ -94,8 +99,9 @@ def test_polled_it_answers_from_a_cache_a_few_seconds_old(daily, celery_test_bro
     assert max(report["age"] for _, _, report in answers) <= 3 + 1.5, answers
     worker.stop()
     stopped = time.monotonic()
-    wait_until(lambda: poll()[1] == 503, "the stopped worker is named", seconds=15)
+    wait_until(lambda: poll()[2]["down"] == ["workers"], "the stopped worker is named", seconds=15)
     assert time.monotonic() - stopped <= 3 + 2.5
+    assert poll()[1] == 200
 
 
 def test_liveness_answers_without_the_database(daily, services):
@@ -113,24 +119,28 @@ def test_liveness_answers_without_the_database(daily, services):
     assert statistics.median(seconds) < 0.1, seconds
 
 
-def test_a_stopped_worker_is_named(client, daily, celery_test_broker, services, uncached):
+def test_a_stopped_worker_is_named_and_the_node_stays_ready(
+    client, daily, celery_test_broker, services, uncached
+):
     worker = start_worker(celery_test_broker, REDIS_URL)
     services.append(worker)
     assert health(client)[0] == 200
     worker.stop()
     status, report = health(client)
-    assert status == 503
+    assert status == 200 and report["ready"] is True
     assert report["down"] == ["workers"]
     assert celery_test_broker.conf.task_default_queue in report["workers"]["status"]
     assert report["detail"] == "down: workers"
 
 
-def test_a_broker_that_is_down_is_named(client, daily, use_broker, uncached):
+def test_a_broker_that_is_down_is_named_and_the_node_stays_ready(
+    client, daily, use_broker, uncached
+):
     redis = ThrowawayRedis()
     use_broker(redis.url)
     redis.shutdown()
     status, report = health(client)
-    assert status == 503
+    assert status == 200 and report["ready"] is True
     assert report["broker"] == "down"
     assert report["down"] == ["broker", "workers"]
     assert report["database"] == "ok"
@@ -145,16 +155,26 @@ def test_a_database_that_does_not_answer_is_named(daily, services):
         urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=30)
     assert answer.value.code == 503
     report = json.load(answer.value)
+    assert report["ready"] is False
     assert report["database"].startswith("down")
     assert "database" in report["down"]
     assert report["today"] == {"challenge": None, "par": None}
 
 
-def test_a_day_without_its_challenge_is_named(client, celery_test_broker, services, uncached):
+@pytest.mark.parametrize("after_midnight", [0, 5, 29])
+def test_the_rollover_keeps_the_node_ready_until_a_visitor_makes_the_day(
+    client, daily, celery_test_broker, services, uncached, after_midnight
+):
+    """Past midnight, before anyone has asked for the new day (issue 41: 503 on every node
+    from 23:59:44 until a visitor came): the new day's challenge is named as not made yet."""
     services.append(start_worker(celery_test_broker, REDIS_URL))
-    status, report = health(client)
-    assert status == 503
-    assert report["down"] == ["today"]
+    midnight = datetime.datetime.combine(
+        daily.date + datetime.timedelta(days=1), datetime.time(), tzinfo=datetime.UTC
+    )
+    with time_machine.travel(midnight + datetime.timedelta(seconds=after_midnight), tick=False):
+        status, report = health(client)
+    assert status == 200, report
+    assert report["down"] == ["today"] and report["detail"] == "down: today"
     assert report["today"]["challenge"] is None
 
 

@@ -77,7 +77,9 @@ def test_a_killed_worker_or_gunicorn_is_started_again(tmp_path):
                 f"bin/serve says {name} exited and starts it again",
             )
             assert served.get("/healthz/live")[0] == 200  # the site never stopped
-        wait_until(lambda: served.get("/healthz")[0] == 200, "every queue has its worker again")
+        wait_until(
+            lambda: served.get("/healthz")[1]["down"] == [], "every queue has its worker again"
+        )
 
         # the restarted hint worker computes a hint
         player = Api(served.port, "kept")
