@@ -1,4 +1,14 @@
-"""gunicorn's settings for ``make serve`` (``--config python:calico_site.gunicorn``)."""
+"""gunicorn's settings for ``make serve`` and production (``--config python:calico_site.gunicorn``).
+
+Threaded workers (``gthread``): a connection that sends its request slowly holds one thread,
+not a whole worker, so two slow sockets no longer stop a site of two workers (issue 41). They
+are a second line only: in production a buffering proxy (nginx, ``deploy/nginx.conf``) reads
+each request whole before gunicorn sees it (docs/operations.md, "Behind a proxy")."""
+
+import os
+
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 
 
 def child_exit(server, worker):
