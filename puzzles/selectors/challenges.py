@@ -91,8 +91,9 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> Challe
         "par": run_json(challenge, SolverRun.Kind.PAR),
         "best_known": best_known_json(challenge) if closed else None,
         "ranked_game": _ranked_game_id(challenge, player),
-        "difficulty": difficulty(challenge),
     }
+    par = data["par"]
+    data["difficulty"] = difficulty(challenge, par["score"] if par["status"] == "ready" else None)
     if setup.goals is not None:
         data["goals"] = dict(setup.goals)
     else:
@@ -100,10 +101,10 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> Challe
     return data
 
 
-def difficulty(challenge: Challenge) -> dict | None:
+def difficulty(challenge: Challenge, par: int | None) -> dict | None:
     from .difficulty import difficulty as of_the_day  # it reads is_closed from here
 
-    return of_the_day(challenge)
+    return of_the_day(challenge, par)
 
 
 def _ranked_game_id(challenge: Challenge, player: Player | None) -> int | None:

@@ -7,6 +7,7 @@ median against par (the day's ranked scores, read from its tally)."""
 import datetime
 import statistics
 
+from django.core.cache import cache
 from django.db.models import Avg
 
 from ..models import Challenge, ScoreTally, SolverRun
@@ -39,18 +40,26 @@ def _median(challenge: Challenge) -> float | None:
     return statistics.median(counts) if counts else None
 
 
-def difficulty(challenge: Challenge) -> dict | None:
-    """The day's difficulty, or None while its par is not ready."""
-    pars = SolverRun.objects.filter(kind=SolverRun.Kind.PAR, status=SolverRun.Status.READY)
-    par = pars.filter(challenge=challenge).values_list("score", flat=True).first()
+def difficulty(challenge: Challenge, par: int | None) -> dict | None:
+    """The day's difficulty from its ``par`` score (None while par is not ready: no query).
+    What it reads besides is the past, so it is kept in the cache for a day: the month's
+    mean par of an open day, the whole answer of a closed one (its tally is final)."""
     if par is None:
         return None
-    if is_closed(challenge):
-        found = by_crowd(_median(challenge), par)
-        if found is not None:
-            return found
-    month = pars.filter(
-        challenge__date__lt=challenge.date, challenge__date__gte=challenge.date - MONTH
-    ).aggregate(mean=Avg("score"))["mean"]
+    closed = is_closed(challenge)
+    key = f"difficulty:{challenge.date}:{par}:{int(closed)}"
+    found = cache.get(key)
+    if found is None:
+        found = (closed and by_crowd(_median(challenge), par)) or _by_par(challenge, par)
+        cache.set(key, found, timeout=86400)
+    return found
+
+
+def _by_par(challenge: Challenge, par: int) -> dict:
+    month = (
+        SolverRun.objects.filter(kind=SolverRun.Kind.PAR, status=SolverRun.Status.READY)
+        .filter(challenge__date__lt=challenge.date, challenge__date__gte=challenge.date - MONTH)
+        .aggregate(mean=Avg("score"))["mean"]
+    )
     score = round(par - month, 1) if month is not None else 0.0
     return {"label": _label(score, PAR_BOUNDS), "score": score, "basis": "par"}

@@ -90,7 +90,7 @@ def lock_playing_game(game_id: int, player: Player) -> Game:
         raise NotFound(f"no game {game_id} of yours")
     if game.status == Game.Status.FINISHED:
         raise Conflict("the game is over")
-    if game.disqualified:
+    if game.disqualified and not game.ranked:  # a guest's second attempt, kept as a trace
         raise Conflict(f"this game was set aside: {game.disqualified_reason}")
     if ranked_game_pending(game):
         raise Conflict(

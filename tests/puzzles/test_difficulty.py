@@ -28,9 +28,9 @@ def test_an_open_day_by_its_par_against_the_months(par, label):
     for offset in range(1, 11):
         with_par(offset, 70)  # a month of par 70
     day = with_par(0, par)
-    assert difficulty(day) == {"label": label, "score": float(par - 70), "basis": "par"}
+    assert difficulty(day, par) == {"label": label, "score": float(par - 70), "basis": "par"}
     shown = APIClient().get("/api/daily/").json()["difficulty"]
-    assert shown == difficulty(day)
+    assert shown == difficulty(day, par)
 
 
 def test_a_closed_day_by_the_crowds_median_against_par(make_player):
@@ -39,7 +39,7 @@ def test_a_closed_day_by_the_crowds_median_against_par(make_player):
         game = Game.objects.create(challenge=closed, player=make_player(f"p{n}"), ranked=True,
                                    status="finished", turn=23, score=score)  # fmt: skip
         tallies.do_count_game(game)
-    assert difficulty(closed) == {"label": "usual", "score": -18.0, "basis": "crowd"}
+    assert difficulty(closed, 76) == {"label": "usual", "score": -18.0, "basis": "crowd"}
     nobody = with_par(2, 76)
-    assert difficulty(nobody)["basis"] == "par"  # a closed day nobody played: par's word
-    assert difficulty(do_ensure_challenge(today() - datetime.timedelta(days=3))) is None
+    assert difficulty(nobody, 76)["basis"] == "par"  # a closed day nobody played: par's word
+    assert difficulty(do_ensure_challenge(today() - datetime.timedelta(days=3)), None) is None
