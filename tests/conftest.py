@@ -66,6 +66,19 @@ def checkout_key() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
+# What makes a test slow: a browser, a live server or a process of its own (a Celery worker,
+# gunicorn, bin/serve). ``make test-fast`` runs the rest (``-m "not slow"``).
+SLOW_MARKERS = {"e2e", "integration", "soak"}
+SLOW_FIXTURES = {"celery_worker_process", "live_server", "site", "site_with_worker", "page"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        markers = {marker.name for marker in item.iter_markers()}
+        if markers & SLOW_MARKERS or SLOW_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """This checkout's test database: ``test_<name>_<checkout key>[_gw<N>]`` (PostgreSQL
