@@ -9,7 +9,7 @@ PORT ?= 8000
 # PostgreSQL for the test database when it answers, else SQLite (tests/conftest.py).
 TEST_DATABASE_URL = $(shell $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 1)" 2>/dev/null && echo postgres://postgres@127.0.0.1:5432/test)
 
-.PHONY: install test lint format bench serve
+.PHONY: install test test-fast lint format bench serve
 
 # The virtual environment is rebuilt only when pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -43,9 +43,23 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
+# Every test, on every core (pytest-xdist: each worker its own database and queues), keeping
+# this checkout's test database between runs (--reuse-db: only new migrations run; add
+# PYTEST_ARGS=--create-db to start afresh). tests/parts.py first: a missing PostgreSQL, Redis,
+# Chromium, libfaketime or axe-core stops the run with one line saying how to install it,
+# unless named in CALICO_SKIP (e.g. CALICO_SKIP=chromium,node: their tests skip).
+TEST_WORKERS ?= 2
+PYTEST = DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest -n $(TEST_WORKERS) --reuse-db
 test: lint
+	$(PY) tests/parts.py
 	$(PY) manage.py collectstatic --noinput -v0
-	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest
+	$(PYTEST) $(PYTEST_ARGS)
+
+# The in-process tests alone: no browser, live server or process of their own (the `slow`
+# marker, tests/conftest.py).
+test-fast: install
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PYTEST) -m "not slow" $(PYTEST_ARGS)
 
 # The site on the embedded default (SQLite and a folder broker under var/), with three
 # Celery workers beside it (bin/serve), one per queue (solver runs and the beat schedule;

@@ -4,10 +4,13 @@ Databases: ``make test`` points ``DATABASE_URL`` at PostgreSQL when it is reacha
 ``pytest`` uses SQLite. Tests that need PostgreSQL or Redis skip with a reason when the
 server is absent, except under ``CI=true``, where they fail instead.
 
-Each pytest run gets its own test database name and its own Celery queue, so that runs by
-several people on one machine do not meet.
+Each checkout gets its own test database (kept between runs: ``make test`` passes
+``--reuse-db``, so a run migrates only what changed) and each pytest process its own Celery
+queues, so that runs by several people on one machine do not meet. Under pytest-xdist each
+worker process has a database of its own (``..._gw0``) and queues of its own.
 """
 
+import hashlib
 import itertools
 import os
 import subprocess
@@ -55,14 +58,38 @@ def pytest_sessionstart(session):
     warm()
 
 
+def checkout_key() -> str:
+    """Names this checkout's test database: its path and its migrations' file names, so that
+    a reused database is never one whose migrations were renamed or re-chained since."""
+    migrations = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("*/migrations/0*.py"))
+    text = "\n".join([str(ROOT), *migrations])
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+# What makes a test slow: a browser, a live server or a process of its own (a Celery worker,
+# gunicorn, bin/serve). ``make test-fast`` runs the rest (``-m "not slow"``).
+SLOW_MARKERS = {"e2e", "integration", "soak"}
+SLOW_FIXTURES = {"celery_worker_process", "live_server", "site", "site_with_worker", "page"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        markers = {marker.name for marker in item.iter_markers()}
+        if markers & SLOW_MARKERS or SLOW_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
-    """A test database of our own per run: ``test_<name>_<pid>`` (PostgreSQL only)."""
+    """This checkout's test database: ``test_<name>_<checkout key>[_gw<N>]`` (PostgreSQL
+    only; an xdist worker's has its suffix)."""
     from django.conf import settings
 
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    suffix = f"_{worker}" if worker else ""
     for db in settings.DATABASES.values():
         if db["ENGINE"] != "django.db.backends.sqlite3":
-            db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{RUN_ID}"
+            db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{checkout_key()}{suffix}"
 
 
 @pytest.fixture(scope="session", autouse=True)

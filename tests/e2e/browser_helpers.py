@@ -3,8 +3,13 @@
 import contextlib
 import datetime
 import json
+from pathlib import Path
 
 import time_machine
+
+# Test artefacts (screenshots) in the repository's own git-ignored folder.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
+
 
 TURNS = 22
 # A hint waits for the worker, which may still be busy with the day's par run.

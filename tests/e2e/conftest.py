@@ -21,14 +21,13 @@ from pathlib import Path
 
 import pytest
 from axe_audit import AXE
-from browser_helpers import one_day_clock
+from browser_helpers import ARTIFACTS, one_day_clock
 
 # pytest-django's live server runs in a thread of this process; Playwright's sync API runs an
 # event loop in it too, which makes Django refuse synchronous database access without this.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts" / "e2e"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
     "--no-sandbox",

@@ -7,11 +7,11 @@ No worker runs here: what a worker would compute (the analysis, the versus oppon
 is computed in this process, with small search options, while the page polls for it."""
 
 import datetime
-from pathlib import Path
 
 import pytest
 from axe_audit import Audit
 from browser_helpers import (
+    ARTIFACTS,
     api_get,
     finish_by_api,
     play_turn,
@@ -144,7 +144,7 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     assert not audit.found, f"{count} axe violations ({size}, {scheme}):\n{audit.report()}"
 
 
-SHOTS = Path("/work/wt/shots/a11y")
+SHOTS = ARTIFACTS / "a11y"
 
 
 def _luminance(page, selector: str, prop: str = "background-color") -> float:

@@ -4,11 +4,18 @@ leaderboard opens another player's quilt and the par game."""
 
 import datetime
 import time
-from pathlib import Path
 
 import pytest
 import time_machine
-from browser_helpers import TURNS, WORKER_WAIT_MS, api_get, finish_by_api, post_json, start_daily
+from browser_helpers import (
+    ARTIFACTS,
+    TURNS,
+    WORKER_WAIT_MS,
+    api_get,
+    finish_by_api,
+    post_json,
+    start_daily,
+)
 
 from puzzles.game_state import deal_of, today
 from puzzles.models import SolverRun
@@ -21,7 +28,7 @@ from solver.game import cell_name
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
-SHOTS = Path("/work/wt/shots/review")
+SHOTS = ARTIFACTS / "review"
 
 
 def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_worker, page, shot):

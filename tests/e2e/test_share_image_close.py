@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import TURNS, csrf_token
+from browser_helpers import ARTIFACTS, TURNS, csrf_token
 from helpers import processes
 from PIL import Image
 
@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 DAY = "2031-05-06"
-SHOTS = Path("/work/wt/shots/teach")
+SHOTS = ARTIFACTS / "teach"
 
 
 def server_at(clock: str):

@@ -3,10 +3,9 @@
 heading, and the streak on the home page once a daily is finished."""
 
 import io
-from pathlib import Path
 
 import pytest
-from browser_helpers import TURNS, api_get, empty_cells, play_turn, start_daily
+from browser_helpers import ARTIFACTS, TURNS, api_get, empty_cells, play_turn, start_daily
 from PIL import Image
 
 from puzzles.models import Game
@@ -15,7 +14,7 @@ from solver.game import cell_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/work/wt/shots/share")
+SHOTS = ARTIFACTS / "share"
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 

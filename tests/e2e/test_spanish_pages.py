@@ -4,12 +4,12 @@ language switch in the footer works by a tap, is remembered across pages, and ma
 and no session; a review's reasons come in Spanish."""
 
 import datetime
-from pathlib import Path
 
 import pytest
 import time_machine
 from axe_audit import Audit
 from browser_helpers import (
+    ARTIFACTS,
     TURNS,
     empty_cells,
     finish_by_api,
@@ -307,7 +307,7 @@ def test_the_server_rendered_pages_read_in_spanish_on_a_phone(site, browser, sho
     context.close()
 
 
-SHOTS = Path("/work/wt/shots/es")
+SHOTS = ARTIFACTS / "es"
 # The states whose screenshots are kept in SHOTS (phone and laptop).
 SHOWN = {"game-mid-play", "game-end-screen", "review", "versus-playing", "scenarios",
          "scenario-game", "versus-choosing"}  # fmt: skip

@@ -7,16 +7,13 @@ At the end the standings are in view, the table replays move by move and your mo
 reviewed; axe-core finds no violation in the hint, the replay or the review."""
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 from axe_audit import Audit
-from browser_helpers import TURNS, WORKER_WAIT_MS, api_get
+from browser_helpers import ARTIFACTS, TURNS, WORKER_WAIT_MS, api_get
 from test_play_screen import SIZES, assert_on_screen, no_scroll_needed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-SHOTS = Path("/work/wt/shots/vhint")  # where the engineer looked at them, when it exists
 
 MINE = '[data-my-board] [data-cell][data-empty="true"]'
 DECISION = [MINE, "[data-hand-index]", '[data-action="hint"]']
@@ -25,10 +22,8 @@ PLACED = "{} [data-cell]:has(> title)"  # a sewn patch is titled; an empty space
 
 
 def keep(shot, page, name: str) -> None:
-    path = shot(page, name)
-    if SHOTS.is_dir():
-        page.screenshot(path=str(SHOTS / f"{name}-viewport.png"))
-        shutil.copy(path, SHOTS / f"{name}.png")
+    shot(page, name)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-viewport.png"))
 
 
 def says_no_nonsense(page, when: str) -> None:
