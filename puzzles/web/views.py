@@ -15,6 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import limits
 from ..auth import BACKEND, log_in
+from ..game_state import today
+from ..selectors import challenges as challenge_reads
 from ..services import account, players
 from ..services.errors import BadInput
 from .pages import bad_date, not_found, shell
@@ -32,9 +34,16 @@ def daily(request):
 
 
 def practice(request, date):
+    """A past day played again (its page reads the API); a day that had no daily is the
+    site's 404 page, with its way back to today (the page used to say the API's error)."""
     day = _date_or_none(date)
     if day is None:
         return bad_date(request, date)
+    if (
+        day != today().isoformat()
+        and challenge_reads.day_challenge(datetime.date.fromisoformat(day)) is None
+    ):
+        return not_found(request, _("There was no daily quilt on %(day)s") % {"day": day})
     return shell(request, "game", date=day, practice=True, nav="archive")
 
 

@@ -69,3 +69,16 @@ def test_the_pages_get_the_engines_constants_and_no_script_retypes_them(client):
     for cell in GOAL_CELLS:
         retyped = [name for name, text in scripts.items() if f'"{cell_name(cell)}"' in text]
         assert not retyped, f"goal space {cell_name(cell)} retyped in {retyped}"
+
+
+@pytest.mark.django_db
+def test_a_day_that_had_no_daily_is_a_404_page_with_the_way_to_today(daily):
+    """Issue 35, point 10: ``/play/<a day with no challenge>/`` answered 200 and its script
+    said the API's error ("date: there is no challenge for …")."""
+    from django.test import Client
+
+    page = Client().get("/play/2001-01-01/", HTTP_ACCEPT_LANGUAGE="es")
+    assert page.status_code == 404 and b'data-error-page="404"' in page.content
+    assert "No hubo colcha diaria el 2001-01-01" in page.content.decode()
+    assert b'href="/"' in page.content
+    assert Client().get(f"/play/{daily.date}/").status_code == 200
