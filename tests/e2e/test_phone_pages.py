@@ -2,12 +2,14 @@
 `NaN` in the visible text, a screenshot of each; and the rough edges of issue 22 one by one
 (each assertion below failed on the page before its fix)."""
 
+import contextlib
 import datetime
 import re
 
 import pytest
 import time_machine
 from browser_helpers import TURNS, api_get
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from groups.services import do_create_group
 from puzzles.game_state import deal_of, today
@@ -133,10 +135,15 @@ def test_every_page_on_a_phone(site, browser, shot):
     # Goal pictures readable on the phone's board (their letters were ~7 px; now each dot of
     # a goal's picture is at least 5 px across).
     page.wait_for_selector(".board .goal-picture circle")
-    sizes = page.eval_on_selector_all(
-        ".board .goal-picture circle", "ns => ns.map(n => n.getBoundingClientRect().width)"
+    sizes = "ns => ns.map(n => n.getBoundingClientRect().width)"
+    settled = (  # the board is fitted to the screen once the page's pictures are laid out
+        "() => { const c = [...document.querySelectorAll('.board .goal-picture circle')];"
+        " return c.length > 0 && Math.min(...c.map(n => n.getBoundingClientRect().width)) >= 5; }"
     )
-    assert sizes and min(sizes) >= 5, sizes
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below names the sizes
+        page.wait_for_function(settled, timeout=10_000)
+    widths = page.eval_on_selector_all(".board .goal-picture circle", sizes)
+    assert widths and min(widths) >= 5, widths
 
     # The leaderboard of an open day: no literal null under the histogram (checked above);
     # a closed day, last of two: not "at or above 50%".
