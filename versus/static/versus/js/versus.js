@@ -73,10 +73,20 @@ class VersusController {
   get busy() { return this.turn.busy; }
 
   async boot() {
-    const saved = sessionStorage.getItem(STORAGE_KEY);
+    // A table chosen in the lobby's list (?table=<id>, any browser of your session or
+    // account), else this tab's own.
+    const url = new URL(window.location.href);
+    const chosen = url.searchParams.get("table");
+    if (chosen !== null) {
+      url.searchParams.delete("table"); // a reload after "New table" shows the lobby
+      history.replaceState(null, "", url);
+    }
+    const saved = chosen || sessionStorage.getItem(STORAGE_KEY);
     if (saved) {
       try {
-        return this.show(await api.versus(saved));
+        const game = await api.versus(saved);
+        sessionStorage.setItem(STORAGE_KEY, game.id);
+        return this.show(game);
       } catch (error) {
         if (!(error instanceof ApiError)) return this.message(error.message, true);
         sessionStorage.removeItem(STORAGE_KEY);
@@ -367,6 +377,10 @@ class VersusController {
     const again = el("button", { type: "button", class: "btn btn-primary", "data-action": "new-table", text: gettext("New table") });
     again.addEventListener("click", () => {
       sessionStorage.removeItem(STORAGE_KEY);
+      // The lobby was listed when the page loaded: this table is no longer in progress.
+      this.root.querySelector(`[data-versus-resume="${this.game.id}"]`)?.closest("li")?.remove();
+      const list = this.root.querySelector(".resume-tables");
+      if (list && !list.querySelector("li")) list.remove();
       this.showForm();
     });
     const replay = el("button", { type: "button", class: "btn", "data-action": "replay", text: gettext("Replay the table") });
