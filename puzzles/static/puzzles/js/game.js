@@ -17,6 +17,7 @@ import { Turn } from "./turns.js";
 import { Tutorial, tutorialSeen } from "./tutorial.js";
 
 // A button's colour is the API's English word; Spanish agrees it with "grupo".
+const CLOSING_SOON = 600; // seconds before the day's close that the page starts to warn
 const GROUP_COLOURS = {
   navy: pgettext("a group's colour", "navy"), teal: pgettext("a group's colour", "teal"),
   green: pgettext("a group's colour", "green"), yellow: pgettext("a group's colour", "yellow"),
@@ -170,9 +171,13 @@ class GameController {
     }
     const streak = me.stats ? me.stats.current_streak : 0;
     if (!streak) return;
+    // A streak runs up to yesterday until today's game is finished: then it asks for today's.
+    const playedToday = Boolean(me.recent && me.recent.length && me.recent[0].date === me.today);
     line.dataset.homeStreak = String(streak);
     line.replaceChildren(el("b", { text: interpolate(ngettext("Streak: %(count)s day in a row", "Streak: %(count)s days in a row", streak), { count: streak }) }),
-      el("span", { class: "muted", text: interpolate(gettext(" · longest %(longest)s · come back tomorrow to keep it"), { longest: me.stats.longest_streak }) }));
+      el("span", { class: "muted", text: interpolate(playedToday
+        ? gettext(" · longest %(longest)s · come back tomorrow to keep it")
+        : gettext(" · longest %(longest)s · play today's quilt to keep it"), { longest: me.stats.longest_streak }) }));
     line.hidden = false;
   }
 
@@ -287,10 +292,48 @@ class GameController {
     const box = $("[data-fair-play]", this.root);
     let text = "";
     if (game.disqualified) text = interpolate(gettext("This game was disqualified by the moderators: %(reason)s. It no longer counts."), { reason: game.disqualified });
-    else if (game.expired) text = interpolate(gettext("The day closed at 00:00 UTC on %(day)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: game.closes_at.slice(0, 10) });
+    else if (game.expired) text = interpolate(gettext("The day of %(day)s closed at 00:00 UTC; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: formatDay(game.date) });
     box.hidden = !text;
-    box.textContent = text;
+    // An expired game's day is over: today's daily is one tap away.
+    const today = game.expired && !game.disqualified
+      ? el("a", { href: "/", "data-today-link": "", text: gettext("Play today's quilt") }) : null;
+    box.replaceChildren(text, ...(today ? [" ", today] : []));
     box.dataset.fairPlay = game.disqualified ? "disqualified" : game.expired ? "expired" : "";
+    this.watchClose();
+  }
+
+  // The day's close, counted down from the server's closes_in (a device's clock may be wrong):
+  // from CLOSING_SOON seconds before it, a banner (data-closing-soon, the seconds left); at the
+  // close the game is read again, and the server says it expired.
+  watchClose() {
+    clearInterval(this.closeTick);
+    const box = $("[data-closing-soon]", this.root);
+    const left = this.game ? this.game.closes_in : null;
+    box.hidden = true;
+    if (left === null || left === undefined) return;
+    const deadline = performance.now() + left * 1000;
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+      if (seconds > CLOSING_SOON) return;
+      const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+      box.dataset.closingSoon = String(seconds);
+      fill(box, el("b", { "data-countdown": "", text: clock }), " ",
+        gettext("left before the day closes at 00:00 UTC: finish your quilt by then for it to count."));
+      box.hidden = false;
+      if (seconds > 0) return;
+      clearInterval(this.closeTick);
+      const id = this.game.id;
+      setTimeout(async () => {
+        if (!this.game || this.game.id !== id) return;
+        try {
+          this.show(await api.game(id));
+        } catch (error) {
+          this.message(error.message, true);
+        }
+      }, 1000);
+    };
+    tick();
+    this.closeTick = setInterval(tick, 1000);
   }
 
   // An expired ranked game takes no more moves: show the quilt as it stood, offer practice.
