@@ -78,7 +78,8 @@ class GameController {
       this.challenge = this.date ? await api.challenge(this.date) : await api.daily();
       this.date = this.challenge.date;
       this.renderHeading();
-      this.renderStreak();
+      // A visitor who has never played has no profile to ask for (its 403 is a console error).
+      if (this.root.dataset.hasPlayer === "true") this.renderStreak();
       // Resume a game in progress (a practice run of this tab first), else show the
       // finished ranked game, else set up a new one.
       const ranked = this.challenge.ranked_game;

@@ -294,7 +294,7 @@ export function buttonExample() {
     motifDefs(id, 0.35),
     ...cells.map(([x, y], i) => patchShape({ color: "pink", pattern: ["dots", "ferns", "stripes"][i] }, x, y, { r: r - 0.5, prefix: id })),
     svg("text", { x: (1.5 * w + 4).toFixed(2), y: 4, "font-size": 10, fill: "currentColor" }, ["→"]),
-    buttonToken("pink", (1.5 * w + 24).toFixed(2), 2, 8),
+    buttonToken("pink", Math.round((1.5 * w + 24) * 100) / 100, 2, 8), // a number: cx + dx must add
   ]);
 }
 
