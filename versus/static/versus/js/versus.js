@@ -6,7 +6,7 @@
 // player's) rings its space with its words beside the board. A finished table replays.
 import { announce } from "../../puzzles/js/announce.js";
 import { api, ApiError } from "../../puzzles/js/api.js";
-import { Board } from "../../puzzles/js/board.js";
+import { Board, cellWords } from "../../puzzles/js/board.js";
 import { $, bringIntoView, el, fill, formatNumber, gettext, interpolate, ngettext } from "../../puzzles/js/dom.js";
 import { keepFitted } from "../../puzzles/js/fit.js";
 import { fetchHint } from "../../puzzles/js/hint.js";
@@ -347,7 +347,7 @@ class VersusController {
       card.querySelector("[data-opponent-score]").dataset.opponentScore = seat.score ? String(seat.score.total) : "";
       card.classList.toggle("to-move", this.game.to_move === seat.name);
       if (placed) {
-        card.querySelector("[data-opponent-last]").textContent = interpolate(gettext("Turn %(turn)s: %(patch)s at %(cell)s"), { turn: placed.turn, patch: describePatch(placed.patch), cell: placed.cell });
+        card.querySelector("[data-opponent-last]").textContent = interpolate(gettext("Turn %(turn)s: %(patch)s at %(cell)s"), { turn: placed.turn, patch: describePatch(placed.patch), cell: cellWords(placed.cell) });
         card.classList.remove("placing");
         void card.offsetWidth; // restart the glow
         card.classList.add("placing");
@@ -591,7 +591,7 @@ class VersusController {
       ? interpolate(entry.hinted
         ? gettext("Move %(step)s of %(total)s · turn %(turn)s · %(who)s: %(patch)s at %(cell)s (after a hint)")
         : gettext("Move %(step)s of %(total)s · turn %(turn)s · %(who)s: %(patch)s at %(cell)s"),
-      { step, total, turn: entry.turn, who: who(entry.name), patch: describePatch(entry.patch), cell: entry.cell })
+      { step, total, turn: entry.turn, who: who(entry.name), patch: describePatch(entry.patch), cell: cellWords(entry.cell) })
       : interpolate(gettext("The table before the first move (%(total)s moves in all)"), { total });
     const go = (to) => {
       this.replay.step = Math.max(0, Math.min(total, to));
