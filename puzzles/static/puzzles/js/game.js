@@ -2,13 +2,14 @@
 // (hand patch -> empty space -> market patch), hints and the end screen.
 // The server applies every move and sends back every number shown.
 import { api, ApiError } from "./api.js";
+import { awardWords } from "./award.js";
 import { Board } from "./board.js";
 import { fetchStanding, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext, pgettext } from "./dom.js";
+import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
-import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
+import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { goalExample, goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
@@ -18,11 +19,6 @@ import { Tutorial, tutorialSeen } from "./tutorial.js";
 
 // A button's colour is the API's English word; Spanish agrees it with "grupo".
 const CLOSING_SOON = 600; // seconds before the day's close that the page starts to warn
-const GROUP_COLOURS = {
-  navy: pgettext("a group's colour", "navy"), teal: pgettext("a group's colour", "teal"),
-  green: pgettext("a group's colour", "green"), yellow: pgettext("a group's colour", "yellow"),
-  purple: pgettext("a group's colour", "purple"), pink: pgettext("a group's colour", "pink"),
-};
 
 // A scenario game's hint says how often the solver's play-outs from its move pass, in words
 // (the daily's hint has none: null).
@@ -449,7 +445,8 @@ class GameController {
 
   // The server's answer to a move (or, after a stale turn, the game as it stands).
   moved(game, cell) {
-    if (cell) this.announce(game.last_award, game.score.total - this.game.score.total);
+    if (cell) this.announce(game.last_award, game.score.total - this.game.score.total,
+      game.score.goal_points - this.game.score.goal_points);
     this.show(game, { justPlaced: cell });
     if (this.fromKeyboard && game.status === "playing") this.board.svg.focus({ preventScroll: true });
     this.fromKeyboard = false;
@@ -457,25 +454,14 @@ class GameController {
 
   // What the placement earned, the moment the server says so: one toast per placement.
   // `gained` is the change in the server's total, so the page adds no points of its own.
-  announce(award, gained) {
+  announce(award, gained, goalGained) {
     const earned = award || {};
     const icons = [];
-    const words = [];
-    if (earned.button) {
-      icons.push(tokenIcon("button", earned.button));
-      words.push(interpolate(gettext("Button! A %(color)s group"), { color: GROUP_COLOURS[earned.button] || earned.button }));
-    }
-    if (earned.cat) {
-      icons.push(tokenIcon("cat", earned.cat));
-      words.push(interpolate(gettext("%(cat)s came to nap!"), { cat: capitalise(earned.cat) }));
-    }
-    if (earned.rainbow) {
-      icons.push(tokenIcon("button", "rainbow"));
-      words.push(gettext("Rainbow: all six colours!"));
-    }
-    if (gained > 0 && !words.length) words.push(gettext("A design goal is met!"));
+    if (earned.button) icons.push(tokenIcon("button", earned.button));
+    if (earned.cat) icons.push(tokenIcon("cat", earned.cat));
+    if (earned.rainbow) icons.push(tokenIcon("button", "rainbow"));
+    const words = awardWords(award, gained, goalGained);
     if (!words.length) return;
-    if (gained > 0) words.push(`+${gained}`);
     const layer = $("[data-toasts]");
     const toast = el("div", { class: "toast", role: "status", "data-toast": "" }, [...icons, el("span", { text: words.join(" · ") })]);
     layer.append(toast);
