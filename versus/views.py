@@ -10,18 +10,20 @@ from solver.search.versus import site_levels
 
 from .selectors import tables_in_progress
 
-# The versus levels and the solver's players as the page names them (LEVELS' keys and
-# strategies are the engine's; gettext_noop so makemessages finds each).
+# The versus levels and the solver's players as the page names them, in a player's words
+# (how each plays, not the engine's names for its strategies: LEVELS' keys and strategies are
+# the engine's; gettext_noop so makemessages finds each).
 LEVEL_NAMES = {
     "easy": gettext_noop("easy"),
     "medium": gettext_noop("medium"),
     "hard": gettext_noop("hard"),
 }
 PLAYER_NAMES = {
-    "greedy": gettext_noop("the solver's greedy player"),
-    "beam": gettext_noop("the solver's beam player"),
-    "fair": gettext_noop("the solver's fair player"),
-    "table": gettext_noop("the solver's table player"),  # TABLE_LEVELS (docs/versus.md)
+    "greedy": gettext_noop("takes the most points each turn"),
+    "beam": gettext_noop("looks a few turns ahead"),
+    "fair": gettext_noop("plans the whole game"),
+    # TABLE_LEVELS (docs/versus.md)
+    "table": gettext_noop("plans the whole game and watches yours"),
 }
 
 

@@ -119,7 +119,7 @@ def test_a_table_hard_opponent_is_named_and_plays(site, browser, settings, shot,
     act = page.tap if size == "phone" else page.click
     page.goto(site + "/versus/")
     hard = page.inner_text('[data-new-table] label:has(input[value="hard"])')
-    assert " ".join(hard.split()) == "Hard (the solver's table player)"
+    assert " ".join(hard.split()) == "Hard (plans the whole game and watches yours)"
     game_id = sit_down(page, site, 1, "hard")
     act('[data-action="start"]')
     page.wait_for_selector('[data-stat-to-move="you"]')
@@ -134,7 +134,8 @@ def test_a_table_hard_opponent_is_named_and_plays(site, browser, settings, shot,
     act(card)
     page.wait_for_selector(f"{card}.expanded [data-opponent-player]")
     assert page.inner_text(f"{card} .pill") == "hard"
-    assert page.inner_text(f"{card} [data-opponent-player]") == "The solver's table player"
+    player = page.inner_text(f"{card} [data-opponent-player]")
+    assert player == "Plans the whole game and watches yours"
     keep(shot, page, f"table-hard-{size}")
     game = api_get(page, site, f"/api/versus/{game_id}/")
     while game["status"] == "playing":  # the rest by the API, the opponent as the worker would
@@ -144,7 +145,7 @@ def test_a_table_hard_opponent_is_named_and_plays(site, browser, settings, shot,
     page.reload()
     page.wait_for_selector("[data-standings] tr[data-rank]")
     assert page.inner_text("[data-opponents-level]") == (
-        "Your opponents: hard (the solver's table player)."
+        "Your opponents: hard (plans the whole game and watches yours)."
     )
     keep(shot, page, f"table-hard-end-{size}")
     context.close()

@@ -113,7 +113,7 @@ def test_the_server_rendered_pages_are_spanish_for_a_spanish_reader(daily, alice
         "/archive/?page=zero": "no es un número de página",
         "/": "Cómo se juega",
         "/scenarios/1/": "Escenario 1",
-        "/versus/": "el jugador voraz del solucionador",
+        "/versus/": "se lleva los máximos puntos en cada turno",
     }
     english = english_words("es")
     for path, phrase in pages.items():

@@ -14,8 +14,8 @@ from versus.models import VersusGame
 pytestmark = pytest.mark.django_db
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9"}
-FAIR, TABLE = "the solver's fair player", "the solver's table player"
-BEAM = "the solver's beam player"
+FAIR, TABLE = "plans the whole game", "plans the whole game and watches yours"
+BEAM = "looks a few turns ahead"
 
 
 @pytest.mark.parametrize(
@@ -26,7 +26,7 @@ def test_the_page_names_the_player_of_each_level(settings, table, medium, hard):
     settings.CALICO_VERSUS_TABLE_LEVELS = table
     response = Client().get("/versus/")
     names = response.context["level_names"]
-    assert names["easy"] == {"name": "easy", "player": "the solver's greedy player"}
+    assert names["easy"] == {"name": "easy", "player": "takes the most points each turn"}
     assert names["medium"]["player"] == medium and names["hard"] == {"name": "hard", "player": hard}
     body = response.content.decode()
     shown = escape(hard)  # the template escapes the apostrophe
@@ -39,9 +39,9 @@ def test_a_spanish_reader_reads_the_table_players_name(settings):
     response = Client(**SPANISH).get("/versus/")
     assert response.context["level_names"]["hard"] == {
         "name": "difícil",
-        "player": "el jugador de mesa del solucionador",
+        "player": "planea toda la partida y vigila la tuya",
     }
-    assert 'Difícil <span class="muted">(el jugador de mesa del solucionador)' in (
+    assert 'Difícil <span class="muted">(planea toda la partida y vigila la tuya)' in (
         response.content.decode()
     )
 

@@ -26,7 +26,7 @@ const LEVELS = JSON.parse(document.getElementById("versus-levels")?.textContent 
 
 const capFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-// "hard (the solver's table player)", as the table form names a level.
+// "hard (plans the whole game and watches yours)", as the table form names a level.
 function levelWords(level) {
   const named = LEVELS[level];
   return named ? interpolate(gettext("%(level)s (%(player)s)"), { level: named.name, player: named.player }) : level;
