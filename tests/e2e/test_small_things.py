@@ -1,9 +1,12 @@
 """The smaller things of issue 35 (point 10), each as a player meets it."""
 
+import datetime
 import re
 
 import pytest
+import time_machine
 from browser_helpers import ARTIFACTS, finish_by_api, play_versus_turn, sit_down, start_daily
+from test_players_pages import finished_game
 
 from groups.services import do_create_group
 from puzzles.services.players import do_register
@@ -142,3 +145,21 @@ def test_spanish_patch_names_and_tags_stay_in_their_slots(site, browser, shot):
     page.locator("[data-hand]").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "slots-spanish-phone.png"))
     page.context.close()
+
+
+def test_the_streak_calendar_names_the_current_month(site, browser):
+    """On Saturday 5 December 2026 the last week began on 30 November: "Dec" was missing
+    (a month was named only over a week whose Monday was among its first 7 days)."""
+    day = datetime.date(2026, 12, 5)
+    with time_machine.travel(datetime.datetime(2026, 12, 5, 12, tzinfo=datetime.UTC), tick=False):
+        alice = do_register("alice", password="a long password 1")
+        finished_game(alice, day - datetime.timedelta(days=1), 60)
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(site + "/players/alice/")
+        page.wait_for_selector('[data-chart="streak"] [data-played="true"]', state="attached")
+        months = page.eval_on_selector_all(
+            '[data-chart="streak"] [data-month]', "ns => ns.map((n) => n.dataset.month)"
+        )
+        assert months[-1] == "2026-12" and "2026-11" in months, months
+        assert page.text_content('[data-chart="streak"] [data-month="2026-12"]') == "Dec"
+        page.context.close()

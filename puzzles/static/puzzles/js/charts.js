@@ -155,8 +155,10 @@ export function streakCalendar(history, today, current, weeks = 12) {
       class: `day${played.has(iso) ? " played" : ""}${inStreak ? " streak" : ""}${n === end ? " today" : ""}`,
       "data-day": iso, "data-played": played.has(iso) ? "true" : "false",
     }, [svg("title", {}, [`${iso}${played.has(iso) ? gettext(": played") : ""}`])]));
-    if (row === 0 && new Date(n * DAY_MS).getUTCDate() <= 7) {
-      root.append(svg("text", { x: left + column * (cell + gap), y: 11 }, [
+    // A month is named over the week of its 1st (this month too, when that week began in
+    // the last: it was named only over a week whose Monday was in the month's first 7 days).
+    if (new Date(n * DAY_MS).getUTCDate() === 1) {
+      root.append(svg("text", { x: left + column * (cell + gap), y: 11, "data-month": iso.slice(0, 7) }, [
         new Date(n * DAY_MS).toLocaleDateString(LOCALE, { month: "short", timeZone: "UTC" }),
       ]));
     }
