@@ -9,6 +9,8 @@ from browser_helpers import ARTIFACTS, finish_by_api, play_versus_turn, sit_down
 from test_players_pages import finished_game
 
 from groups.services import do_create_group
+from puzzles.models import Analysis
+from puzzles.services.analysis import do_compute_analysis
 from puzzles.services.players import do_register
 from versus.services import do_play_opponents
 
@@ -163,3 +165,24 @@ def test_the_streak_calendar_names_the_current_month(site, browser):
         assert months[-1] == "2026-12" and "2026-11" in months, months
         assert page.text_content('[data-chart="streak"] [data-month="2026-12"]') == "Dec"
         page.context.close()
+
+
+def test_an_analysed_end_screen_leads_on_to_the_review(site, browser):
+    """Once the analysis is ready, the end screen's next step is the review (its button used
+    to grey out beside one line)."""
+    page = browser.new_context(**PHONE).new_page()
+    game_id = start_daily(page, site)
+    finish_by_api(page, site, game_id)
+    page.reload()
+    page.wait_for_selector('[data-action="analyse"]')
+    with page.expect_response(lambda response: "/analysis/" in response.url):
+        page.click('[data-action="analyse"]')
+    do_compute_analysis(Analysis.objects.get(game_id=game_id).pk)
+    page.wait_for_selector("[data-accuracy]")
+    assert page.locator('[data-action="analyse"]').count() == 0
+    link = page.locator('[data-action="review-analysed"]')
+    assert link.inner_text() == "See where you lost points"
+    assert "btn-primary" in link.get_attribute("class")
+    link.click()
+    page.wait_for_url(f"{site}/review/{game_id}/")
+    page.context.close()

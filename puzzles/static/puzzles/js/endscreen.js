@@ -182,6 +182,11 @@ function analysisBox(game) {
       if (done.status === "ready") {
         status.replaceChildren(gettext("Accuracy "), el("b", { "data-accuracy": String(done.accuracy), text: `${done.accuracy}%` }),
           interpolate(gettext(" · %(points)s points lost to the solver's best moves."), { points: formatNumber(done.expected_loss) }));
+        // Done: the next step is the review, not a greyed-out button.
+        button.remove();
+        review.classList.add("btn-primary");
+        review.dataset.action = "review-analysed";
+        review.textContent = gettext("See where you lost points");
       } else {
         button.disabled = false;
       }
