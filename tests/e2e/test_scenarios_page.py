@@ -20,10 +20,10 @@ SNAKE_KEYS = (
 
 
 def cursor(page) -> str:
-    return (
-        page.get_attribute(".board", "aria-activedescendant")
-        .removeprefix("cell-")
-        .replace("-", ",")
+    """The space the board's aria-activedescendant names (each board's ids are its own)."""
+    return page.evaluate(
+        "document.getElementById(document.querySelector('.board')"
+        ".getAttribute('aria-activedescendant')).dataset.cell"
     )
 
 
