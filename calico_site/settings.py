@@ -177,6 +177,19 @@ STORAGES = {
 
 LOGIN_URL = "/login/"
 
+# Email (verification links, password resets): EMAIL_URL in django-environ's form
+# (smtp://user:password@mail.internal:587, smtp+tls://..., smtp+ssl://...) and
+# DEFAULT_FROM_EMAIL from the environment; without EMAIL_URL, the embedded default writes each
+# email as a file under var/mail/ (make serve says where).
+if env.str("EMAIL_URL", default=""):
+    globals().update(env.email_url("EMAIL_URL"))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = str(VAR_DIR / "mail")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Calico Daily <calico@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)  # an SMTP server that hangs fails the send
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days, once
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -347,6 +360,9 @@ CALICO_LIMITS = {
     "versus-moves-address": "3000/h",
     "groups-account": "10/h",  # groups created
     "groups-address": "30/h",
+    # Emails sent (verification links, password resets): from one address, to one recipient.
+    "emails-address": "20/h",
+    "emails-recipient": "5/h",
     **env.json("CALICO_LIMITS", default={}),
 }
 # The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).
