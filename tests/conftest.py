@@ -26,7 +26,7 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 ROOT = Path(__file__).resolve().parent.parent
 # The fixtures every app's tests share (players, API clients, whole games): tests/helpers/.
-pytest_plugins = ["helpers.fixtures"]
+pytest_plugins = ["helpers.fixtures", "helpers.smtp"]
 RUN_ID = f"{os.getpid()}"
 TEST_QUEUE = f"calico-test-{RUN_ID}"
 TEST_HINT_QUEUE = f"{TEST_QUEUE}-hints"  # as settings.CALICO_HINT_QUEUE derives it
