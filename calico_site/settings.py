@@ -63,6 +63,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "te
 # empty: the picture names the site instead. Never taken from a request's Host header.
 CALICO_PUBLIC_HOST = env.str("CALICO_PUBLIC_HOST", default="")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# The site's address in the links of emails sent by a task (reminders), which has no request.
+CALICO_SITE_URL = env.str("CALICO_SITE_URL", default="http://127.0.0.1:8000")
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
@@ -91,6 +93,7 @@ INSTALLED_APPS = [
     "versus",  # the same
     "ratings",  # the same (the rating across days)
     "crowd",  # the same (the day after: how everyone played a closed day)
+    "reminders",  # the same (the opt-in daily reminder)
 ]
 
 MIDDLEWARE = [
@@ -323,6 +326,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=10, hour=0),
     },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
+    # the reminders due at this hour of each time zone, in batches (reminders/services.py);
+    # every 10 minutes, so a late or missed run is made up within the hour
+    "send-due-reminders": {"task": "reminders.tasks.send_due_reminders", "schedule": 600.0},
 }
 # A par or best-known run's worker beats on its row this often; a heartbeat older than
 # CALICO_RUN_LOST_SECONDS means the worker died and the run is sent again (at most

@@ -22,7 +22,19 @@ DONE = {
     "email-removed": gettext_lazy("Your email is removed."),
     "username": gettext_lazy("Your username is changed."),
     "password": gettext_lazy("Your password is changed."),
+    "reminders": gettext_lazy("Your reminder is saved."),
 }
+
+
+# The account page's further sections, added by the apps built on puzzles (which it never
+# imports): a template each, rendered inside the page with its context (``add_account_section``
+# in the app's ``AppConfig.ready``), and a function giving that template its context.
+ACCOUNT_SECTIONS: dict[str, tuple[str, object]] = {}
+
+
+def add_account_section(name: str, template: str, context) -> None:
+    """``context(request) -> dict`` gives ``template`` what it shows."""
+    ACCOUNT_SECTIONS[name] = (template, context)
 
 
 def _player(request):
@@ -30,11 +42,18 @@ def _player(request):
     return user if user.is_authenticated and not user.is_guest else None
 
 
-def _settings(request, *, error=None, status=200):
+def account_page(request, *, error=None, status=200):
+    """The account page, with a refusal to show (an app's section's form posts elsewhere and
+    answers with this page)."""
+    sections = [
+        {"template": template, **context(request)}
+        for template, context in ACCOUNT_SECTIONS.values()
+    ]
     context = {
         "nav": "me",
         "error": error,
         "done": DONE.get(request.GET.get("done", "")),
+        "sections": sections,
     }
     return render(request, "puzzles/account/settings.html", context, status=status)
 
@@ -43,7 +62,7 @@ def account_settings(request):
     """``/me/account/``: change the username, the email, the password. A guest signs up first."""
     if _player(request) is None:
         return redirect("web:signup" if request.user.is_authenticated else "web:login")
-    return _settings(request)
+    return account_page(request)
 
 
 @require_POST
@@ -54,7 +73,7 @@ def change_email(request):
     try:
         set_email(request, player, request.POST.get("email", ""))
     except BadInput as problem:
-        return _settings(request, error=problem.detail, status=400)
+        return account_page(request, error=problem.detail, status=400)
     done = "email" if player.email else "email-removed"
     return redirect(f"{reverse('web:account')}?done={done}")
 
@@ -68,7 +87,7 @@ def change_username(request):
         players.do_change_username(player, request.POST.get("username", ""))
     except BadInput as problem:
         player.refresh_from_db()  # the page shows the name that stayed
-        return _settings(request, error=problem.detail, status=400)
+        return account_page(request, error=problem.detail, status=400)
     return redirect(f"{reverse('web:account')}?done=username")
 
 

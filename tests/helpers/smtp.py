@@ -14,7 +14,8 @@ from aiosmtpd.controller import Controller
 class Inbox:
     """What the server received: parsed messages, in order of arrival."""
 
-    def __init__(self):
+    def __init__(self, port: int):
+        self.port = port
         self.messages: list[email.message.EmailMessage] = []
         self.arrived = threading.Condition()
 
@@ -37,11 +38,11 @@ class Inbox:
 @pytest.fixture
 def smtp_server(settings):
     """An SMTP server the site sends to (``EMAIL_BACKEND`` smtp, host and port its): yields
-    its ``Inbox``."""
-    inbox = Inbox()
+    its ``Inbox`` (``port``: a worker process is told ``EMAIL_URL=smtp://127.0.0.1:<port>``)."""
     with socket.socket() as probe:  # a free port (aiosmtpd cannot start on port 0)
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    inbox = Inbox(port)
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

@@ -1,0 +1,10 @@
+"""The reminders' answer shape (``GET/PUT /api/me/reminders/``)."""
+
+from typing import Annotated, TypedDict
+
+
+class RemindersOut(TypedDict):
+    email: Annotated[bool, "an email each day at ``hour`` unless today's daily is played"]
+    push: Annotated[bool, "Web Push reminders: not offered yet, always false"]
+    hour: Annotated[int, "0-23, in ``time_zone``"]
+    time_zone: Annotated[str, "an IANA time zone name, e.g. Europe/Madrid"]
