@@ -1,8 +1,8 @@
 """A player who forgot their password gets back in by taps on a phone (issue 37): log-in page,
 "Forgot your password?", their verified email, the emailed link (read from the site's
 outbox), a new password, logged in with their games; then log in by email. And the account
-pages at 390x844 and 1366x900, in English and Spanish, fit the screen (screenshots in
-test-artifacts/e2e/)."""
+pages at 390x844 and 1366x900, in English and Spanish, fit the screen, with the daily
+reminder turned on in the browser's time zone (screenshots in test-artifacts/e2e/)."""
 
 import re
 
@@ -31,8 +31,20 @@ def player_with_verified_email(name: str, email: str) -> Player:
 
 
 def fits(page) -> None:
+    """Nothing wider than the screen, and nothing past the card's right edge."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"{page.url}: {width} px wide"
+    sticking_out = page.evaluate(
+        """() => {
+          const card = document.querySelector('.card');
+          if (!card) return [];
+          const edge = card.getBoundingClientRect().right;
+          return [...card.querySelectorAll('input, select, button, a')]
+            .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+            .map((el) => el.outerHTML.slice(0, 80));
+        }"""
+    )
+    assert sticking_out == [], sticking_out
 
 
 def test_reset_a_forgotten_password_by_taps_on_a_phone(site, browser, shot):
@@ -81,16 +93,19 @@ def test_reset_a_forgotten_password_by_taps_on_a_phone(site, browser, shot):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_account_pages_fit_a_phone_and_a_laptop(site, browser, shot, language):
-    player_with_verified_email("gil", "gil@example.org")
     for size, options in (("phone", PHONE), ("laptop", LAPTOP)):
-        context = browser.new_context(**options, locale="es-ES" if language == "es" else "en-GB")
+        name = f"gil-{size}"
+        player_with_verified_email(name, f"{name}@example.org")
+        context = browser.new_context(
+            **options, locale="es-ES" if language == "es" else "en-GB", timezone_id="Europe/Madrid"
+        )
         page = context.new_page()
         page.goto(f"{site}/login/")
         shot(page, f"account-{language}-{size}-login")
-        page.fill('input[name="username"]', "gil")
+        page.fill('input[name="username"]', name)
         page.fill('input[name="password"]', PASSWORD)
         page.click('.auth button[type="submit"]')
-        page.wait_for_selector('.who[data-player="gil"]', state="attached")
+        page.wait_for_selector(f'.who[data-player="{name}"]', state="attached")
         for path, ready, name in (
             ("/me/account/", "[data-account]", "settings"),
             ("/me/account/password/", '[data-action="change-password"]', "password"),
@@ -101,7 +116,16 @@ def test_the_account_pages_fit_a_phone_and_a_laptop(site, browser, shot, languag
             fits(page)
             shot(page, f"account-{language}-{size}-{name}")
         page.goto(f"{site}/me/account/")
-        page.fill('input[name="email"]', "gil.new@example.org")
+        zone = page.locator("[data-reminder-time-zone]")
+        assert zone.input_value() == "Europe/Madrid"  # the browser's, until one is chosen
+        page.check("[data-reminder-email]")
+        page.select_option("[data-reminder-hour]", "8")
+        page.click('[data-action="save-reminder"]')
+        page.wait_for_selector('[data-done][role="status"]')
+        assert page.is_checked("[data-reminder-email]")
+        assert page.locator("[data-reminder-hour]").input_value() == "8"
+        shot(page, f"account-{language}-{size}-reminder-saved")
+        page.fill('input[name="email"]', f"{name}.new@example.org")
         page.click("[data-change-email] button")
         page.wait_for_selector('[data-done][role="status"]')
         assert page.locator('[data-email-status="waiting"]').count() == 1
