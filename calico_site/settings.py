@@ -65,6 +65,15 @@ CALICO_PUBLIC_HOST = env.str("CALICO_PUBLIC_HOST", default="")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # The site's address in the links of emails sent by a task (reminders), which has no request.
 CALICO_SITE_URL = env.str("CALICO_SITE_URL", default="http://127.0.0.1:8000")
+# Web Push reminders (reminders/push.py): the VAPID key pair, base64url (the public key as
+# the 65-byte uncompressed point browsers take, the private as its 32 raw bytes), and the
+# contact the push services see. Without the keys, push is not offered.
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:calico@localhost")
+# The schemes a push subscription's endpoint may use: push services are https; a test's own
+# endpoint is http (the site POSTs to whatever endpoint a player registers).
+CALICO_PUSH_SCHEMES = env.list("CALICO_PUSH_SCHEMES", default=["https"])
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)

@@ -12,6 +12,7 @@ class Reminder(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminder"
     )
     email = models.BooleanField(default=False)  # opted in to the email reminder
+    push = models.BooleanField(default=False)  # opted in to Web Push, to each subscription
     hour = models.PositiveSmallIntegerField(default=18, validators=[MaxValueValidator(23)])
     time_zone = models.CharField(max_length=64, default="UTC")  # an IANA name (zoneinfo)
     # The player's local date of the latest reminder sent: claimed before sending, so that no
@@ -30,3 +31,19 @@ class Reminder(models.Model):
 
     def __str__(self):
         return f"reminder of player {self.player_id} at {self.hour}:00 {self.time_zone}"
+
+
+class PushSubscription(models.Model):
+    """A browser's push subscription (its ``PushSubscription`` JSON): where a push reminder
+    goes and the keys that encrypt it. Forgotten when its push service answers 404 or 410."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)  # the browser's public key, base64url
+    auth = models.CharField(max_length=100)  # the shared authentication secret, base64url
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"push subscription {self.pk} of player {self.player_id}"

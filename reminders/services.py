@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from puzzles.game_state import today
 from puzzles.services.errors import BadInput
 
+from . import push as web_push
 from . import selectors
-from .models import Reminder
+from .models import PushSubscription, Reminder
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 BATCH = 200  # reminders claimed and sent over one SMTP connection at a time
@@ -34,11 +35,12 @@ def check_time_zone(name) -> str:
 
 def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: str,
                      language: str) -> Reminder:  # fmt: skip
-    """Opt in or out of the daily email reminder, at ``hour`` of ``time_zone``. An email
-    reminder needs a verified email (an unverified one may be anybody's); push is not offered
-    yet. The emails are written in ``language`` from now on."""
-    if push:
-        raise BadInput(_("push: Web Push reminders are not offered yet"))
+    """Opt in or out of the daily email and push reminders, at ``hour`` of ``time_zone``. An
+    email reminder needs a verified email (an unverified one may be anybody's); push needs the
+    site's VAPID keys (it goes to each of the player's subscriptions). The reminders are
+    written in ``language`` from now on."""
+    if push and not web_push.offered():
+        raise BadInput(_("push: Web Push reminders are not offered on this site"))
     if not 0 <= hour <= 23:
         raise BadInput(_("hour: from 0 to 23"))
     time_zone = check_time_zone(time_zone)
@@ -46,12 +48,30 @@ def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: s
         raise BadInput(_("email: verify an email first, on your account page"))
     with transaction.atomic():
         reminder, _created = Reminder.objects.select_for_update().get_or_create(player=player)
-        reminder.email, reminder.hour, reminder.time_zone = email, hour, time_zone
+        reminder.email, reminder.push = email, push
+        reminder.hour, reminder.time_zone = hour, time_zone
         reminder.save()
         if language and player.language != language:
             player.language = language
             player.save(update_fields=["language"])
     return reminder
+
+
+def do_add_push_subscription(player, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Keep a browser's push subscription (``POST /api/me/push-subscriptions/``); an endpoint
+    already known is now this player's (one browser, another account logged in)."""
+    scheme = endpoint.partition(":")[0].lower()
+    if scheme not in settings.CALICO_PUSH_SCHEMES:
+        raise BadInput(_("endpoint: a push service's https URL"))
+    found, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"player": player, "p256dh": p256dh, "auth": auth}
+    )
+    return found
+
+
+def do_remove_push_subscription(player, *, endpoint: str) -> None:
+    """Forget a browser's subscription (the player turned push off there); unknown: nothing."""
+    PushSubscription.objects.filter(player=player, endpoint=endpoint).delete()
 
 
 def unsubscribe_token(player) -> str:
@@ -94,15 +114,18 @@ def _claim(ids: list[int], now: datetime.datetime) -> list[Reminder]:
     return claimed
 
 
+def _language(player) -> str:
+    known = {code for code, _label in settings.LANGUAGES}
+    return player.language if player.language in known else settings.LANGUAGE_CODE
+
+
 def _message(reminder: Reminder, day: datetime.date) -> mail.EmailMessage:
     player = reminder.player
     base = settings.CALICO_SITE_URL.rstrip("/")
     unsubscribe = base + reverse("reminders:unsubscribe", args=[unsubscribe_token(player)])
     context = {"username": player.username, "play": f"{base}/", "unsubscribe": unsubscribe,
                "day": day}  # fmt: skip
-    known = {code for code, _label in settings.LANGUAGES}
-    language = player.language if player.language in known else settings.LANGUAGE_CODE
-    with translation.override(language):
+    with translation.override(_language(player)):
         subject = render_to_string("reminders/email/reminder_subject.txt", context)
         body = render_to_string("reminders/email/reminder.txt", context)
     return mail.EmailMessage(
@@ -111,17 +134,38 @@ def _message(reminder: Reminder, day: datetime.date) -> mail.EmailMessage:
     )  # fmt: skip
 
 
+def _push(reminder: Reminder) -> int:
+    """Push the reminder to each of the player's subscriptions; those gone are forgotten."""
+    with translation.override(_language(reminder.player)):
+        payload = {
+            "title": _("Today's Calico Daily quilt is waiting"),
+            "body": _("It closes at 00:00 UTC."),
+            "url": settings.CALICO_SITE_URL.rstrip("/") + "/",
+        }
+    pushed = 0
+    for subscription in PushSubscription.objects.filter(player_id=reminder.player_id):
+        if web_push.send(subscription, payload):
+            pushed += 1
+        else:
+            subscription.delete()
+    return pushed
+
+
 def do_send_due_reminders(now: datetime.datetime | None = None) -> int:
     """Send every reminder due at ``now`` (the beat task, every few minutes), in batches of
-    ``BATCH`` over one SMTP connection each: claimed first (``last_sent_on``), so at most one
-    a day reaches a player even if a send fails or two tasks overlap. Returns how many went."""
+    ``BATCH``, the emails over one SMTP connection each, the pushes to each subscription:
+    claimed first (``last_sent_on``), so at most one a day reaches a player even if a send
+    fails or two tasks overlap. Returns how many emails and pushes went."""
     now = now or timezone.now()
     day = today()
     ids = selectors.due_ids(now, day)
     sent = 0
     for start in range(0, len(ids), BATCH):
         claimed = _claim(ids[start : start + BATCH], now)
-        if claimed:
+        emails = [r for r in claimed if r.email and r.player.email_verified and r.player.email]
+        if emails:
             with mail.get_connection() as connection_:
-                sent += connection_.send_messages([_message(r, day) for r in claimed]) or 0
+                sent += connection_.send_messages([_message(r, day) for r in emails]) or 0
+        if web_push.offered():
+            sent += sum(_push(r) for r in claimed if r.push)
     return sent

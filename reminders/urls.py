@@ -6,7 +6,10 @@ from django.urls import path
 from . import api as reminder_api
 from . import views
 
-api = [path("me/reminders/", reminder_api.reminders, name="api-reminders")]
+api = [
+    path("me/reminders/", reminder_api.reminders, name="api-reminders"),
+    path("me/push-subscriptions/", reminder_api.push_subscriptions, name="api-push-subscriptions"),
+]
 
 pages = (
     [

@@ -24,7 +24,7 @@ def settings_form(request):
         services.do_set_reminders(
             user,
             email=request.POST.get("email") == "on",
-            push=False,
+            push=request.POST.get("push") == "on",
             hour=hour,
             time_zone=request.POST.get("time_zone", ""),
             language=request.LANGUAGE_CODE,
