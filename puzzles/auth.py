@@ -113,7 +113,7 @@ def set_email(request, player, email) -> None:
     link to verify it is absolute, and the email in the caller's language."""
     do_set_email(
         player,
-        email,
+        email=email,
         language=request.LANGUAGE_CODE,
         address=limits.client_address(request),
         verify_url=lambda token: request.build_absolute_uri(

@@ -39,6 +39,8 @@ def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: s
     email reminder needs a verified email (an unverified one may be anybody's); push needs the
     site's VAPID keys (it goes to each of the player's subscriptions). The reminders are
     written in ``language`` from now on."""
+    if player.is_guest:
+        raise BadInput(_("reminders: a guest signs up first"))
     if push and not web_push.offered():
         raise BadInput(_("push: Web Push reminders are not offered on this site"))
     if not 0 <= hour <= 23:
@@ -60,6 +62,8 @@ def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: s
 def do_add_push_subscription(player, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """Keep a browser's push subscription (``POST /api/me/push-subscriptions/``); an endpoint
     already known is now this player's (one browser, another account logged in)."""
+    if player.is_guest:
+        raise BadInput(_("reminders: a guest signs up first"))
     scheme = endpoint.partition(":")[0].lower()
     if scheme not in settings.CALICO_PUSH_SCHEMES:
         raise BadInput(_("endpoint: a push service's https URL"))

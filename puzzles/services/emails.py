@@ -46,7 +46,7 @@ def verification_token(player: Player) -> str:
 
 
 def do_set_email(
-    player: Player, email, *, language: str, address: str, verify_url: Callable[[str], str]
+    player: Player, *, email, language: str, address: str, verify_url: Callable[[str], str]
 ) -> None:
     """Set (or with "" remove) ``player``'s email, unverified, and email it a link to verify
     it (``verify_url(token)``), in ``language``, once the row is written. Setting the same

@@ -105,7 +105,7 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     return user
 
 
-def do_change_username(player: Player, username) -> Player:
+def do_change_username(player: Player, *, username) -> Player:
     """A new username for a registered player, under the sign-up's rules (no look-alikes, no
     site prefix, one name whatever its case); their games, groups and streak stay theirs."""
     if player.is_guest:

@@ -84,7 +84,7 @@ def change_username(request):
     if player is None:
         return redirect("web:login")
     try:
-        players.do_change_username(player, request.POST.get("username", ""))
+        players.do_change_username(player, username=request.POST.get("username", ""))
     except BadInput as problem:
         player.refresh_from_db()  # the page shows the name that stayed
         return account_page(request, error=problem.detail, status=400)

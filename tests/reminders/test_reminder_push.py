@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.core.management import call_command
 from django.test import Client
 
+from puzzles.models import Player
 from puzzles.services.players import do_register
 from reminders.models import PushSubscription
 from reminders.services import do_send_due_reminders
@@ -170,6 +171,13 @@ def test_push_needs_the_sites_vapid_keys_and_an_https_endpoint(client_for, setti
     plain = Browser().subscription("http://10.0.0.1/push")
     answer = api.post("/api/me/push-subscriptions/", plain, format="json")
     assert answer.status_code == 400 and "endpoint" in answer.json()["detail"]
+    guest = client_for(Player.objects.create(username="guest-0123456789ab", is_guest=True))
+    for method, path, sent in (
+        ("PUT", "/api/me/reminders/", {**body, "push": False}),
+        ("POST", "/api/me/push-subscriptions/", Browser().subscription("https://p.example/g")),
+    ):
+        answer = guest.generic(method, path, json.dumps(sent), content_type="application/json")
+        assert answer.status_code == 400 and "guest" in answer.json()["detail"], path
     broken = {"endpoint": "https://push.example/x", "keys": {"p256dh": "k"}}
     assert api.post("/api/me/push-subscriptions/", broken, format="json").status_code == 400
     assert not PushSubscription.objects.exists()
