@@ -276,6 +276,8 @@ def test_folding_handles_every_relation_of_a_player():
         "logentry_set",  # admin log: guests are never staff
         "rating",  # moved when the account has none (ratings/services.py)
         "rating_changes",  # moved with it
+        "reminder",  # a guest has none (reminders/services.py refuses guests)
+        "push_subscriptions",  # the same
     }, relations
     assert do_fold_guest.__doc__
 
