@@ -6,9 +6,11 @@ import datetime
 import pytest
 import time_machine
 from rest_framework.test import APIClient
+from waiting import wait_for
 
+from crowd import services as crowd_services
 from crowd.models import DayStory
-from crowd.services import do_tell_closed_days, do_tell_day
+from crowd.services import do_study_day, do_tell_closed_days, do_tell_day
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Game, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
@@ -141,3 +143,39 @@ def test_the_page_tells_a_closed_day_in_english_and_spanish(day):
     assert missing.status_code == 404 and missing.json()["error"] == "not_found"
     bad = APIClient().get("/api/challenges/yesterday/crowd/")
     assert bad.status_code == 400
+
+
+def test_a_sample_of_unasked_games_is_analysed_for_the_hardest_turns(day, monkeypatch):
+    challenge, games, _ = day
+    monkeypatch.setattr(crowd_services, "SAMPLE", 5)  # two asked for, so three to sample
+    assert do_study_day(challenge, batch=2) == 1
+    assert do_study_day(challenge, batch=2) == 0
+    assert do_study_day(challenge, batch=2) == 0  # sent twice: nothing more
+    sampled = Analysis.objects.filter(game__challenge=challenge).exclude(game__in=games[:2])
+    assert sampled.count() == 3 and {a.status for a in sampled} == {"ready"}
+    assert all(len(a.result["turns"]) == 22 for a in sampled)
+    story = do_tell_day(challenge).story
+    assert {turn["games"] for turn in story["hardest_turns"]} == {5}
+
+
+def test_no_sample_before_the_close(make_player):
+    challenge = do_ensure_challenge(today())
+    goals = dict(zip(SPACES, deal_of(challenge).setup.goal_options, strict=False))
+    play(challenge, make_player("early"), goals, "greedy", "open")
+    assert do_study_day(challenge) == 0 and not Analysis.objects.exists()
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_the_close_tells_the_day_then_again_with_the_sample(day, celery_worker_process):
+    challenge = day[0]
+    assert do_tell_closed_days() == 1  # told at once from the two reviews, the sample sent
+    assert {
+        t["games"] for t in DayStory.objects.get(challenge=challenge).story["hardest_turns"]
+    } == {2}
+    story = wait_for(
+        lambda: DayStory.objects.get(challenge=challenge).story,
+        lambda s: {t["games"] for t in s["hardest_turns"]} == {6},
+    )
+    assert story["players"] == 6
+    assert Analysis.objects.filter(game__challenge=challenge, status="ready").count() == 6
