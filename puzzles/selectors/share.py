@@ -153,6 +153,8 @@ def share_page_json(game: Game, origin: str) -> dict:
         "game_id": game.pk,
         "score": score["total"],
         "par": _par(game),
+        # the day's story once the day has closed (``crowd``: how everyone played it)
+        "story_date": None if spoiler_free(game) or game.challenge is None else game.challenge.date,
     }
 
 

@@ -87,6 +87,10 @@ export function renderEnd(container, { game, challenge, board, standing, quilt =
     el("div", { class: "end-actions" }, [
       share.button,
       el("a", { class: "btn btn-primary", href: `/leaderboard/${game.date}/`, "data-action": "leaderboard", text: gettext("See the leaderboard") }),
+      // a closed day's story: how everyone played the same deal (crowd's page)
+      challenge.closed && game.date
+        ? el("a", { class: "btn", href: `/day/${game.date}/`, "data-day-story": "", text: gettext("How everyone played this day") })
+        : null,
       el("a", { class: "btn", href: "/archive/", text: gettext("Play a past day") }),
     ]),
   ]));

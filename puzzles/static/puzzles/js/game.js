@@ -16,6 +16,8 @@ import { buttonExample, catExample, describePatch, patchIcon, rainbowExample, to
 import { Turn } from "./turns.js";
 import { Tutorial, tutorialSeen } from "./tutorial.js";
 
+const DIFFICULTY = { gentle: gettext("gentle"), usual: gettext("usual"), tough: gettext("tough"), brutal: gettext("brutal") };
+
 // A button's colour is the API's English word; Spanish agrees it with "grupo".
 const GROUP_COLOURS = {
   navy: pgettext("a group's colour", "navy"), teal: pgettext("a group's colour", "teal"),
@@ -340,6 +342,20 @@ class GameController {
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
       el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
+    this.renderDifficulty();
+  }
+
+  // How hard the day is (the server's word, from par against the month's pars, or from the
+  // crowd once closed) beside par's label: "Par · tough".
+  renderDifficulty() {
+    const difficulty = !this.scenarioInfo && this.challenge && this.challenge.difficulty;
+    const stat = $("[data-stat-par]", this.root);
+    if (!difficulty || !stat) return;
+    const word = DIFFICULTY[difficulty.label];
+    stat.dataset.difficulty = difficulty.label;
+    stat.title = difficulty.basis === "crowd" ? interpolate(gettext("A %(word)s day: the players' median against par"), { word })
+      : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
+    $("span", stat).textContent = `${gettext("Par")} · ${word}`;
   }
 
   renderHand(hintMove) {
