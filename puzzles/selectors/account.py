@@ -2,6 +2,8 @@
 the account, every game with its moves, hints and analysis, and what the apps built on
 puzzles hold (groups, versus tables, the rating: ``EXPORT_SECTIONS``)."""
 
+from solver.search.analysis import on_expected_scale
+
 from ..models import Analysis, Game, Hint, Player
 from .players import EXPORT_SECTIONS, profile
 
@@ -26,6 +28,13 @@ def _game(game: Game, hints: dict, analyses: dict) -> dict:
     }
 
 
+def _on_scale(result: dict | None) -> dict | None:
+    """A stored analysis with its values as the review shows them (expected final scores)."""
+    if not result or "turns" not in result:
+        return result
+    return {**result, "turns": on_expected_scale(result["turns"])}
+
+
 def export(player: Player) -> dict:
     games = Game.objects.filter(player=player).select_related("challenge").order_by("pk")
     hints: dict[int, list] = {}
@@ -35,7 +44,7 @@ def export(player: Player) -> dict:
             "expected_score": hint.expected_score, "reasons": hint.reasons,
         })  # fmt: skip
     analyses = {
-        row.game_id: {"status": row.status, "result": row.result}
+        row.game_id: {"status": row.status, "result": _on_scale(row.result)}
         for row in Analysis.objects.filter(game__player=player)
     }
     return {

@@ -515,12 +515,17 @@ class GameController {
         { number: move.market_index + 1, patch: describePatch(this.game.market[move.market_index]) });
     const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: gettext("Play this move") });
     play.addEventListener("click", () => this.turn.play(hint.move));
-    const expected = hint.expected_score !== undefined && hint.expected_score !== null
-      ? interpolate(gettext(" The solver expects about %(score)s points from here."), { score: Math.round(hint.expected_score) }) : "";
+    // The hint's expected final score (the review's scale) beside par, named for what it is.
+    const par = this.scenarioInfo ? null : (this.game.par || this.challenge.par);
+    const score = hint.expected_score !== undefined && hint.expected_score !== null ? Math.round(hint.expected_score) : null;
+    const expected = score === null ? ""
+      : par && par.status === "ready"
+        ? interpolate(gettext(" Expected final score: about %(score)s if you play on as the solver would; par, %(par)s, is the solver's own game on this deal."), { score, par: par.score })
+        : interpolate(gettext(" The solver expects about %(score)s points from here."), { score });
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
         el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(this.game.hand[move.hand_index]), market }) }),
-        el("span", { class: "muted", text: expected }),
+        el("span", { class: "muted", "data-hint-expected": score === null ? null : String(score), text: expected }),
       ]),
       passChance(this.game, hint),
       (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,

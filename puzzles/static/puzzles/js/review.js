@@ -183,7 +183,8 @@ function renderMoves() {
   $("[data-moves] [aria-current]")?.scrollIntoView({ block: "nearest" });
 }
 
-// Expected final score after each turn's move: yours against the best move's.
+// Expected final score after each turn's move (the hints' scale, from the API): yours against
+// the best move's; the last turn's is the final score itself.
 function chart(turns) {
   const width = 420;
   const height = 170;
@@ -236,11 +237,13 @@ function renderAnalysis() {
           el("b", { text: formatNumber(a.expected_loss) }), el("span", { text: gettext("points lost in all") }),
         ]),
       ]),
+      el("p", { class: "chart-title muted", "data-chart-axis": "", text: gettext("expected final score (points)") }),
       chart(a.turns),
       el("p", { class: "legend muted" }, [
         el("span", { class: "key your", text: gettext("your moves") }), " · ",
         el("span", { class: "key best", text: gettext("the solver's best") }),
       ]),
+      el("p", { class: "muted", "data-scale-note": "", text: gettext("Each point is the final score to expect after that turn's move if you play on as the solver would, the same estimate a hint gives; the last is your final score.") }),
       marksLegend(a.marks || []),
     );
   } else if (a && state.stalled) {
