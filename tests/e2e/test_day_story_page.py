@@ -6,11 +6,12 @@ import datetime
 
 import pytest
 from axe_audit import Audit
-from test_phone_pages import compute_par, play_through
+from test_phone_pages import compute_par, log_in, play_through
 from test_players_pages import no_sideways_scroll
 
 from crowd.services import do_tell_day
 from puzzles.game_state import today
+from puzzles.services.analysis import do_analyse_unasked
 from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -93,3 +94,24 @@ def test_before_the_close_no_link_and_no_story(site, page):
     assert page.locator("[data-day-story]").count() == 0
     answer = page.goto(f"{site}/day/{today()}/")
     assert answer.status == 404
+
+
+def test_the_review_beside_the_crowd(told_day, site, browser, shot):
+    day, games = told_day
+    do_analyse_unasked(games[0])
+    page = log_in(browser, site, "ann")
+    page.goto(f"{site}/review/{games[0].pk}/")
+    lines = page.locator("[data-crowd-lines]")
+    lines.wait_for()
+    assert int(lines.locator("[data-crowd-goals]").get_attribute("data-crowd-goals")) == 3
+    assert int(lines.locator("[data-crowd-first-move]").get_attribute("data-crowd-first-move")) >= 1
+    assert "of 3 players" in lines.inner_text()
+    page.wait_for_selector("[data-key-moments]:not([hidden])")
+    moments = page.locator("[data-key-moment]")
+    for turn in [moments.nth(i).get_attribute("data-key-moment") for i in range(moments.count())]:
+        page.locator(f'[data-key-moment="{turn}"]').tap()
+        page.wait_for_selector(f'[data-crowd-turn="{turn}"]')
+    shot(page, "review-beside-the-crowd-phone")
+    lines.locator("[data-day-story]").tap()
+    page.wait_for_url(f"{site}/day/{day}/")
+    page.context.close()
