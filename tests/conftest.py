@@ -15,13 +15,13 @@ import itertools
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from helpers.processes import scratch
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,7 +182,7 @@ def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env
     require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
     require(redis_reachable(), f"needs Redis at {REDIS_URL}")
     node = f"{TEST_QUEUE}-{uuid.uuid4().hex[:6]}@localhost"
-    var_dir = tempfile.mkdtemp(prefix="calico-worker-")
+    var_dir = str(scratch("calico-worker-"))
     env = {
         **os.environ,
         **TEST_SOLVER_ENV,

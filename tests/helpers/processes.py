@@ -59,11 +59,19 @@ def wait_until(check, what: str, seconds: float = 60):
     pytest.fail(f"{what}: still not so after {seconds} s")
 
 
+def scratch(prefix: str) -> Path:
+    """A new folder for one test's server or worker, inside the repository (git-ignored
+    ``test-artifacts/scratch/``): tests write nowhere else."""
+    parent = ROOT / "test-artifacts" / "scratch"
+    parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+
+
 class Service:
     """One server process in its own process group, logging to a file."""
 
     def __init__(self, args: list[str], env: dict, name: str):
-        self.folder = Path(tempfile.mkdtemp(prefix=f"calico-{name}-"))
+        self.folder = scratch(f"calico-{name}-")
         self.log_path = self.folder / f"{name}.log"
         self.env = {**os.environ, **same_secrets(), "CALICO_VAR_DIR": str(self.folder), **env}
         with open(self.log_path, "ab") as log:
@@ -134,7 +142,7 @@ class ThrowawayRedis:
     def __init__(self):
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.folder = tempfile.mkdtemp(prefix="calico-redis-")
+        self.folder = str(scratch("calico-redis-"))
         self.start()
 
     def start(self) -> None:
