@@ -16,7 +16,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DAY = datetime.date(2031, 3, 4)
 BEFORE_CLOSE = datetime.datetime(2031, 3, 4, 23, 58, tzinfo=datetime.UTC)
 AFTER_CLOSE = datetime.datetime(2031, 3, 5, 0, 0, 5, tzinfo=datetime.UTC)
-SAYS = "The day closed at 00:00 UTC on 2031-03-05; this game no longer counts."
+# On the reader's clock (the browser's time zone: UTC here).
+SAYS = "The day closed at 00:00 UTC on March 5, 2031; this game no longer counts."
 
 
 def test_a_game_left_open_past_the_close_says_it_no_longer_counts(site, page, shot):

@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { fetchStanding, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext, pgettext } from "./dom.js";
+import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, localClock, localDay, ngettext, pgettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { goalExample, goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
@@ -289,7 +289,7 @@ class GameController {
     const box = $("[data-fair-play]", this.root);
     let text = "";
     if (game.disqualified) text = interpolate(gettext("This game was disqualified by the moderators: %(reason)s. It no longer counts."), { reason: game.disqualified });
-    else if (game.expired) text = interpolate(gettext("The day closed at 00:00 UTC on %(day)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: game.closes_at.slice(0, 10) });
+    else if (game.expired) text = interpolate(gettext("The day closed at %(clock)s on %(day)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { clock: localClock(game.closes_at), day: localDay(game.closes_at) });
     box.hidden = !text;
     box.textContent = text;
     box.dataset.fairPlay = game.disqualified ? "disqualified" : game.expired ? "expired" : "";
