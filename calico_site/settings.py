@@ -247,11 +247,21 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # (bench/hint_beside_versus.py). A worker started without -Q consumes all three.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
 CALICO_VERSUS_QUEUE = env.str("CELERY_VERSUS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-versus")
+# The long runs nobody waits for (best-known scores, scenario pass rates) on a queue of their
+# own, so that par and the day's dawn hints on the default queue never wait behind them.
+CALICO_BACKGROUND_QUEUE = env.str(
+    "CELERY_BACKGROUND_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-background"
+)
 # Each queue on an exchange and key of its own: bound to the default exchange and key, the
 # hint queue would also receive every solver run (and the default queue every hint).
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
-    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE, CALICO_VERSUS_QUEUE)
+    for name in (
+        CELERY_TASK_DEFAULT_QUEUE,
+        CALICO_HINT_QUEUE,
+        CALICO_VERSUS_QUEUE,
+        CALICO_BACKGROUND_QUEUE,
+    )
 ]
 CELERY_TASK_ROUTES = ("puzzles.tasks.route", "versus.tasks.route")
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)

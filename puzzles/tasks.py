@@ -11,9 +11,14 @@ def create_daily_challenge() -> str:
     return str(challenges.do_daily_rollover().date)
 
 
-@shared_task(name="puzzles.tasks.compute_solver_run")
+@shared_task(name="puzzles.tasks.compute_solver_run")  # par (and a best-known run sent before)
 def compute_solver_run(run_id: int) -> None:
     solver_runs.do_compute_solver_run(run_id)
+
+
+@shared_task(name="puzzles.tasks.compute_best_known_run")  # on the background queue
+def compute_best_known_run(run_id: int) -> None:
+    solver_runs.do_compute_solver_run(run_id, solver_runs.BEST_RUN)
 
 
 @shared_task(name="puzzles.tasks.resend_lost_runs")
@@ -60,12 +65,17 @@ def hint_ahead(game_id: int, turn: int) -> None:
 
 # The tasks a player waits for run on queues of their own, so that a par or best-known run
 # never delays them (docs/operations.md): hints and analyses on the hint queue (the versus
-# app routes its own: versus.tasks.route). Everything else goes to the default queue.
+# app routes its own: versus.tasks.route). The long runs nobody waits for go to the
+# background queue, so that par and the dawn hints never wait behind them. Everything else
+# (par, hints ahead, the rollover and the beat's upkeep) goes to the default queue.
 INTERACTIVE = {compute_hint.name, compute_analysis.name}
+BACKGROUND = {compute_best_known_run.name, compute_scenario_pass_rate.name}
 
 
 def route(name, args, kwargs, options, task=None, **kw):
     """Celery's router (settings ``CELERY_TASK_ROUTES``)."""
     if name in INTERACTIVE:
         return {"queue": settings.CALICO_HINT_QUEUE}
+    if name in BACKGROUND:
+        return {"queue": settings.CALICO_BACKGROUND_QUEUE}
     return None
