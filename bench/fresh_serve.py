@@ -3,12 +3,14 @@ embedded default: SQLite and the folder broker), and time, from the command's st
 site says it is running, when today's par is ready and when every dawn hint (the turn-1 hint
 of each goal arrangement) is in, and when each scenario's pass rate is.
 
-    nice .venv/bin/python bench/fresh_serve.py [--port 8611] [--source .] [--seconds 600]
+    nice .venv/bin/python bench/fresh_serve.py [--port 8611] [--source .] [--ref REF]
+        [--seconds 600]
 
-The clone is made with `git clone -q SOURCE DIR` (committed work only) in a temporary folder,
-removed afterwards (`--keep` keeps it). `make serve` makes its own `.venv` there first (pip's
-cache makes that quick on a machine that has installed the project once): the figures are
-given from the command's start and from the moment the site answered.
+The clone is made with `git clone -q SOURCE DIR` (committed work only; `--ref` checks out
+another commit, to compare) in a temporary folder, removed afterwards (`--keep` keeps it).
+`make serve` makes its own `.venv` there first (pip's cache makes that quick on a machine
+that has installed the project once): the figures are given from the command's start and
+from the moment the site answered.
 """
 
 import argparse
@@ -70,11 +72,14 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8611)
     parser.add_argument("--source", default=str(ROOT))
     parser.add_argument("--seconds", type=float, default=600, help="give up after this long")
+    parser.add_argument("--ref", help="a commit to check out in the clone (default: its HEAD)")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="calico-fresh-"))
     subprocess.run(["git", "clone", "-q", args.source, str(folder)], check=True)
+    if args.ref:
+        subprocess.run(["git", "checkout", "-q", args.ref], cwd=folder, check=True)
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.pop("CELERY_BROKER_URL", None)
     env.pop("CALICO_VAR_DIR", None)
@@ -121,7 +126,8 @@ def main() -> None:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
     running = seen.get("running")
-    print(f"fresh clone of {args.source}, make serve on port {args.port}:", end=" ")
+    source = f"{args.source} at {args.ref}" if args.ref else args.source
+    print(f"fresh clone of {source}, make serve on port {args.port}:", end=" ")
     print(f"{expected_hints} dawn hints")
     print(f"{'event':<18} {'s after make serve':>19} {'s after it answered':>20}")
     for event, at in sorted(seen.items(), key=lambda item: item[1]):
