@@ -4,6 +4,7 @@ from celery import shared_task
 from django.conf import settings
 
 from .services import analysis, challenges, guests, hints, scenarios, solver_runs
+from .services.worker_queue import JOB_TASK
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -11,14 +12,15 @@ def create_daily_challenge() -> str:
     return str(challenges.do_daily_rollover().date)
 
 
-@shared_task(name="puzzles.tasks.compute_solver_run")  # par (and a best-known run sent before)
+# par (and a best-known run sent before the best-known runs had a task of their own)
+@shared_task(name="puzzles.tasks.compute_solver_run", **JOB_TASK)
 def compute_solver_run(run_id: int) -> None:
     solver_runs.do_compute_solver_run(run_id)
 
 
-@shared_task(name="puzzles.tasks.compute_best_known_run")  # on the background queue
+@shared_task(name="puzzles.tasks.compute_best_known_run", **JOB_TASK)  # on the background queue
 def compute_best_known_run(run_id: int) -> None:
-    solver_runs.do_compute_solver_run(run_id, solver_runs.BEST_RUN)
+    solver_runs.do_compute_solver_run(run_id, job=solver_runs.BEST_RUN)
 
 
 @shared_task(name="puzzles.tasks.resend_lost_runs")
@@ -26,12 +28,12 @@ def resend_lost_runs() -> list[int]:
     return solver_runs.do_resend_lost_runs()
 
 
-@shared_task(name="puzzles.tasks.compute_hint")  # time limits: sent with each hint (services)
+@shared_task(name="puzzles.tasks.compute_hint", **JOB_TASK)  # time limits: sent with each hint
 def compute_hint(hint_id: int) -> None:
     hints.do_compute_hint(hint_id)
 
 
-@shared_task(name="puzzles.tasks.compute_scenario_pass_rate")
+@shared_task(name="puzzles.tasks.compute_scenario_pass_rate", **JOB_TASK)
 def compute_scenario_pass_rate(number: int) -> None:
     scenarios.do_compute_pass_rate(number)
 
@@ -41,7 +43,8 @@ def prune_guests() -> int:
     return guests.do_prune_guests()
 
 
-@shared_task(name="puzzles.tasks.compute_analysis")  # time limits: sent with each analysis
+# time limits: sent with each analysis
+@shared_task(name="puzzles.tasks.compute_analysis", **JOB_TASK)
 def compute_analysis(analysis_id: int) -> None:
     analysis.do_compute_analysis(analysis_id)
 

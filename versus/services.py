@@ -250,6 +250,13 @@ def do_request_versus_hint(
     return row
 
 
+def do_resume_lost_versus_hint(row: VersusHint) -> VersusHint:
+    """On a poll: a hint whose worker died or restarted is sent again at once (as a solo
+    hint: ``puzzles.services.hints.do_resume_lost_hint``)."""
+    HINT.do_resume_if_lost(row)
+    return row
+
+
 def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
     """The table player's move for the player's seat at the hint's turn, from seat 0's view
     of the table as it stood then (the moves before it: the player moves first each round),
@@ -285,6 +292,12 @@ def do_request_versus_analysis(
         else:
             ANALYSIS.do_reopen_if_stalled(row, done=0)
     row.refresh_from_db()  # failed if the broker refused it
+    return row
+
+
+def do_resume_lost_versus_analysis(row: VersusAnalysis) -> VersusAnalysis:
+    """On a poll: a review whose worker died or restarted is sent again at once, from turn 0."""
+    ANALYSIS.do_resume_if_lost(row, done=0)
     return row
 
 

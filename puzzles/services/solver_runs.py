@@ -20,7 +20,7 @@ from solver.search import make_player, play_game
 
 from ..game_state import deal_of
 from ..models import SolverRun
-from .worker_queue import Job
+from .worker_queue import RUN_BEAT, Job, WorkerLost
 
 log = logging.getLogger(__name__)
 
@@ -28,19 +28,15 @@ STRATEGY = {SolverRun.Kind.PAR: "fair", SolverRun.Kind.BEST: "hindsight"}
 # Sent with Celery's time limits; refused, it stays pending and unsent, for the beat to resend.
 # Par on the default queue; the best-known run, which nobody waits for, by a task of its own
 # that goes to the background queue (``tasks.route``). Either task computes either kind.
-RUN = Job(SolverRun, "puzzles.tasks.compute_solver_run", heartbeat=True, refusal_fails=False)
+RUN = Job(SolverRun, "puzzles.tasks.compute_solver_run", beat=RUN_BEAT, refusal_fails=False)
 BEST_RUN = Job(
-    SolverRun, "puzzles.tasks.compute_best_known_run", heartbeat=True, refusal_fails=False
+    SolverRun, "puzzles.tasks.compute_best_known_run", beat=RUN_BEAT, refusal_fails=False
 )
 
 
 def job_of(run: SolverRun) -> Job:
     """The job (its task, so its queue) of a run of this kind."""
     return BEST_RUN if run.kind == SolverRun.Kind.BEST else RUN
-
-
-class WorkerLost(Exception):
-    """A run's worker was lost at every attempt."""
 
 
 def _options(kind: str) -> dict:
@@ -75,7 +71,7 @@ def do_resend_lost_runs(*, failed_too: bool = False) -> list[int]:
     return [run.pk for run in runs]
 
 
-def do_compute_solver_run(run_id: int, job: Job = RUN) -> SolverRun | None:
+def do_compute_solver_run(run_id: int, *, job: Job = RUN) -> SolverRun | None:
     """Compute the run (``job``: the task that was sent, named in a failure's text)."""
     return job.do_run(run_id, _play, related=("challenge",))
 

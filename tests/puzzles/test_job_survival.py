@@ -1,0 +1,111 @@
+"""A job whose worker dies mid-task is handed back and said to the player (issue 41, point 6),
+with real Celery worker processes on Redis, SIGKILLed mid-hint:
+
+- its pool process killed (as the kernel's out-of-memory killer does): the worker lets go of
+  the claim and puts the message back at the head of the queue, and its next pool process
+  computes the hint at once, with nobody asking;
+- the whole worker killed (a restart, a lost host): the message waits in Redis for its
+  visibility timeout, but the dead claim goes stale within ``CALICO_JOB_LOST_SECONDS``, and
+  the player's next poll sends the hint again, says so, and it is computed.
+"""
+
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from helpers.processes import start_worker, wait_until
+from server_checks import REDIS_URL, on_postgres, redis_reachable, require
+
+from puzzles.models import Hint
+from puzzles.services import hint_messages
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+# A turn-1 hint of several seconds (about 7 s on a quiet core): the kill lands mid-hint.
+SEVERAL_SECONDS = {"playout_width": 40, "samples": 80, "depth": 3, "candidates": 24}
+BEATS = {"CALICO_JOB_HEARTBEAT_SECONDS": "0.5", "CALICO_JOB_LOST_SECONDS": "3"}
+
+
+@pytest.fixture(autouse=True)
+def real_servers(transactional_db, settings):
+    require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
+    require(redis_reachable(), f"needs Redis at {REDIS_URL}")
+    settings.CALICO_HINT_OPTIONS = SEVERAL_SECONDS  # the position's key: as the worker's
+    settings.CALICO_JOB_HEARTBEAT_SECONDS = 0.5
+    settings.CALICO_JOB_LOST_SECONDS = 3
+
+
+def hint_worker(app, services):
+    worker = start_worker(
+        app,
+        REDIS_URL,
+        queues=(settings.CALICO_HINT_QUEUE,),
+        CALICO_HINT_OPTIONS=json.dumps(SEVERAL_SECONDS),
+        **BEATS,
+    )
+    services.append(worker)
+    return worker
+
+
+def pool_processes(parent: int) -> list[int]:
+    """The pids of a worker's pool processes (its main process's children)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def ask_hint_and_wait_for_its_claim(api, start_game) -> Hint:
+    game = start_game(api)
+    asked = api.post(f"/api/games/{game['id']}/hints/")
+    assert asked.status_code == 202, asked.content
+    rows = Hint.objects.filter(pk=asked.json()["id"])
+    wait_until(lambda: rows.filter(heartbeat_at__isnull=False).exists(), "a worker claims it")
+    return rows.get()
+
+
+def test_a_hint_whose_pool_process_is_killed_is_computed_by_the_next_one(
+    alice_api, daily, start_game, celery_test_broker, services
+):
+    worker = hint_worker(celery_test_broker, services)
+    hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
+    (child,) = pool_processes(worker.process.pid)
+    os.kill(child, signal.SIGKILL)  # mid-hint: the out-of-memory killer's way
+
+    rows = Hint.objects.filter(pk=hint.pk)
+    # read from the database only: no poll of the player's sends it again
+    done = wait_until(lambda: rows.exclude(status="pending").first(), "the hint is computed", 120)
+    assert (done.status, done.attempts) == ("ready", 2), done.error
+    assert "WorkerLostError" in worker.log()  # the first process did die mid-hint
+    assert worker.running(), "the worker itself lives on"
+
+
+def test_a_hint_whose_worker_is_killed_whole_is_sent_again_by_the_players_poll(
+    alice_api, daily, start_game, celery_test_broker, services
+):
+    first = hint_worker(celery_test_broker, services)
+    hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
+    first.kill()  # SIGKILL the whole worker: its message stays unacknowledged in Redis
+    hint_worker(celery_test_broker, services)
+
+    url = f"/api/games/{hint.game_id}/hints/{hint.pk}/"
+    said = set()
+
+    def poll():
+        answer = alice_api.get(url).json()
+        said.add(answer["message"])
+        return answer if answer["status"] != "pending" else None
+
+    answer = wait_until(poll, "the hint is computed", 90)
+    assert answer["status"] == "ready" and answer["move"] and answer["message"] == ""
+    assert hint_messages.RESENT_PENDING in said  # the player was told, while it was pending
+    row = Hint.objects.get(pk=hint.pk)
+    assert (row.attempts, row.error) == (2, "")
