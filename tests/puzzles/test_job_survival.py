@@ -6,7 +6,9 @@ with real Celery worker processes on Redis, SIGKILLed mid-hint:
   computes the hint at once, with nobody asking;
 - the whole worker killed (a restart, a lost host): the message waits in Redis for its
   visibility timeout, but the dead claim goes stale within ``CALICO_JOB_LOST_SECONDS``, and
-  the player's next poll sends the hint again, says so, and it is computed.
+  the player's next poll sends the hint again, says so, and it is computed;
+- the whole worker killed on the embedded folder broker: the message it had claimed goes back
+  to the head of its queue, and the next worker computes it, with nobody asking.
 """
 
 import json
@@ -38,13 +40,14 @@ def real_servers(transactional_db, settings):
     settings.CALICO_JOB_LOST_SECONDS = 3
 
 
-def hint_worker(app, services):
+def hint_worker(app, services, broker=REDIS_URL, **env):
     worker = start_worker(
         app,
-        REDIS_URL,
+        broker,
         queues=(settings.CALICO_HINT_QUEUE,),
         CALICO_HINT_OPTIONS=json.dumps(SEVERAL_SECONDS),
         **BEATS,
+        **env,
     )
     services.append(worker)
     return worker
@@ -109,3 +112,32 @@ def test_a_hint_whose_worker_is_killed_whole_is_sent_again_by_the_players_poll(
     assert hint_messages.RESENT_PENDING in said  # the player was told, while it was pending
     row = Hint.objects.get(pk=hint.pk)
     assert (row.attempts, row.error) == (2, "")
+
+
+def test_a_hint_whose_worker_is_killed_whole_on_the_folder_broker_is_computed_by_the_next(
+    alice_api, daily, start_game, celery_test_broker, use_broker, services, tmp_path
+):
+    folders = {name: tmp_path / "broker" / name for name in ("queue", "processed", "control")}
+    for folder in folders.values():
+        folder.mkdir(parents=True)
+    use_broker("calico-files://")
+    transport_options = celery_test_broker.conf.broker_transport_options
+    celery_test_broker.conf.broker_transport_options = {
+        "data_folder_in": str(folders["queue"]),
+        "data_folder_out": str(folders["queue"]),
+        "processed_folder": str(folders["processed"]),
+        "control_folder": str(folders["control"]),
+        "polling_interval": 0.1,
+    }
+    try:
+        shared = {"CALICO_VAR_DIR": str(tmp_path)}  # the workers' broker: tmp_path/broker
+        first = hint_worker(celery_test_broker, services, "calico-files://", **shared)
+        hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
+        first.kill()
+        hint_worker(celery_test_broker, services, "calico-files://", **shared)
+        rows = Hint.objects.filter(pk=hint.pk)
+        # from the database only: no poll of the player's sends it again
+        done = wait_until(lambda: rows.exclude(status="pending").first(), "it is computed", 120)
+        assert (done.status, done.attempts) == ("ready", 2), done.error
+    finally:
+        celery_test_broker.conf.broker_transport_options = transport_options
