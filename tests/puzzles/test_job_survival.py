@@ -26,9 +26,11 @@ from puzzles.services import hint_messages
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-# A turn-1 hint of several seconds (about 7 s on a quiet core): the kill lands mid-hint.
-SEVERAL_SECONDS = {"playout_width": 40, "samples": 80, "depth": 3, "candidates": 24}
+# A turn-1 hint of many seconds (about 12 s on a quiet core, minutes on a loaded one), so
+# that the kill lands mid-hint; its time limit well beyond that.
+SEVERAL_SECONDS = {"playout_width": 60, "samples": 60, "depth": 4, "candidates": 30}
 BEATS = {"CALICO_JOB_HEARTBEAT_SECONDS": "0.5", "CALICO_JOB_LOST_SECONDS": "3"}
+HINT_SECONDS = 600
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +40,7 @@ def real_servers(transactional_db, settings):
     settings.CALICO_HINT_OPTIONS = SEVERAL_SECONDS  # the position's key: as the worker's
     settings.CALICO_JOB_HEARTBEAT_SECONDS = 0.5
     settings.CALICO_JOB_LOST_SECONDS = 3
+    settings.CALICO_HINT_SECONDS = HINT_SECONDS  # sent with the task
 
 
 def hint_worker(app, services, broker=REDIS_URL, **env):
@@ -46,6 +49,7 @@ def hint_worker(app, services, broker=REDIS_URL, **env):
         broker,
         queues=(settings.CALICO_HINT_QUEUE,),
         CALICO_HINT_OPTIONS=json.dumps(SEVERAL_SECONDS),
+        CALICO_HINT_SECONDS=str(HINT_SECONDS),
         **BEATS,
         **env,
     )
@@ -75,6 +79,11 @@ def ask_hint_and_wait_for_its_claim(api, start_game) -> Hint:
     return rows.get()
 
 
+def assert_killed_mid_hint(hint: Hint) -> None:
+    hint.refresh_from_db()
+    assert (hint.status, hint.attempts) == ("pending", 1), "the kill came after the hint"
+
+
 def test_a_hint_whose_pool_process_is_killed_is_computed_by_the_next_one(
     alice_api, daily, start_game, celery_test_broker, services
 ):
@@ -82,10 +91,11 @@ def test_a_hint_whose_pool_process_is_killed_is_computed_by_the_next_one(
     hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
     (child,) = pool_processes(worker.process.pid)
     os.kill(child, signal.SIGKILL)  # mid-hint: the out-of-memory killer's way
+    assert_killed_mid_hint(hint)
 
     rows = Hint.objects.filter(pk=hint.pk)
     # read from the database only: no poll of the player's sends it again
-    done = wait_until(lambda: rows.exclude(status="pending").first(), "the hint is computed", 120)
+    done = wait_until(lambda: rows.exclude(status="pending").first(), "the hint is computed", 300)
     assert (done.status, done.attempts) == ("ready", 2), done.error
     assert "WorkerLostError" in worker.log()  # the first process did die mid-hint
     assert worker.running(), "the worker itself lives on"
@@ -97,6 +107,7 @@ def test_a_hint_whose_worker_is_killed_whole_is_sent_again_by_the_players_poll(
     first = hint_worker(celery_test_broker, services)
     hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
     first.kill()  # SIGKILL the whole worker: its message stays unacknowledged in Redis
+    assert_killed_mid_hint(hint)
     hint_worker(celery_test_broker, services)
 
     url = f"/api/games/{hint.game_id}/hints/{hint.pk}/"
@@ -107,7 +118,7 @@ def test_a_hint_whose_worker_is_killed_whole_is_sent_again_by_the_players_poll(
         said.add(answer["message"])
         return answer if answer["status"] != "pending" else None
 
-    answer = wait_until(poll, "the hint is computed", 90)
+    answer = wait_until(poll, "the hint is computed", 300)
     assert answer["status"] == "ready" and answer["move"] and answer["message"] == ""
     assert hint_messages.RESENT_PENDING in said  # the player was told, while it was pending
     row = Hint.objects.get(pk=hint.pk)
@@ -134,10 +145,11 @@ def test_a_hint_whose_worker_is_killed_whole_on_the_folder_broker_is_computed_by
         first = hint_worker(celery_test_broker, services, "calico-files://", **shared)
         hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
         first.kill()
+        assert_killed_mid_hint(hint)
         hint_worker(celery_test_broker, services, "calico-files://", **shared)
         rows = Hint.objects.filter(pk=hint.pk)
         # from the database only: no poll of the player's sends it again
-        done = wait_until(lambda: rows.exclude(status="pending").first(), "it is computed", 120)
+        done = wait_until(lambda: rows.exclude(status="pending").first(), "it is computed", 300)
         assert (done.status, done.attempts) == ("ready", 2), done.error
     finally:
         celery_test_broker.conf.broker_transport_options = transport_options
