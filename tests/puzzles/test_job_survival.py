@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from helpers.processes import start_worker, wait_until
+from helpers.processes import ThrowawayRedis, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 from puzzles.models import Hint
@@ -153,3 +153,34 @@ def test_a_hint_whose_worker_is_killed_whole_on_the_folder_broker_is_computed_by
         assert (done.status, done.attempts) == ("ready", 2), done.error
     finally:
         celery_test_broker.conf.broker_transport_options = transport_options
+
+
+def test_a_killed_workers_message_comes_back_from_redis_after_the_visibility_timeout(
+    alice_api, daily, start_game, celery_test_broker, use_broker, services
+):
+    """The whole worker killed and nobody polling: Redis delivers its unacknowledged message
+    again once the visibility timeout has passed (5 s here, on a Redis of the test's own:
+    the timeout is Redis-wide), and the next worker computes the hint."""
+    services.append(redis := ThrowawayRedis())
+    use_broker(redis.url)
+    quick = {"CALICO_VISIBILITY_SECONDS": "5", "CALICO_VISIBILITY_SWEEP_SECONDS": "1"}
+    first = hint_worker(celery_test_broker, services, redis.url, **quick)
+    hint = ask_hint_and_wait_for_its_claim(alice_api, start_game)
+    first.kill()
+    assert_killed_mid_hint(hint)
+    hint_worker(celery_test_broker, services, redis.url, **quick)
+    rows = Hint.objects.filter(pk=hint.pk)
+    done = wait_until(lambda: rows.exclude(status="pending").first(), "it is computed", 300)
+    assert (done.status, done.attempts) == ("ready", 2), done.error
+
+
+def test_the_visibility_timeout_outlasts_every_task_a_player_waits_for():
+    """Shorter, a message still running would be delivered to a second worker (a duplicate
+    run dropped by its claim, or a versus run played twice). As the settings module made them
+    from the environment (this module's fixture changes the hint's limit)."""
+    import calico_site.settings as configured
+    from puzzles.services.worker_queue import HARD_AFTER_SECONDS
+    from versus.services import OPPONENT_SECONDS
+
+    waits = (configured.CALICO_HINT_SECONDS, configured.CALICO_ANALYSIS_SECONDS, OPPONENT_SECONDS)
+    assert max(waits) + HARD_AFTER_SECONDS < configured.CALICO_VISIBILITY_SECONDS
