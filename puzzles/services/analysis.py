@@ -46,6 +46,13 @@ def do_request_analysis(game_id: int, *, player: Player, address: str | None = N
     return row
 
 
+def do_resume_lost_analysis(row: Analysis) -> Analysis:
+    """On a poll: an analysis whose worker died or restarted (or whose message was lost) is
+    sent again at once, from turn 0; any other is left alone."""
+    ANALYSIS.do_resume_if_lost(row, done=0)
+    return row
+
+
 def do_compute_analysis(analysis_id: int) -> Analysis | None:
     """Analyse the game, turn by turn, writing the progress on the row. Claimed once
     (``ANALYSIS``: pending to running): a message delivered twice runs once, and a ready

@@ -75,6 +75,13 @@ def _known_answer(position: str) -> dict:
     return {**found, "status": Hint.Status.READY} if found else {}
 
 
+def do_resume_lost_hint(row: Hint) -> Hint:
+    """On a poll: a hint whose worker died or restarted (or whose message was lost) is sent
+    again at once, and says so (``hint_messages``); any other is left alone."""
+    HINT.do_resume_if_lost(row)
+    return row
+
+
 def do_compute_hint(hint_id: int) -> Hint | None:
     """Run the fair solver on the visible state of the hint's turn and store its answer."""
     return HINT.do_run(hint_id, _answer, related=("game__challenge",))

@@ -101,9 +101,24 @@ class Service:
                 self.kill()
 
 
+def every_queue() -> tuple[str, ...]:
+    """This run's queues: the default (par, hints ahead), hints, versus, background."""
+    from django.conf import settings
+
+    from calico_site.celery import app
+
+    return (
+        app.conf.task_default_queue,
+        settings.CALICO_HINT_QUEUE,
+        settings.CALICO_VERSUS_QUEUE,
+        settings.CALICO_BACKGROUND_QUEUE,
+    )
+
+
 def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> Service:
     """A prefork Celery worker (one child, so time limits apply) on this run's queues (solver
-    runs, hints and versus opponents, or ``queues``); returns once it answers a ping."""
+    runs, hints, versus opponents and background runs, or ``queues``); returns once it
+    answers a ping."""
     from django.conf import settings
 
     queue = app.conf.task_default_queue
@@ -116,9 +131,10 @@ def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> S
         "CELERY_QUEUE": queue,
         "CELERY_HINT_QUEUE": settings.CALICO_HINT_QUEUE,
         "CELERY_VERSUS_QUEUE": settings.CALICO_VERSUS_QUEUE,
+        "CELERY_BACKGROUND_QUEUE": settings.CALICO_BACKGROUND_QUEUE,
         **env,
     }
-    queues = ",".join(queues or (queue, settings.CALICO_HINT_QUEUE, settings.CALICO_VERSUS_QUEUE))
+    queues = ",".join(queues or every_queue())
     worker = Service(
         [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork", "-c",
          "1", "-Q", queues, "-n", node, "--without-gossip", "--without-mingle",
