@@ -26,7 +26,7 @@ export async function renderPlayerLinks(container, game) {
       el("a", { class: "btn", href: "/me/", "data-action": "profile", text: gettext("My stats") }),
       ...groups.map((group) => el("a", {
         class: "btn", href: `/groups/${group.id}/?date=${game.date}`, "data-end-group": group.id,
-        text: interpolate(gettext("%(name)s's board"), { name: group.name }),
+        text: interpolate(gettext("Group board: %(name)s"), { name: group.name }), // never "Quilters's"
       })),
       groups.length ? null : el("a", { class: "btn", href: "/groups/", text: gettext("Compare with friends") }),
     ]),

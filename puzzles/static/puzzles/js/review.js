@@ -3,7 +3,7 @@
 // drawn on the board. Replay and analysis come from the API; nothing here scores anything.
 import { api, ApiError } from "./api.js";
 import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText } from "./analysis.js";
-import { Board } from "./board.js";
+import { Board, cellWords } from "./board.js";
 import { LANG, el, fill, formatDay, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
 import { PATCH_CELLS } from "./engine.js";
 import { renderCats, renderScore, showError } from "./panel.js";
@@ -29,12 +29,6 @@ const MARK_WORDS = { "?!": gettext("an inaccuracy"), "?": gettext("a mistake"), 
 const MARK_CLASS = { "": "good", "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
 const markClass = (turnReview) => `loss-${MARK_CLASS[turnReview.mark] || lossClass(turnReview.loss)}`;
 
-// A cell ("row,col", 0-based as in the API) named as a player finds it on the board: rows
-// counted from the top, places from the left, 1-based, as the board's own cell labels say.
-export const cellWords = (cell) => {
-  const [r, c] = cell.split(",").map(Number);
-  return interpolate(gettext("row %(row)s, place %(place)s"), { row: r + 1, place: c + 1 });
-};
 
 function go(turn) {
   const count = state.replay.turns.length;
