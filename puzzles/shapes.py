@@ -226,6 +226,9 @@ class GameOut(TypedDict):
         IsoDateTime | None, "the day's close: 00:00 UTC after it (none for a scenario)"
     ]
     expired: Annotated[bool, "a ranked game unfinished at its day's close: it never counts"]
+    closes_in: Annotated[
+        int | None, "seconds to the day's close while a ranked game is playing (none once expired)"
+    ]
     counts: Annotated[bool, "on its day's leaderboard"]
     disqualified: Annotated[str | None, "why, when staff disqualified it"]
     scenario: NotRequired[Annotated[ScenarioProgressOut, "only on a scenario game"]]

@@ -142,6 +142,19 @@ def versus_list(player: Player) -> list[VersusSummaryOut]:
     ]  # fmt: skip
 
 
+def tables_in_progress(player: Player | None, limit: int = 5) -> list[dict]:
+    """Your unfinished tables, latest first, for the lobby (the page's, read in any browser of
+    your session or account; sessionStorage knows only the tab's own)."""
+    if player is None:
+        return []
+    games = VersusGame.objects.filter(player=player).exclude(status=VersusGame.Status.FINISHED)
+    return [
+        {"id": g.pk, "level": g.level, "opponents": g.opponents, "turn": g.turn,
+         "choosing": g.status == VersusGame.Status.CHOOSING, "turns": TURNS}
+        for g in games.order_by("-updated_at")[:limit]
+    ]  # fmt: skip
+
+
 def versus_hint_of(game: VersusGame, hint_id: int) -> VersusHint | None:
     """The versus game's hint ``hint_id``, or None (another game's hint is not found either)."""
     return VersusHint.objects.filter(pk=hint_id, game=game).first()

@@ -5,7 +5,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from puzzles.web.pages import player_or_none
 from solver.search.versus import site_levels
+
+from .selectors import tables_in_progress
 
 # The versus levels and the solver's players as the page names them (LEVELS' keys and
 # strategies are the engine's; gettext_noop so makemessages finds each).
@@ -35,9 +38,13 @@ def level_names() -> dict[str, dict[str, str]]:
 
 def table(request):
     """The versus page: a shell whose script (versus.js) sits down and plays through the API;
-    the levels' names go to it too (its opponents' cards name their level and player)."""
+    the levels' names go to it too (its opponents' cards name their level and player), and
+    your tables in progress are listed in its lobby (``?table=<id>`` resumes one)."""
     names = level_names()
     levels = [(level, named["name"], named["player"]) for level, named in names.items()]
-    return render(
-        request, "versus/versus.html", {"levels": levels, "level_names": names, "nav": "versus"}
-    )
+    resume = [
+        {**table, "level_name": names.get(table["level"], {}).get("name", table["level"])}
+        for table in tables_in_progress(player_or_none(request))
+    ]
+    context = {"levels": levels, "level_names": names, "nav": "versus", "resume": resume}
+    return render(request, "versus/versus.html", context)

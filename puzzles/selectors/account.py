@@ -3,6 +3,8 @@ the account, every game with its moves, hints and analysis, and what the apps bu
 puzzles hold (groups, versus tables, the rating: ``EXPORT_SECTIONS``). And the username a
 verified email logs in as (``login_name``)."""
 
+from solver.search.analysis import on_expected_scale
+
 from ..models import Analysis, Game, Hint, Player, username_key
 from .players import EXPORT_SECTIONS, profile
 
@@ -27,6 +29,13 @@ def _game(game: Game, hints: dict, analyses: dict) -> dict:
     }
 
 
+def _on_scale(result: dict | None) -> dict | None:
+    """A stored analysis with its values as the review shows them (expected final scores)."""
+    if not result or "turns" not in result:
+        return result
+    return {**result, "turns": on_expected_scale(result["turns"])}
+
+
 def export(player: Player) -> dict:
     games = Game.objects.filter(player=player).select_related("challenge").order_by("pk")
     hints: dict[int, list] = {}
@@ -36,7 +45,7 @@ def export(player: Player) -> dict:
             "expected_score": hint.expected_score, "reasons": hint.reasons,
         })  # fmt: skip
     analyses = {
-        row.game_id: {"status": row.status, "result": row.result}
+        row.game_id: {"status": row.status, "result": _on_scale(row.result)}
         for row in Analysis.objects.filter(game__player=player)
     }
     return {

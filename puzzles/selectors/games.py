@@ -1,5 +1,7 @@
 """A game as its player sees it: hand, market, quilt, discards and score; never the bag."""
 
+import math
+
 from django.utils import timezone
 
 from solver.game import (
@@ -77,6 +79,15 @@ def cat_progress_json(quilt: Quilt) -> list[CatProgressOut]:
     ]
 
 
+def closes_in(game: Game, now) -> int | None:
+    """Seconds until the day's close while a ranked game of the day is being played, by the
+    server's clock (the page counts down from it: a device's clock may be wrong)."""
+    if not (game.ranked and game.status == Game.Status.PLAYING and game.challenge):
+        return None
+    left = math.ceil((game.challenge.closes_at - now).total_seconds())
+    return left if left > 0 else None  # closed: the game has expired
+
+
 def game_json(
     game: Game, state: SoloGame | None = None, award: tuple | None = None, *, origin: str = ""
 ) -> GameOut:
@@ -110,6 +121,7 @@ def game_json(
             game.challenge.closes_at.isoformat().replace("+00:00", "Z") if game.challenge else None
         ),
         "expired": game.expired(timezone.now()),
+        "closes_in": closes_in(game, timezone.now()),
         "counts": game.counts,
         "disqualified": (game.disqualified_reason or "disqualified") if game.disqualified else None,
         "last_award": award_json(award),

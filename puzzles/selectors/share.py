@@ -21,7 +21,7 @@ from django.conf import settings
 from django.utils import formats, timezone, translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from solver.game import SCENARIOS, SoloGame
 
@@ -104,13 +104,44 @@ def _result(score: dict) -> tuple[tuple[str, str, int], ...]:
     )
 
 
+# The result as a grid of symbols, as Wordle's: what each goal was met by, then a cat per cat
+# token, a button per button, the rainbow. It shows no patch, so it is shared before the close.
+GOAL_MARKS = {(True, True): "🌟", (True, False): "🎨", (False, True): "🧵", (False, False): "⬜"}
+
+
+def share_grid(score: dict) -> str:
+    goals = "".join(GOAL_MARKS[(bool(g["colors"]), bool(g["patterns"]))] for g in score["goals"])
+    cats = "🐈" * score["cat_tokens"]
+    buttons = "🔘" * (score["button_tokens"] - score["rainbow"]) + "🌈" * bool(score["rainbow"])
+    return " ".join(part for part in (goals, cats, buttons) if part)
+
+
+def goal_mark_words(score: dict) -> tuple[str, ...]:
+    """Each goal's result in words: what it was met by (the picture's, under each goal)."""
+    said = {
+        (True, True): pgettext("a goal met by", "both"),
+        (True, False): pgettext("a goal met by", "colour"),
+        (False, True): pgettext("a goal met by", "pattern"),
+        (False, False): pgettext("a goal met by", "not met"),
+    }
+    return tuple(said[(bool(g["colors"]), bool(g["patterns"]))] for g in score["goals"])
+
+
+def hint_words(game: Game) -> str:
+    if not game.hints_used:
+        return _("no hints")
+    return ngettext("%(count)s hint", "%(count)s hints", game.hints_used) % {
+        "count": game.hints_used
+    }
+
+
 def share_text(game: Game, score: dict, url: str) -> str:
-    """The words a player pastes: the day and its number, score and par, the result's shape,
-    the link."""
+    """The words a player pastes: the day and its number, score and par, the result as a grid
+    and in words with the hints used, the link."""
     day = f" ({game.challenge.date.isoformat()})" if game.challenge is not None else ""
     head = f"{title(game)}{day}: {score['total']} {_par_words(game)}"
     shape = " · ".join(f"{label.lower()} {count}" for label, count, _points in _result(score))
-    return f"{head}\n{shape}\n{url}"
+    return f"{head}\n{share_grid(score)}\n{shape} · {hint_words(game)}\n{url}"
 
 
 def _said(game: Game, score: dict, origin: str) -> tuple[str, str, str]:
@@ -153,6 +184,8 @@ def share_page_json(game: Game, origin: str) -> dict:
         "game_id": game.pk,
         "score": score["total"],
         "par": _par(game),
+        # the day's story once the day has closed (``crowd``: how everyone played it)
+        "story_date": None if spoiler_free(game) or game.challenge is None else game.challenge.date,
     }
 
 
@@ -190,7 +223,11 @@ def _card(game: Game, state: SoloGame) -> Card:
         subtitle=_subtitle(game),
         score=str(score["total"]),
         par=_par_words(game),
-        rows=tuple((label, f"{count} · +{points}") for label, count, points in _result(score)),
+        rows=(
+            *((label, f"{count} · +{points}") for label, count, points in _result(score)),
+            (pgettext("a share's line", "Hints"), hint_words(game)),
+        ),
+        goal_marks=goal_mark_words(score),
         footer=(
             _("Play today's puzzle at %(host)s") % {"host": host}
             if host

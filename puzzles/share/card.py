@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 from solver.game import EMPTY, GOAL_CELLS, Quilt, goal_by_id
 
 WIDTH, HEIGHT = 1200, 630
-VERSION = 3  # part of the image's ETag: bump it when the drawing changes
+VERSION = 4  # part of the image's ETag: bump it when the drawing changes
 # A font with every letter of the site's languages (Spanish: á é í ó ú ñ ü ¡ ¿), Debian's
 # fonts-dejavu-core (docs/operations.md); without it Pillow's own font, which has ASCII letters
 # only: the words are then drawn without their accents, never with missing-glyph boxes.
@@ -66,6 +66,7 @@ class Card:
     rows: tuple[tuple[str, str], ...]
     footer: str
     goals: tuple[tuple[int, bool, bool], ...] = ()
+    goal_marks: tuple[str, ...] = ()  # each goal's result in words: both, colour, pattern
     cats: int = 0
     buttons: int = 0
     rainbow: bool = False
@@ -135,13 +136,15 @@ def _shape(draw: ImageDraw.ImageDraw, card: Card) -> None:
     buttons as rings, each under its row's label (``card.rows``)."""
     draw.rounded_rectangle((34, 26, 700, 604), radius=28, fill=CARD, outline=LINE, width=2)
     labels = [_words(label) for label, _ in card.rows] + ["", "", ""]
+    marks = [_words(mark) for mark in card.goal_marks] + [""] * len(card.goals)
     draw.text((70, 52), labels[0], fill=INK_SOFT, font=_font(28))
     for k, (points, _, _) in enumerate(card.goals):
         cx, cy = 160 + k * 200, 190
         met = points > 0
         draw.polygon(_hex(cx, cy, 76), fill=GOAL_SPACE if met else QUILT, outline=GOAL_INK)
-        draw.text((cx, cy), f"+{points}", fill=GOAL_INK if met else INK_SOFT,
-                  font=_font(44), anchor="mm")  # fmt: skip
+        ink = GOAL_INK if met else INK_SOFT
+        draw.text((cx, cy - 12), f"+{points}", fill=ink, font=_font(40), anchor="mm")
+        draw.text((cx, cy + 30), marks[k], fill=ink, font=_fitted(marks[k], 20, 110), anchor="mm")
     draw.text((70, 300), labels[1], fill=INK_SOFT, font=_font(28))
     _tokens(draw, 370, card.cats, ring=False)
     draw.text((70, 444), labels[2], fill=INK_SOFT, font=_font(28))
@@ -168,11 +171,11 @@ def _panel(draw: ImageDraw.ImageDraw, card: Card) -> None:
     draw.text((x, 116), _words(card.subtitle), fill=INK_SOFT, font=_fitted(card.subtitle, 28, room))
     draw.text((x, 170), card.score, fill=INK, font=_font(118))
     draw.text((x + 4, 300), _words(card.par), fill=INK_SOFT, font=_fitted(card.par, 34, room - 4))
-    y = 370
-    for label, value in card.rows:
-        draw.text((x, y), _words(label), fill=INK_SOFT, font=_font(28))
+    y = 362
+    for label, value in card.rows:  # goals, cats, buttons, hints
+        draw.text((x, y), _words(label), fill=INK_SOFT, font=_fitted(label, 28, 150))
         draw.text((x + 160, y), _words(value), fill=INK, font=_fitted(value, 28, room - 160))
-        y += 44
+        y += 46
     draw.line((x, 560, WIDTH - 40, 560), fill=LINE, width=2)
     draw.text((x, 576), _words(card.footer), fill=INK_SOFT, font=_fitted(card.footer, 24, room))
 

@@ -10,6 +10,7 @@ import datetime
 
 from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -31,7 +32,12 @@ def _date_or_none(value: str) -> str | None:
 
 
 def daily(request):
-    return shell(request, "game", date="", nav="daily")
+    """Today's game; the home page, so its tags describe the site to a link's preview."""
+    og = {
+        "url": request.build_absolute_uri("/"),
+        "image": request.build_absolute_uri(static("puzzles/icons/icon-512.png")),
+    }
+    return shell(request, "game", date="", nav="daily", og=og)
 
 
 def practice(request, date):

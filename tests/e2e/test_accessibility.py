@@ -130,7 +130,7 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     page.fill('input[name="username"]', "alice")
     page.fill('input[name="password"]', PASSWORD)
     page.click('button[type="submit"]')
-    page.wait_for_selector('[data-player="alice"]')
+    page.wait_for_selector('[data-player="alice"]', state="attached")  # folded on a phone
     page.goto(site + "/groups/")
     page.wait_for_selector("[data-group-list] li")
     audit("groups")

@@ -16,7 +16,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DAY = datetime.date(2031, 3, 4)
 BEFORE_CLOSE = datetime.datetime(2031, 3, 4, 23, 58, tzinfo=datetime.UTC)
 AFTER_CLOSE = datetime.datetime(2031, 3, 5, 0, 0, 5, tzinfo=datetime.UTC)
-SAYS = "The day closed at 00:00 UTC on 2031-03-05; this game no longer counts."
+# The game's own day; the close on the reader's clock (the browser's time zone: UTC here).
+SAYS = "The day of 4 March 2031 closed at 00:00 UTC; this game no longer counts."
 
 
 def test_a_game_left_open_past_the_close_says_it_no_longer_counts(site, page, shot):
@@ -36,7 +37,9 @@ def test_a_game_left_open_past_the_close_says_it_no_longer_counts(site, page, sh
         assert (
             notice.inner_text()
             == f"{SAYS} Its deal is public now: you can play it again as practice."
+            " Play today's quilt"
         )
+        assert page.get_attribute("[data-fair-play] [data-today-link]", "href") == "/"
         assert page.locator("[data-playing]").is_hidden()
         assert page.get_attribute("[data-game-root]", "data-phase") == "expired"
         assert page.locator(f'[data-cell="{cell}"][data-empty="true"]').count() == 1

@@ -185,9 +185,10 @@ def test_a_spanish_players_share_says_its_words_in_spanish_and_its_links_carry_t
     share = alice_api.get(f"/api/games/{game_id}/", HTTP_ACCEPT_LANGUAGE="es").json()["share"]
     assert share["url"] == f"http://testserver/share/{game_id}/?lang=es"
     assert share["image"] == f"http://testserver/share/{game_id}/image.png?lang=es"
-    head, shape, url = share["text"].split("\n")
+    head, _grid, shape, url = share["text"].split("\n")
     assert head.startswith("Calico Daily #6") and f": {finished['score']['total']} puntos" in head
     assert shape.startswith("objetivos ") and " de 3 · gatos " in shape and "botones " in shape
+    assert shape.endswith(" · sin pistas")
     assert url == share["url"]
     assert alice_api.get(f"/api/games/{game_id}/").json()["share"] == finished["share"]
 

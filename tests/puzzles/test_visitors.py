@@ -326,7 +326,7 @@ def test_an_open_days_practice_game_waits_for_its_ranked_game(daily, make_player
     from django.db import transaction
 
     from puzzles.services.errors import Conflict
-    from puzzles.services.games import lock_playing_game
+    from puzzles.services.game_locks import lock_playing_game
 
     alice = make_player("alice")
     Game.objects.create(challenge=daily, player=alice, ranked=True)

@@ -8,6 +8,13 @@ import { GOAL_CELLS, PATCH_CELLS } from "./engine.js";
 import { gettext, interpolate } from "./dom.js";
 import { goalHelp, goalLabel, goalPicture, progressWords } from "./goals.js";
 
+// A cell ("row,col", 0-based as in the API) named as a player finds it on the board: rows
+// counted from the top, places from the left, 1-based, as the board's own cell labels say.
+export const cellWords = (cell) => {
+  const [r, c] = cell.split(",").map(Number);
+  return interpolate(gettext("row %(row)s, place %(place)s"), { row: r + 1, place: c + 1 });
+};
+
 const SIZE = 7; // the drawing's grid: the patch spaces and the printed border around them
 // Room for the edge labels (row numbers on the left, place numbers on top), in board units.
 const EDGE_LEFT = 6;
@@ -15,6 +22,8 @@ const EDGE_TOP = 10;
 
 const isPatchSpace = (r, c) => PATCH_CELLS.includes(`${r},${c}`);
 const parse = (name) => name.split(",").map(Number);
+
+let boards = 0; // boards made on this page, for their ids
 
 export class Board {
   constructor(root, { onActivate, onGoal = null, onGoalInfo = null }) {
@@ -24,6 +33,8 @@ export class Board {
     this.onGoalInfo = onGoalInfo; // a tap on a goal while playing: show its words
     this.cursor = "3,3";
     this.state = null;
+    // Ids of this board's own (cells, motifs, clip, rainbow): a page may hold several boards.
+    this.uid = `b${++boards}`;
     const width = HEX_W * (SIZE + 0.5);
     const height = 1.5 * HEX_R * (SIZE - 1) + 2 * HEX_R;
     this.svg = svg("svg", {
@@ -85,7 +96,7 @@ export class Board {
 
   drawCursor() {
     this.svg.querySelector(".cursor")?.remove();
-    this.svg.setAttribute("aria-activedescendant", `cell-${this.cursor.replace(",", "-")}`);
+    this.svg.setAttribute("aria-activedescendant", `${this.uid}-cell-${this.cursor.replace(",", "-")}`);
     if (!this.svg.matches(":focus-visible")) return;
     const [cx, cy] = cellCentre(...parse(this.cursor));
     this.svg.append(svg("polygon", { class: "cursor", points: hexPoints(cx, cy, HEX_R - 1) }));
@@ -100,15 +111,15 @@ export class Board {
     const { width, height } = this.quiltSize;
     const clip = { x: HEX_W * 0.32, y: HEX_R * 0.42, w: width - HEX_W * 0.64, h: height - HEX_R * 0.84 };
     this.svg.append(
-      motifDefs("m"),
-      rainbowDefs(),
-      svg("defs", {}, [svg("clipPath", { id: "quilt-clip" }, [
+      motifDefs(this.uid),
+      rainbowDefs(this.uid),
+      svg("defs", {}, [svg("clipPath", { id: `${this.uid}-quilt-clip` }, [
         svg("rect", { x: clip.x, y: clip.y, width: clip.w, height: clip.h, rx: 10 }),
       ])]),
       svg("rect", { x: clip.x - 5, y: clip.y - 5, width: clip.w + 10, height: clip.h + 10, rx: 14, fill: "#e4dac4" }),
       svg("rect", { x: clip.x, y: clip.y, width: clip.w, height: clip.h, rx: 10, fill: "#f3efe4" }),
     );
-    const quilt = svg("g", { "clip-path": "url(#quilt-clip)" });
+    const quilt = svg("g", { "clip-path": `url(#${this.uid}-quilt-clip)` });
     const cellsLayer = svg("g");
     const placed = new Map(game.quilt.placements.map((p) => [p.cell, p]));
     const goalResults = new Map((game.score.goals || []).map((g) => [g.cell, g]));
@@ -122,7 +133,7 @@ export class Board {
         if (game.border[name]) {
           const patch = game.border[name];
           quilt.append(svg("g", { "data-border": name }, [
-            patchShape(patch, cx, cy), svg("title", {}, [interpolate(gettext("%(patch)s (printed)"), { patch: describePatch(patch) })]),
+            patchShape(patch, cx, cy, { prefix: this.uid }), svg("title", {}, [interpolate(gettext("%(patch)s (printed)"), { patch: describePatch(patch) })]),
           ]));
         } else if (GOAL_CELLS.includes(name)) {
           cellsLayer.append(this.goalSpace(name, cx, cy, game.goals[name], goalResults.get(name), goalProgress.get(name), state));
@@ -147,7 +158,7 @@ export class Board {
       : pending ? interpolate(gettext("%(patch)s, not yet placed"), { patch: describePatch(pending) }) : gettext("empty");
     const group = svg("g", {
       class: `cell${empty ? " empty" : ""}${justPlaced ? " just-placed" : ""}`,
-      id: `cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
+      id: `${this.uid}-cell-${r}-${c}`, "data-cell": name, "data-empty": String(empty),
       "data-hint-cell": hinted ? name : null, "data-best-cell": best ? name : null,
       "data-played-cell": played ? name : null, role: "button",
       // The words of the edge labels and of the review ("row R, place P", 1-based).
@@ -155,11 +166,11 @@ export class Board {
     });
     group.append(svg("polygon", { class: "hex-base", points: hexPoints(cx, cy) }));
     if (patch) {
-      group.append(patchShape(patch, cx, cy), svg("title", {}, [describePatch(patch)]));
+      group.append(patchShape(patch, cx, cy, { prefix: this.uid }), svg("title", {}, [describePatch(patch)]));
     } else {
       group.append(svg("polygon", { class: "stitch", points: hexPoints(cx, cy, HEX_R - 4.5) }));
       if (pending) {
-        group.append(svg("g", { class: "pending" }, [patchShape(pending, cx, cy)]));
+        group.append(svg("g", { class: "pending" }, [patchShape(pending, cx, cy, { prefix: this.uid })]));
         group.append(svg("polygon", { class: "pending-ring", points: hexPoints(cx, cy, HEX_R - 2) }));
       }
     }
@@ -167,7 +178,7 @@ export class Board {
     if (hinted) group.append(svg("polygon", { class: "hint-ring", points: hexPoints(cx, cy, HEX_R - 3) }));
     if (played) group.append(svg("polygon", { class: "played-ring", points: hexPoints(cx, cy, HEX_R - 3) }));
     if (best) { // a review's better move: its patch, drawn faintly where it would have gone
-      if (!patch) group.append(svg("g", { class: "best-ghost" }, [patchShape(best, cx, cy, { r: HEX_R - 7 })]));
+      if (!patch) group.append(svg("g", { class: "best-ghost" }, [patchShape(best, cx, cy, { r: HEX_R - 7, prefix: this.uid })]));
       group.append(svg("polygon", { class: "best-ring", points: hexPoints(cx, cy, HEX_R - 3) }),
         svg("title", {}, [interpolate(gettext("The better move: %(patch)s here"), { patch: describePatch(best) })]));
     }
@@ -206,7 +217,8 @@ export class Board {
       return group;
     }
     // The goal's shape as groups of dots (the letters AA·BB·C·D said the same to few).
-    group.append(goalPicture(goalId, cx, cy - 7.5, { dot: 3.5 })); // 5 px across on a phone
+    // Dots 5 px across on a phone whose goal picker leaves the board ~230 px tall.
+    group.append(goalPicture(goalId, cx, cy - 7.5, { dot: 3.9 }));
     if (!picking) {
       const standingOf = (on, possible) => (on ? "met" : possible === false ? "lost" : "open");
       group.append(
@@ -255,7 +267,7 @@ export class Board {
     };
     for (const button of score.buttons || []) {
       const [x, y] = middle(button.cells);
-      layer.append(buttonToken(button.color, x + 11, y + 11, 8));
+      layer.append(buttonToken(button.color, x + 11, y + 11, 8, this.uid));
     }
     for (const token of score.cats || []) {
       const [x, y] = middle(token.cells);

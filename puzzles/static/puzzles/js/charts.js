@@ -1,6 +1,6 @@
 // A player's pictures: score and par over time, the histogram of their scores and the streak
 // calendar. Plain SVG drawn from the profile the server sent; nothing here counts anything.
-import { LANG, el, gettext, interpolate, ngettext, pgettext } from "./dom.js";
+import { LOCALE, el, gettext, interpolate, ngettext, pgettext } from "./dom.js";
 import { svg } from "./svg.js";
 
 const SCORE = "#2f8f96";
@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 const dayNumber = (iso) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 const isoOf = (number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-const shortDate = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANG, {
+const shortDate = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(LOCALE, {
   day: "numeric", month: "short", timeZone: "UTC",
 });
 
@@ -157,7 +157,7 @@ export function streakCalendar(history, today, current, weeks = 12) {
     }, [svg("title", {}, [`${iso}${played.has(iso) ? gettext(": played") : ""}`])]));
     if (row === 0 && new Date(n * DAY_MS).getUTCDate() <= 7) {
       root.append(svg("text", { x: left + column * (cell + gap), y: 11 }, [
-        new Date(n * DAY_MS).toLocaleDateString(LANG, { month: "short", timeZone: "UTC" }),
+        new Date(n * DAY_MS).toLocaleDateString(LOCALE, { month: "short", timeZone: "UTC" }),
       ]));
     }
   }

@@ -22,6 +22,9 @@ export function fill(container, ...children) {
 
 // The page's language (<html lang>, from the server's choice): dates and numbers follow it.
 export const LANG = document.documentElement.lang || undefined;
+// The locale dates and numbers are written in: the server's English dates are British
+// ("4 December 2026", puzzles/formats/en), so the scripts' are too, never "December 4, 2026".
+export const LOCALE = LANG === "en" ? "en-GB" : LANG;
 
 // The interface's words in the page's language: Django's JavaScript catalog (base.html loads
 // it, /i18n/<lang>.js) defines the globals; these fall back to the English msgid without it.
@@ -37,7 +40,7 @@ export const interpolate = (format, values) =>
 
 // A number in the page's language (1.5 is "1,5" in Spanish).
 export const formatNumber = (value, digits = 1) =>
-  Number(value).toLocaleString(LANG, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  Number(value).toLocaleString(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 // A challenge's day (an ISO date, a UTC day) in the reader's words.
 const dateFormats = {
@@ -48,7 +51,18 @@ const dateFormats = {
   weekday: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
 };
 export function formatDay(iso, format = "day") {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(LANG, { ...dateFormats[format], timeZone: "UTC" });
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(LOCALE, { ...dateFormats[format], timeZone: "UTC" });
+}
+
+// A moment (an ISO instant: a day's close) on the reader's own clock: "01:00 CET". The day
+// itself stays the UTC day; only the hour is said where the reader lives.
+export function localClock(iso) {
+  return new Date(iso).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+}
+
+// The reader's own day of a moment (an ISO instant), in words: "5 March 2031".
+export function localDay(iso) {
+  return new Date(iso).toLocaleDateString(LANG, dateFormats.day);
 }
 
 // Scroll a node into view at once (no smooth scroll: the next tap must land where it looks).

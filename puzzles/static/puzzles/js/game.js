@@ -2,13 +2,14 @@
 // (hand patch -> empty space -> market patch), hints and the end screen.
 // The server applies every move and sends back every number shown.
 import { api, ApiError } from "./api.js";
+import { awardWords } from "./award.js";
 import { Board } from "./board.js";
 import { fetchStanding, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext, pgettext } from "./dom.js";
+import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, localClock, ngettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
-import { capitalise, handSlots, renderCats, renderScore, showMessage } from "./panel.js";
+import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { goalExample, goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
 import { GoalPicker } from "./picker.js";
 import { conditionList, renderScenarioEnd } from "./scenario.js";
@@ -16,12 +17,10 @@ import { buttonExample, catExample, describePatch, patchIcon, rainbowExample, to
 import { Turn } from "./turns.js";
 import { Tutorial, tutorialSeen } from "./tutorial.js";
 
+const DIFFICULTY = { gentle: gettext("gentle"), usual: gettext("usual"), tough: gettext("tough"), brutal: gettext("brutal") };
+
 // A button's colour is the API's English word; Spanish agrees it with "grupo".
-const GROUP_COLOURS = {
-  navy: pgettext("a group's colour", "navy"), teal: pgettext("a group's colour", "teal"),
-  green: pgettext("a group's colour", "green"), yellow: pgettext("a group's colour", "yellow"),
-  purple: pgettext("a group's colour", "purple"), pink: pgettext("a group's colour", "pink"),
-};
+const CLOSING_SOON = 600; // seconds before the day's close that the page starts to warn
 
 // A scenario game's hint says how often the solver's play-outs from its move pass, in words
 // (the daily's hint has none: null).
@@ -77,7 +76,8 @@ class GameController {
       this.challenge = this.date ? await api.challenge(this.date) : await api.daily();
       this.date = this.challenge.date;
       this.renderHeading();
-      this.renderStreak();
+      // A visitor who has never played has no profile to ask for (its 403 is a console error).
+      if (this.root.dataset.hasPlayer === "true") this.renderStreak();
       // Resume a game in progress (a practice run of this tab first), else show the
       // finished ranked game, else set up a new one.
       const ranked = this.challenge.ranked_game;
@@ -170,9 +170,13 @@ class GameController {
     }
     const streak = me.stats ? me.stats.current_streak : 0;
     if (!streak) return;
+    // A streak runs up to yesterday until today's game is finished: then it asks for today's.
+    const playedToday = Boolean(me.recent && me.recent.length && me.recent[0].date === me.today);
     line.dataset.homeStreak = String(streak);
     line.replaceChildren(el("b", { text: interpolate(ngettext("Streak: %(count)s day in a row", "Streak: %(count)s days in a row", streak), { count: streak }) }),
-      el("span", { class: "muted", text: interpolate(gettext(" · longest %(longest)s · come back tomorrow to keep it"), { longest: me.stats.longest_streak }) }));
+      el("span", { class: "muted", text: interpolate(playedToday
+        ? gettext(" · longest %(longest)s · come back tomorrow to keep it")
+        : gettext(" · longest %(longest)s · play today's quilt to keep it"), { longest: me.stats.longest_streak }) }));
     line.hidden = false;
   }
 
@@ -287,10 +291,48 @@ class GameController {
     const box = $("[data-fair-play]", this.root);
     let text = "";
     if (game.disqualified) text = interpolate(gettext("This game was disqualified by the moderators: %(reason)s. It no longer counts."), { reason: game.disqualified });
-    else if (game.expired) text = interpolate(gettext("The day closed at 00:00 UTC on %(day)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: game.closes_at.slice(0, 10) });
+    else if (game.expired) text = interpolate(gettext("The day of %(day)s closed at %(clock)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: formatDay(game.date), clock: localClock(game.closes_at) });
     box.hidden = !text;
-    box.textContent = text;
+    // An expired game's day is over: today's daily is one tap away.
+    const today = game.expired && !game.disqualified
+      ? el("a", { href: "/", "data-today-link": "", text: gettext("Play today's quilt") }) : null;
+    box.replaceChildren(text, ...(today ? [" ", today] : []));
     box.dataset.fairPlay = game.disqualified ? "disqualified" : game.expired ? "expired" : "";
+    this.watchClose();
+  }
+
+  // The day's close, counted down from the server's closes_in (a device's clock may be wrong):
+  // from CLOSING_SOON seconds before it, a banner (data-closing-soon, the seconds left); at the
+  // close the game is read again, and the server says it expired.
+  watchClose() {
+    clearInterval(this.closeTick);
+    const box = $("[data-closing-soon]", this.root);
+    const left = this.game ? this.game.closes_in : null;
+    box.hidden = true;
+    if (left === null || left === undefined) return;
+    const deadline = performance.now() + left * 1000;
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+      if (seconds > CLOSING_SOON) return;
+      const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+      box.dataset.closingSoon = String(seconds);
+      fill(box, el("b", { "data-countdown": "", text: clock }), " ",
+        interpolate(gettext("left before the day closes at %(clock)s: finish your quilt by then for it to count."), { clock: localClock(this.game.closes_at) }));
+      box.hidden = false;
+      if (seconds > 0) return;
+      clearInterval(this.closeTick);
+      const id = this.game.id;
+      setTimeout(async () => {
+        if (!this.game || this.game.id !== id) return;
+        try {
+          this.show(await api.game(id));
+        } catch (error) {
+          this.message(error.message, true);
+        }
+      }, 1000);
+    };
+    tick();
+    this.closeTick = setInterval(tick, 1000);
   }
 
   // An expired ranked game takes no more moves: show the quilt as it stood, offer practice.
@@ -340,6 +382,20 @@ class GameController {
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
       el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
+    this.renderDifficulty();
+  }
+
+  // How hard the day is (the server's word, from par against the month's pars, or from the
+  // crowd once closed) beside par's label: "Par · tough".
+  renderDifficulty() {
+    const difficulty = !this.scenarioInfo && this.challenge && this.challenge.difficulty;
+    const stat = $("[data-stat-par]", this.root);
+    if (!difficulty || !stat) return;
+    const word = DIFFICULTY[difficulty.label];
+    stat.dataset.difficulty = difficulty.label;
+    stat.title = difficulty.basis === "crowd" ? interpolate(gettext("A %(word)s day: the players' median against par"), { word })
+      : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
+    $("span", stat).textContent = `${gettext("Par")} · ${word}`;
   }
 
   renderHand(hintMove) {
@@ -405,7 +461,8 @@ class GameController {
 
   // The server's answer to a move (or, after a stale turn, the game as it stands).
   moved(game, cell) {
-    if (cell) this.announce(game.last_award, game.score.total - this.game.score.total);
+    if (cell) this.announce(game.last_award, game.score.total - this.game.score.total,
+      game.score.goal_points - this.game.score.goal_points);
     this.show(game, { justPlaced: cell });
     if (this.fromKeyboard && game.status === "playing") this.board.svg.focus({ preventScroll: true });
     this.fromKeyboard = false;
@@ -413,25 +470,14 @@ class GameController {
 
   // What the placement earned, the moment the server says so: one toast per placement.
   // `gained` is the change in the server's total, so the page adds no points of its own.
-  announce(award, gained) {
+  announce(award, gained, goalGained) {
     const earned = award || {};
     const icons = [];
-    const words = [];
-    if (earned.button) {
-      icons.push(tokenIcon("button", earned.button));
-      words.push(interpolate(gettext("Button! A %(color)s group"), { color: GROUP_COLOURS[earned.button] || earned.button }));
-    }
-    if (earned.cat) {
-      icons.push(tokenIcon("cat", earned.cat));
-      words.push(interpolate(gettext("%(cat)s came to nap!"), { cat: capitalise(earned.cat) }));
-    }
-    if (earned.rainbow) {
-      icons.push(tokenIcon("button", "rainbow"));
-      words.push(gettext("Rainbow: all six colours!"));
-    }
-    if (gained > 0 && !words.length) words.push(gettext("A design goal is met!"));
+    if (earned.button) icons.push(tokenIcon("button", earned.button));
+    if (earned.cat) icons.push(tokenIcon("cat", earned.cat));
+    if (earned.rainbow) icons.push(tokenIcon("button", "rainbow"));
+    const words = awardWords(award, gained, goalGained);
     if (!words.length) return;
-    if (gained > 0) words.push(`+${gained}`);
     const layer = $("[data-toasts]");
     const toast = el("div", { class: "toast", role: "status", "data-toast": "" }, [...icons, el("span", { text: words.join(" · ") })]);
     layer.append(toast);
@@ -499,12 +545,17 @@ class GameController {
         { number: move.market_index + 1, patch: describePatch(this.game.market[move.market_index]) });
     const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: gettext("Play this move") });
     play.addEventListener("click", () => this.turn.play(hint.move));
-    const expected = hint.expected_score !== undefined && hint.expected_score !== null
-      ? interpolate(gettext(" The solver expects about %(score)s points from here."), { score: Math.round(hint.expected_score) }) : "";
+    // The hint's expected final score (the review's scale) beside par, named for what it is.
+    const par = this.scenarioInfo ? null : (this.game.par || this.challenge.par);
+    const score = hint.expected_score !== undefined && hint.expected_score !== null ? Math.round(hint.expected_score) : null;
+    const expected = score === null ? ""
+      : par && par.status === "ready"
+        ? interpolate(gettext(" Expected final score: about %(score)s if you play on as the solver would; par, %(par)s, is the solver's own game on this deal."), { score, par: par.score })
+        : interpolate(gettext(" The solver expects about %(score)s points from here."), { score });
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
         el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(this.game.hand[move.hand_index]), market }) }),
-        el("span", { class: "muted", text: expected }),
+        el("span", { class: "muted", "data-hint-expected": score === null ? null : String(score), text: expected }),
       ]),
       passChance(this.game, hint),
       (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,

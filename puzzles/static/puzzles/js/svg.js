@@ -172,8 +172,9 @@ export function patchIcon(patch, { mono = false, scale = 1 } = {}) {
   ]);
 }
 
-export function buttonToken(color, cx = 0, cy = 0, r = 9) {
-  const fill = color === "rainbow" ? "url(#rainbow-fill)" : COLORS[color];
+// ``prefix``: whose rainbowDefs the rainbow button's fill is (a page may hold several).
+export function buttonToken(color, cx = 0, cy = 0, r = 9, prefix = "") {
+  const fill = color === "rainbow" ? `url(#${prefix}rainbow-fill)` : COLORS[color];
   return svg("g", { class: "token button-token" }, [
     svg("circle", { cx, cy, r, fill, stroke: "#fff", "stroke-width": 2 }),
     svg("circle", { cx, cy, r: r - 2.5, fill: "none", stroke: "rgb(255 255 255 / 55%)", "stroke-width": 0.8 }),
@@ -182,17 +183,18 @@ export function buttonToken(color, cx = 0, cy = 0, r = 9) {
   ]);
 }
 
-export function rainbowDefs() {
+export function rainbowDefs(prefix = "") {
   const stops = Object.values(COLORS).map((c, i, all) =>
     svg("stop", { offset: `${(i / (all.length - 1)) * 100}%`, "stop-color": c }));
-  return svg("defs", {}, [svg("linearGradient", { id: "rainbow-fill", x1: 0, y1: 0, x2: 1, y2: 1 }, stops)]);
+  return svg("defs", {}, [svg("linearGradient", { id: `${prefix}rainbow-fill`, x1: 0, y1: 0, x2: 1, y2: 1 }, stops)]);
 }
 
 export function tokenIcon(kind, value) {
   const root = svg("svg", { viewBox: "-12 -12 24 24", "aria-hidden": "true" });
   if (kind === "button") {
-    if (value === "rainbow") root.append(rainbowDefs());
-    root.append(buttonToken(value, 0, 0, 10.5));
+    const id = `t${Math.random().toString(36).slice(2, 8)}-`; // its own rainbow, as patchIcon's motifs
+    if (value === "rainbow") root.append(rainbowDefs(id));
+    root.append(buttonToken(value, 0, 0, 10.5, id));
   } else {
     root.append(catHead(value, 0, 1, 10));
   }
@@ -294,17 +296,18 @@ export function buttonExample() {
     motifDefs(id, 0.35),
     ...cells.map(([x, y], i) => patchShape({ color: "pink", pattern: ["dots", "ferns", "stripes"][i] }, x, y, { r: r - 0.5, prefix: id })),
     svg("text", { x: (1.5 * w + 4).toFixed(2), y: 4, "font-size": 10, fill: "currentColor" }, ["→"]),
-    buttonToken("pink", (1.5 * w + 24).toFixed(2), 2, 8),
+    buttonToken("pink", Math.round((1.5 * w + 24) * 100) / 100, 2, 8), // a number: cx + dx must add
   ]);
 }
 
 export function rainbowExample() {
   const colours = Object.keys(COLORS);
+  const id = `r${Math.random().toString(36).slice(2, 8)}-`;
   return svg("svg", { viewBox: "-10 -10 140 20", class: "rule-example", "data-rainbow-example": "", role: "img",
     "aria-label": gettext("For example: a button of each of the six colours earns the rainbow button") }, [
-    rainbowDefs(),
+    rainbowDefs(id),
     ...colours.map((colour, i) => buttonToken(colour, i * 17, 0, 7.5)),
     svg("text", { x: 96, y: 4, "font-size": 10, fill: "currentColor" }, ["→"]),
-    buttonToken("rainbow", 120, 0, 8),
+    buttonToken("rainbow", 120, 0, 8, id),
   ]);
 }

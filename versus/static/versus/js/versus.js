@@ -6,7 +6,7 @@
 // player's) rings its space with its words beside the board. A finished table replays.
 import { announce } from "../../puzzles/js/announce.js";
 import { api, ApiError } from "../../puzzles/js/api.js";
-import { Board } from "../../puzzles/js/board.js";
+import { Board, cellWords } from "../../puzzles/js/board.js";
 import { $, bringIntoView, el, fill, formatNumber, gettext, interpolate, ngettext } from "../../puzzles/js/dom.js";
 import { keepFitted } from "../../puzzles/js/fit.js";
 import { fetchHint } from "../../puzzles/js/hint.js";
@@ -73,10 +73,20 @@ class VersusController {
   get busy() { return this.turn.busy; }
 
   async boot() {
-    const saved = sessionStorage.getItem(STORAGE_KEY);
+    // A table chosen in the lobby's list (?table=<id>, any browser of your session or
+    // account), else this tab's own.
+    const url = new URL(window.location.href);
+    const chosen = url.searchParams.get("table");
+    if (chosen !== null) {
+      url.searchParams.delete("table"); // a reload after "New table" shows the lobby
+      history.replaceState(null, "", url);
+    }
+    const saved = chosen || sessionStorage.getItem(STORAGE_KEY);
     if (saved) {
       try {
-        return this.show(await api.versus(saved));
+        const game = await api.versus(saved);
+        sessionStorage.setItem(STORAGE_KEY, game.id);
+        return this.show(game);
       } catch (error) {
         if (!(error instanceof ApiError)) return this.message(error.message, true);
         sessionStorage.removeItem(STORAGE_KEY);
@@ -337,7 +347,7 @@ class VersusController {
       card.querySelector("[data-opponent-score]").dataset.opponentScore = seat.score ? String(seat.score.total) : "";
       card.classList.toggle("to-move", this.game.to_move === seat.name);
       if (placed) {
-        card.querySelector("[data-opponent-last]").textContent = interpolate(gettext("Turn %(turn)s: %(patch)s at %(cell)s"), { turn: placed.turn, patch: describePatch(placed.patch), cell: placed.cell });
+        card.querySelector("[data-opponent-last]").textContent = interpolate(gettext("Turn %(turn)s: %(patch)s at %(cell)s"), { turn: placed.turn, patch: describePatch(placed.patch), cell: cellWords(placed.cell) });
         card.classList.remove("placing");
         void card.offsetWidth; // restart the glow
         card.classList.add("placing");
@@ -367,6 +377,10 @@ class VersusController {
     const again = el("button", { type: "button", class: "btn btn-primary", "data-action": "new-table", text: gettext("New table") });
     again.addEventListener("click", () => {
       sessionStorage.removeItem(STORAGE_KEY);
+      // The lobby was listed when the page loaded: this table is no longer in progress.
+      this.root.querySelector(`[data-versus-resume="${this.game.id}"]`)?.closest("li")?.remove();
+      const list = this.root.querySelector(".resume-tables");
+      if (list && !list.querySelector("li")) list.remove();
       this.showForm();
     });
     const replay = el("button", { type: "button", class: "btn", "data-action": "replay", text: gettext("Replay the table") });
@@ -577,7 +591,7 @@ class VersusController {
       ? interpolate(entry.hinted
         ? gettext("Move %(step)s of %(total)s · turn %(turn)s · %(who)s: %(patch)s at %(cell)s (after a hint)")
         : gettext("Move %(step)s of %(total)s · turn %(turn)s · %(who)s: %(patch)s at %(cell)s"),
-      { step, total, turn: entry.turn, who: who(entry.name), patch: describePatch(entry.patch), cell: entry.cell })
+      { step, total, turn: entry.turn, who: who(entry.name), patch: describePatch(entry.patch), cell: cellWords(entry.cell) })
       : interpolate(gettext("The table before the first move (%(total)s moves in all)"), { total });
     const go = (to) => {
       this.replay.step = Math.max(0, Math.min(total, to));
