@@ -2,18 +2,23 @@
 (the rulebook's tiebreak); ties share a rank.
 
 Ranks, percentiles, counts and the histogram come from ``ScoreTally`` (a few rows per day);
-the page of entries from the ``leaderboard_order`` index. A group's board is the same board
-narrowed to its members: there the counts come from the members' game rows.
+the page of entries from the ``leaderboard_order`` index, entered where the tally says the
+page starts (so a deep page of a day of ten million games is as quick as the first:
+bench/rank_query.py). A group's board is the same board narrowed to its members: there the
+counts come from the members' game rows.
 """
 
-from django.db.models import Count, Q, Sum
+from django.db.models import BooleanField, Count, F, Q, Sum, Window
+from django.db.models.expressions import RawSQL
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
 from ..shapes import LeaderboardOut
 from .challenges import is_closed, run_json
 
 PAGE_SIZE = 50
-ENTRY_FIELDS = ("score", "cat_tokens", "button_tokens", "hints_used")
+KEY_FIELDS = ("score", "cat_tokens", "button_tokens")  # the rank order, best first
+ENTRY_FIELDS = (*KEY_FIELDS, "hints_used")
+KEY_ORDER = [F(name).desc() for name in KEY_FIELDS]
 
 
 def _tallies(challenge: Challenge, exclude_hints: bool):
@@ -29,10 +34,24 @@ def better_than(score: int, cats: int, buttons: int) -> Q:
     )
 
 
+def worse_than(score: int, cats: int, buttons: int) -> Q:
+    """Games after the key in the board's order, as one row comparison: PostgreSQL enters
+    the ``leaderboard_order`` index at the key (three ORed conditions it would filter row by
+    row from the top)."""
+    columns = ", ".join(f'"{Game._meta.db_table}"."{name}"' for name in KEY_FIELDS)
+    compared = RawSQL(f"({columns}) < (%s, %s, %s)", (score, cats, buttons), BooleanField())
+    return Q(compared)
+
+
 def rank_of(challenge: Challenge, key: tuple[int, int, int], exclude_hints=False) -> int:
     """1 + the number of finished ranked games strictly better than ``key``."""
     better = _tallies(challenge, exclude_hints).filter(better_than(*key))
     return 1 + (better.aggregate(n=Sum("games"))["n"] or 0)
+
+
+def day_count(challenge: Challenge, exclude_hints=False) -> int:
+    """How many games are on the day's board."""
+    return _tallies(challenge, exclude_hints).aggregate(n=Sum("games"))["n"] or 0
 
 
 def ranked_games(challenge: Challenge, exclude_hints=False):
@@ -64,6 +83,37 @@ class _DayScope:
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return rank_of(self.challenge, key, self.exclude_hints)
 
+    def page(self, offset: int) -> tuple[list[int], dict]:
+        """The ids of the games at ``offset`` and after, a page of them, and the rank of the
+        first one's key. The tally says which key the page starts in and how many games come
+        before that key, so the index is walked from there, never through the ``offset``
+        games before it."""
+        tallies = _tallies(self.challenge, self.exclude_hints)
+        key_columns = [F(name) for name in KEY_FIELDS]
+        # Running totals in the board's order: through a key, and the key's own games
+        # (its rows, hinted or not, are peers of one another in both).
+        first = (
+            tallies.annotate(
+                through=Window(Sum("games"), order_by=KEY_ORDER),
+                own=Window(Sum("games"), partition_by=key_columns),
+            )
+            .filter(through__gt=offset)
+            .order_by(*KEY_ORDER)
+            .values_list(*KEY_FIELDS, "through", "own")
+            .first()
+        )
+        if first is None:
+            return [], {}
+        *key, through, own = first
+        before = through - own
+        skip = offset - before  # the key's games on earlier pages
+        same_key = self.games.filter(**dict(zip(KEY_FIELDS, key, strict=True))).order_by("id")
+        ids = list(same_key.values_list("id", flat=True)[skip : skip + PAGE_SIZE])
+        if len(ids) < PAGE_SIZE:
+            after = self.games.filter(worse_than(*key)).values_list("id", flat=True)
+            ids += after[: PAGE_SIZE - len(ids)]
+        return ids, {tuple(key): before + 1}
+
 
 class _MembersScope:
     """Some players only (a group): counts over their game rows, which PostgreSQL finds member
@@ -80,6 +130,10 @@ class _MembersScope:
 
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return 1 + self.games.filter(better_than(*key)).count()
+
+    def page(self, offset: int) -> tuple:
+        # A group's games are few: the index's walk past ``offset`` of them is short.
+        return self.games.values("id")[offset : offset + PAGE_SIZE], {}
 
 
 def _my_game(scope, player: Player | None) -> dict | None:
@@ -109,9 +163,7 @@ def leaderboard(
     by_score = scope.by_score(sums)
     count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE
-    # The page's ids from an index-only walk of the leaderboard index (however deep the
-    # page), its rows in the same query.
-    ids = scope.games.values("id")[offset : offset + PAGE_SIZE]
+    ids, ranks = scope.page(offset) if offset < count else ([], {})  # rows in one query below
     fields = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
     rows = list(scope.games.filter(id__in=ids).values_list(*fields)) if offset < count else []
     entries = []
@@ -124,7 +176,10 @@ def leaderboard(
         if key != previous:
             # A later page's first row may tie with rows of the page before: count them.
             first_of_later_page = previous is None and offset > 0
-            rank = scope.rank_of(key) if first_of_later_page else place
+            if first_of_later_page:
+                rank = ranks[key] if key in ranks else scope.rank_of(key)
+            else:
+                rank = place
             previous = key
         entries.append(
             {
