@@ -12,7 +12,10 @@ time, milliseconds):
 - a random page of the board, and of the board without hinted games (``hints=exclude``);
 - the same random page through the API (``GET /api/leaderboards/{date}/?page=N``, Django's
   test client: URL routing, the view and the JSON rendering included);
-- a player's rank (``rank_of``), and rank and percentile (the count as well).
+- a player's rank (``rank_of``), and rank and percentile (the count as well);
+
+and the mean CPU time of each (the bench's process and its PostgreSQL backend), which the
+load of a busy shared machine stretches far less than the wall time.
 
 Checks first that a deep page's ranks agree with counting the better games, and prints
 PostgreSQL's plan of a deep page's queries.
@@ -24,6 +27,7 @@ import os
 import random
 import statistics
 import time
+from pathlib import Path
 
 from harness import setup_django, throwaway_database
 from report import print_table
@@ -92,15 +96,30 @@ def fill(games: int):
     return challenge, size
 
 
-def percentiles(call, arguments: list, clock=time.perf_counter) -> tuple[float, float]:
-    """p50 and p95 in ms of ``call(argument)`` over ``arguments``."""
+def backend_cpu_seconds() -> float:
+    """CPU time so far of this process's PostgreSQL backend (same machine: /proc)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(call, arguments: list) -> tuple[float, float, float]:
+    """p50 and p95 of the wall time of ``call(argument)`` over ``arguments``, and the mean CPU
+    time of a call (this process and its PostgreSQL backend: what the load of a shared
+    machine does not stretch), all in ms."""
     times = []
+    cpu_before = time.process_time() + backend_cpu_seconds()
     for argument in arguments:
-        started = clock()
+        started = time.perf_counter()
         call(argument)
-        times.append((clock() - started) * 1000)
+        times.append((time.perf_counter() - started) * 1000)
+    cpu = time.process_time() + backend_cpu_seconds() - cpu_before
     cuts = statistics.quantiles(times, n=20, method="inclusive")
-    return statistics.median(times), cuts[18]
+    return statistics.median(times), cuts[18], cpu * 1000 / len(arguments)
 
 
 def check_deep_page(challenge, count: int) -> None:
@@ -187,9 +206,10 @@ def measure(games: int, runs: int) -> list[list[str]]:
     }
     rows = []
     for name, (call, arguments) in figures.items():
-        p50, p95 = percentiles(call, arguments)
-        rows.append([f"{games:,}", name, f"{p50:.1f}", f"{p95:.1f}"])
-        print(f"{games:>11,}  {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms ({len(arguments)} runs)")
+        p50, p95, cpu = timed(call, arguments)
+        rows.append([f"{games:,}", name, f"{p50:.1f}", f"{p95:.1f}", f"{cpu:.1f}"])
+        print(f"{games:>11,}  {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
+              f"CPU {cpu:.1f} ms a call ({len(arguments)} runs)")  # fmt: skip
     return rows
 
 
@@ -208,7 +228,8 @@ def main() -> None:
             rows += measure(games, args.runs)
     if args.markdown:
         print()
-        print_table(["finished games", "what", "p50 ms", "p95 ms"], rows, load_before)
+        columns = ["finished games", "what", "p50 ms", "p95 ms", "CPU ms a call"]
+        print_table(columns, rows, load_before)
 
 
 if __name__ == "__main__":

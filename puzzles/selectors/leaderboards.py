@@ -8,7 +8,7 @@ bench/rank_query.py). A group's board is the same board narrowed to its members:
 counts come from the members' game rows.
 """
 
-from django.db.models import BooleanField, Count, F, Q, Sum, Window
+from django.db.models import BooleanField, Count, F, Q, Sum
 from django.db.models.expressions import RawSQL
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
@@ -83,36 +83,35 @@ class _DayScope:
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return rank_of(self.challenge, key, self.exclude_hints)
 
-    def page(self, offset: int) -> tuple[list[int], dict]:
+    def page(self, offset: int, by_score: list[dict]) -> tuple[list[int], dict]:
         """The ids of the games at ``offset`` and after, a page of them, and the rank of the
-        first one's key. The tally says which key the page starts in and how many games come
-        before that key, so the index is walked from there, never through the ``offset``
-        games before it."""
-        tallies = _tallies(self.challenge, self.exclude_hints)
-        key_columns = [F(name) for name in KEY_FIELDS]
-        # Running totals in the board's order: through a key, and the key's own games
-        # (its rows, hinted or not, are peers of one another in both).
-        first = (
-            tallies.annotate(
-                through=Window(Sum("games"), order_by=KEY_ORDER),
-                own=Window(Sum("games"), partition_by=key_columns),
-            )
-            .filter(through__gt=offset)
-            .order_by(*KEY_ORDER)
-            .values_list(*KEY_FIELDS, "through", "own")
-            .first()
-        )
-        if first is None:
+        first one's key. The day's counts by score, then that score's tally rows, say which
+        key the page starts in and how many games come before it, so the index is entered
+        there, never walked through the ``offset`` games before it."""
+        before = 0  # the games before the page's key
+        for row in reversed(by_score):  # the best score first
+            if before + row["n"] > offset:
+                score = row["score"]
+                break
+            before += row["n"]
+        else:
             return [], {}
-        *key, through, own = first
-        before = through - own
+        tallies = _tallies(self.challenge, self.exclude_hints).filter(score=score)
+        keys = tallies.values_list("cat_tokens", "button_tokens").annotate(Sum("games"))
+        for cats, buttons, games in keys.order_by(*KEY_ORDER[1:]):
+            if before + games > offset:
+                key = (score, cats, buttons)
+                break
+            before += games
+        else:
+            return [], {}
         skip = offset - before  # the key's games on earlier pages
         same_key = self.games.filter(**dict(zip(KEY_FIELDS, key, strict=True))).order_by("id")
         ids = list(same_key.values_list("id", flat=True)[skip : skip + PAGE_SIZE])
         if len(ids) < PAGE_SIZE:
             after = self.games.filter(worse_than(*key)).values_list("id", flat=True)
             ids += after[: PAGE_SIZE - len(ids)]
-        return ids, {tuple(key): before + 1}
+        return ids, {key: before + 1}
 
 
 class _MembersScope:
@@ -131,7 +130,7 @@ class _MembersScope:
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return 1 + self.games.filter(better_than(*key)).count()
 
-    def page(self, offset: int) -> tuple:
+    def page(self, offset: int, by_score: list[dict]) -> tuple:
         # A group's games are few: the index's walk past ``offset`` of them is short.
         return self.games.values("id")[offset : offset + PAGE_SIZE], {}
 
@@ -163,7 +162,7 @@ def leaderboard(
     by_score = scope.by_score(sums)
     count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE
-    ids, ranks = scope.page(offset) if offset < count else ([], {})  # rows in one query below
+    ids, ranks = scope.page(offset, by_score) if offset < count else ([], {})  # rows below
     fields = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
     rows = list(scope.games.filter(id__in=ids).values_list(*fields)) if offset < count else []
     entries = []
