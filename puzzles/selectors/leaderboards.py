@@ -19,6 +19,7 @@ PAGE_SIZE = 50
 KEY_FIELDS = ("score", "cat_tokens", "button_tokens")  # the rank order, best first
 ENTRY_FIELDS = (*KEY_FIELDS, "hints_used")
 KEY_ORDER = [F(name).desc() for name in KEY_FIELDS]
+PAGE_FIELDS = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
 
 
 def _tallies(challenge: Challenge, exclude_hints: bool):
@@ -83,11 +84,11 @@ class _DayScope:
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return rank_of(self.challenge, key, self.exclude_hints)
 
-    def page(self, offset: int, by_score: list[dict]) -> tuple[list[int], dict]:
-        """The ids of the games at ``offset`` and after, a page of them, and the rank of the
-        first one's key. The day's counts by score, then that score's tally rows, say which
-        key the page starts in and how many games come before it, so the index is entered
-        there, never walked through the ``offset`` games before it."""
+    def page(self, offset: int, by_score: list[dict]) -> tuple[list[tuple], dict]:
+        """The ``PAGE_FIELDS`` of the games at ``offset`` and after, a page of them, and the
+        rank of the first one's key. The day's counts by score, then that score's tally rows,
+        say which key the page starts in and how many games come before it, so the index is
+        entered there, never walked through the ``offset`` games before it."""
         before = 0  # the games before the page's key
         for row in reversed(by_score):  # the best score first
             if before + row["n"] > offset:
@@ -107,11 +108,12 @@ class _DayScope:
             return [], {}
         skip = offset - before  # the key's games on earlier pages
         same_key = self.games.filter(**dict(zip(KEY_FIELDS, key, strict=True))).order_by("id")
-        ids = list(same_key.values_list("id", flat=True)[skip : skip + PAGE_SIZE])
-        if len(ids) < PAGE_SIZE:
-            after = self.games.filter(worse_than(*key)).values_list("id", flat=True)
-            ids += after[: PAGE_SIZE - len(ids)]
-        return ids, {key: before + 1}
+        ids = same_key.values("id")[skip : skip + PAGE_SIZE]  # an index-only walk
+        rows = list(self.games.filter(id__in=ids).values_list(*PAGE_FIELDS))
+        if len(rows) < PAGE_SIZE:  # the page goes on past its first key
+            after = self.games.filter(worse_than(*key)).values_list(*PAGE_FIELDS)
+            rows += after[: PAGE_SIZE - len(rows)]
+        return rows, {key: before + 1}
 
 
 class _MembersScope:
@@ -130,9 +132,10 @@ class _MembersScope:
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return 1 + self.games.filter(better_than(*key)).count()
 
-    def page(self, offset: int, by_score: list[dict]) -> tuple:
+    def page(self, offset: int, by_score: list[dict]) -> tuple[list[tuple], dict]:
         # A group's games are few: the index's walk past ``offset`` of them is short.
-        return self.games.values("id")[offset : offset + PAGE_SIZE], {}
+        ids = self.games.values("id")[offset : offset + PAGE_SIZE]
+        return list(self.games.filter(id__in=ids).values_list(*PAGE_FIELDS)), {}
 
 
 def _my_game(scope, player: Player | None) -> dict | None:
@@ -162,9 +165,7 @@ def leaderboard(
     by_score = scope.by_score(sums)
     count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE
-    ids, ranks = scope.page(offset, by_score) if offset < count else ([], {})  # rows below
-    fields = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
-    rows = list(scope.games.filter(id__in=ids).values_list(*fields)) if offset < count else []
+    rows, ranks = scope.page(offset, by_score) if offset < count else ([], {})
     entries = []
     closed = is_closed(challenge)  # then each row links to its replay
     previous = None

@@ -3,7 +3,7 @@ two Celery workers, each with a working folder of its own (``CALICO_VAR_DIR``, i
 folder), sharing only PostgreSQL and Redis. One player's daily goes through both servers as
 a load balancer would send it: the guest made on one plays on the other, moves alternate, a
 hint asked on one is read on the other, and the share picture and the analysis are the same
-from either (docs/operations.md, "What each process keeps")."""
+from either (docs/operations.md, "Several hosts")."""
 
 import http.client
 import json
