@@ -3,6 +3,7 @@ import random
 import pytest
 
 from puzzles.models import Game
+from puzzles.selectors import leaderboards
 from puzzles.selectors.leaderboards import (
     PAGE_SIZE,
     better_than,
@@ -87,10 +88,13 @@ def test_the_second_page_continues_the_ranks(daily, finished):
     assert rank_of(daily, (100, 0, 0)) == 2
 
 
+@pytest.mark.parametrize("walk", [0, 10**6], ids=["entered at its key", "walked from the top"])
 @pytest.mark.parametrize("exclude_hints", [False, True], ids=["all", "hints=exclude"])
-def test_every_page_entered_from_the_tally_is_the_board_in_order(daily, finished, exclude_hints):
-    """Pages start where the tally says (never an OFFSET walk): a key's games span pages,
-    hinted and unhinted games of a key are mixed, and every tiebreak level is used."""
+def test_every_page_is_the_board_in_order(daily, finished, exclude_hints, walk, monkeypatch):
+    """A page entered where the tally says it starts (deep pages) is the page walked from the
+    top (the first ones): a key's games span pages, hinted and unhinted games of a key are
+    mixed, and every tiebreak level is used."""
+    monkeypatch.setattr(leaderboards, "SHORT_WALK", walk)
     rng = random.Random(4)
     for i in range(3 * PAGE_SIZE + 7):
         score, cats, buttons = rng.choice((50, 60)), rng.randint(0, 1), rng.randint(0, 2)
