@@ -184,11 +184,12 @@ class ThrowawayRedis:
             self.shutdown()
 
 
-def start_gunicorn(port: int, **env) -> Service:
-    """gunicorn (two workers) on the test database; returns once it answers."""
+def start_gunicorn(port: int, *options: str, **env) -> Service:
+    """gunicorn (two workers, unless ``options`` say otherwise) on the test database; returns
+    once it answers."""
     server = Service(
         [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--no-control-socket", "--timeout", "30"],
+         "--workers", "2", "--no-control-socket", "--timeout", "30", *options],
         {"DJANGO_SETTINGS_MODULE": "calico_site.settings", "DATABASE_URL": database_url(),
          "CELERY_BROKER_URL": "memory://", "CACHE_KEY_PREFIX": f"calico-test-{uuid.uuid4()}",
          **env},
