@@ -84,6 +84,7 @@ def main() -> None:
     env.pop("CELERY_BROKER_URL", None)
     env.pop("CALICO_VAR_DIR", None)
     env["PORT"] = str(args.port)
+    load_before = os.getloadavg()[0]
     started = time.monotonic()
     serve = subprocess.Popen(
         ["make", "serve"], cwd=folder, env=env, stdout=subprocess.PIPE,
@@ -126,9 +127,10 @@ def main() -> None:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
     running = seen.get("running")
+    load = f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
     source = f"{args.source} at {args.ref}" if args.ref else args.source
     print(f"fresh clone of {source}, make serve on port {args.port}:", end=" ")
-    print(f"{expected_hints} dawn hints")
+    print(f"{expected_hints} dawn hints; {load}")
     print(f"{'event':<18} {'s after make serve':>19} {'s after it answered':>20}")
     for event, at in sorted(seen.items(), key=lambda item: item[1]):
         after = "" if running is None else f"{at - running:.0f}"

@@ -269,7 +269,7 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # Hints and analyses (a player waits for them) have a queue of their own, and the versus
 # opponents another (``puzzles.tasks.route``, ``versus.tasks.route``): a par or best-known
 # run never delays a hint or a table, and four hard tables never delay a solo hint
-# (bench/hint_beside_versus.py). A worker started without -Q consumes all three.
+# (bench/hint_beside_versus.py). A worker started without -Q consumes all four.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
 CALICO_VERSUS_QUEUE = env.str("CELERY_VERSUS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-versus")
 # The long runs nobody waits for (best-known scores, scenario pass rates) on a queue of their
