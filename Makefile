@@ -61,9 +61,10 @@ test-fast: install
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PYTEST) -m "not slow" $(PYTEST_ARGS)
 
-# The site on the embedded default (SQLite and a folder broker under var/), with three
+# The site on the embedded default (SQLite and a folder broker under var/), with four
 # Celery workers beside it (bin/serve), one per queue (solver runs and the beat schedule;
-# hints and analyses; versus opponents), so that a par run or a table never delays a hint;
+# hints and analyses; versus opponents; best-known and pass-rate runs), so that a par run or a
+# table never delays a hint and a background run never delays par or the dawn hints;
 # bin/serve restarts any that dies. Ctrl-C or SIGTERM stops them all.
 serve: install
 	$(PY) manage.py migrate --noinput -v0

@@ -206,10 +206,10 @@ class Browser:
         """Load a page: its HTML, then its stylesheet and its module graph, each asked once
         (revalidated if cached); then the goals if ``goals.js`` is in the graph (its top-level
         fetch runs before the page's own script)."""
-        status, _, html = self.send("GET", path, headers={"Accept": "text/html"})
+        status, answer, html = self.send("GET", path, headers={"Accept": "text/html"})
         if status != 200:
             raise RuntimeError(f"GET {path}: {status}")
-        text = html.decode()
+        text = self.decoded(path, answer, html)  # the leaderboard page is gzipped
         todo = re.findall(r'<link rel="stylesheet" href="([^"]+)"', text)
         todo += re.findall(r'<script type="module" src="([^"]+)"', text)
         loaded: set[str] = set()

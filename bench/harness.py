@@ -87,12 +87,13 @@ def start_gunicorn(port: int, workers: int, *extra: str, log=subprocess.DEVNULL)
 
 
 def start_worker(processes: int, *, log):
-    """A Celery worker (prefork) on the site's three queues: ``CELERY_QUEUE``, its hint queue
-    and its versus queue (the defaults of ``CELERY_HINT_QUEUE``, ``CELERY_VERSUS_QUEUE``)."""
+    """A Celery worker (prefork) on the site's four queues: ``CELERY_QUEUE``, its hint, versus
+    and background queues (the defaults of ``CELERY_HINT_QUEUE``, ``CELERY_VERSUS_QUEUE``,
+    ``CELERY_BACKGROUND_QUEUE``)."""
     queue = os.environ["CELERY_QUEUE"]
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-         "-c", str(processes), "-Q", f"{queue},{queue}-hints,{queue}-versus",
+         "-c", str(processes), "-Q", f"{queue},{queue}-hints,{queue}-versus,{queue}-background",
          "-n", f"{queue}@localhost", "--without-gossip", "--without-mingle"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log,
     )  # fmt: skip

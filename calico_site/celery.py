@@ -2,12 +2,19 @@
 
 import os
 
-from celery import Celery
+from celery import Celery, Task
 from celery.signals import worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
 
-app = Celery("calico_site")
+
+class JobTask(Task):
+    # In the worker's main process: a job whose pool process died lets go of its claim
+    # before its message is put back (puzzles/services/worker_queue.py).
+    Request = "puzzles.services.worker_queue:JobRequest"
+
+
+app = Celery("calico_site", task_cls=JobTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

@@ -63,6 +63,17 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "te
 # empty: the picture names the site instead. Never taken from a request's Host header.
 CALICO_PUBLIC_HOST = env.str("CALICO_PUBLIC_HOST", default="")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# The site's address in the links of emails sent by a task (reminders), which has no request.
+CALICO_SITE_URL = env.str("CALICO_SITE_URL", default="http://127.0.0.1:8000")
+# Web Push reminders (reminders/push.py): the VAPID key pair, base64url (the public key as
+# the 65-byte uncompressed point browsers take, the private as its 32 raw bytes), and the
+# contact the push services see. Without the keys, push is not offered.
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:calico@localhost")
+# The schemes a push subscription's endpoint may use: push services are https; a test's own
+# endpoint is http (the site POSTs to whatever endpoint a player registers).
+CALICO_PUSH_SCHEMES = env.list("CALICO_PUSH_SCHEMES", default=["https"])
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
@@ -91,6 +102,7 @@ INSTALLED_APPS = [
     "versus",  # the same
     "ratings",  # the same (the rating across days)
     "crowd",  # the same (the day after: how everyone played a closed day)
+    "reminders",  # the same (the opt-in daily reminder)
 ]
 
 MIDDLEWARE = [
@@ -177,6 +189,19 @@ STORAGES = {
 
 LOGIN_URL = "/login/"
 
+# Email (verification links, password resets): EMAIL_URL in django-environ's form
+# (smtp://user:password@mail.internal:587, smtp+tls://..., smtp+ssl://...) and
+# DEFAULT_FROM_EMAIL from the environment; without EMAIL_URL, the embedded default writes each
+# email as a file under var/mail/ (make serve says where).
+if env.str("EMAIL_URL", default=""):
+    globals().update(env.email_url("EMAIL_URL"))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = str(VAR_DIR / "mail")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Calico Daily <calico@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)  # an SMTP server that hangs fails the send
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days, once
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -244,14 +269,24 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # Hints and analyses (a player waits for them) have a queue of their own, and the versus
 # opponents another (``puzzles.tasks.route``, ``versus.tasks.route``): a par or best-known
 # run never delays a hint or a table, and four hard tables never delay a solo hint
-# (bench/hint_beside_versus.py). A worker started without -Q consumes all three.
+# (bench/hint_beside_versus.py). A worker started without -Q consumes all four.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
 CALICO_VERSUS_QUEUE = env.str("CELERY_VERSUS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-versus")
+# The long runs nobody waits for (best-known scores, scenario pass rates) on a queue of their
+# own, so that par and the day's dawn hints on the default queue never wait behind them.
+CALICO_BACKGROUND_QUEUE = env.str(
+    "CELERY_BACKGROUND_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-background"
+)
 # Each queue on an exchange and key of its own: bound to the default exchange and key, the
 # hint queue would also receive every solver run (and the default queue every hint).
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name)
-    for name in (CELERY_TASK_DEFAULT_QUEUE, CALICO_HINT_QUEUE, CALICO_VERSUS_QUEUE)
+    for name in (
+        CELERY_TASK_DEFAULT_QUEUE,
+        CALICO_HINT_QUEUE,
+        CALICO_VERSUS_QUEUE,
+        CALICO_BACKGROUND_QUEUE,
+    )
 ]
 CELERY_TASK_ROUTES = ("puzzles.tasks.route", "versus.tasks.route")
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
@@ -262,25 +297,38 @@ CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=180
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 # The acknowledgement policy (docs/operations.md). A message is acknowledged when its task
 # returns (acks_late), so that a worker stopped or cut off mid-task leaves it to be delivered
-# again: Redis delivers an unacknowledged message again after the visibility timeout (the
-# embedded broker has none: a worker killed outright loses its message), which outlasts the
-# longest task (a solver run's hard limit), or a run still computing would go to a second
-# worker. A task whose pool process was killed (SIGKILL, out of memory) is not put back
-# (task_reject_on_worker_lost off): a task that kills its worker would loop forever. The
-# database decides instead: a solver run's heartbeat goes stale and the beat task sends it
-# again (puzzles/services/solver_runs.py), a hint or an analysis is sent again when the player
-# asks after ``lost_after`` (puzzles/services/worker_queue.py). Every task is idempotent on its
-# row (a ready row is skipped, a row claimed by a live worker dropped), so a message
-# delivered twice does no harm.
+# again. When a task's pool process dies (SIGKILL, out of memory), the message of a job task
+# (a row claimed once: solver runs, hints, analyses, pass rates) is put back at the head of
+# its queue (``reject_on_worker_lost`` on those tasks), its claim let go first
+# (``worker_queue.JobRequest``), and a row claimed more than CALICO_RUN_ATTEMPTS times is
+# failed, so a job that kills its worker does not loop. Other tasks (versus opponents, hints
+# ahead, the beat's upkeep) are not put back (task_reject_on_worker_lost off): they have no
+# row to count their attempts on. A worker killed whole leaves its message unacknowledged:
+# Redis delivers it again after the visibility timeout; the folder broker as soon as another
+# consumer looks (calico_site/broker.py). The database decides what is lost besides: every
+# job's worker beats on its claim, and a stale claim (CALICO_JOB_LOST_SECONDS; runs:
+# CALICO_RUN_LOST_SECONDS) is sent again by the player's poll (hints, analyses) or the beat
+# (runs). Every task is idempotent on its row (a ready row is skipped, a row claimed by a
+# live worker dropped), so a message delivered twice does no harm.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = False
 # A broker that does not answer fails a publish in seconds (a hint is then marked failed).
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
+# Redis delivers a message again once it has gone unacknowledged this long (a worker killed
+# whole, a host gone), looking every CALICO_VISIBILITY_SWEEP_SECONDS: long enough for every
+# task a player waits for (a versus run, a hint; an analysis is 300 s), short enough that a
+# versus table's turn comes back on its own within minutes. A longer task (a solver run) is
+# delivered again while it runs: that message finds the row claimed by a live worker and is
+# dropped.
+CALICO_VISIBILITY_SECONDS = env.int("CALICO_VISIBILITY_SECONDS", default=360)
+CALICO_VISIBILITY_SWEEP_SECONDS = env.int("CALICO_VISIBILITY_SWEEP_SECONDS", default=10)
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "socket_connect_timeout": 3,
         "socket_timeout": 10,
-        "visibility_timeout": CELERY_TASK_TIME_LIMIT + 600,
+        "visibility_timeout": CALICO_VISIBILITY_SECONDS,
+        "unacked_restore_interval": CALICO_VISIBILITY_SWEEP_SECONDS,
+        "unacked_restore_throttle": 1,
     }
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
 # /healthz answers from a report at most this old (puzzles/selectors/health.py).
@@ -310,6 +358,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=10, hour=0),
     },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
+    # the reminders due at this hour of each time zone, in batches (reminders/services.py);
+    # every 10 minutes, so a late or missed run is made up within the hour
+    "send-due-reminders": {"task": "reminders.tasks.send_due_reminders", "schedule": 600.0},
 }
 # A par or best-known run's worker beats on its row this often; a heartbeat older than
 # CALICO_RUN_LOST_SECONDS means the worker died and the run is sent again (at most
@@ -317,6 +368,11 @@ CELERY_BEAT_SCHEDULE = {
 CALICO_RUN_HEARTBEAT_SECONDS = env.float("CALICO_RUN_HEARTBEAT_SECONDS", default=10.0)
 CALICO_RUN_LOST_SECONDS = env.float("CALICO_RUN_LOST_SECONDS", default=60.0)
 CALICO_RUN_ATTEMPTS = env.int("CALICO_RUN_ATTEMPTS", default=3)
+# Every other job (hints, analyses, pass rates) beats on its claim this often, and a claim
+# without a beat for CALICO_JOB_LOST_SECONDS is lost: a poll of it sends it again
+# (puzzles/services/worker_queue.py).
+CALICO_JOB_HEARTBEAT_SECONDS = env.float("CALICO_JOB_HEARTBEAT_SECONDS", default=2.0)
+CALICO_JOB_LOST_SECONDS = env.float("CALICO_JOB_LOST_SECONDS", default=15.0)
 # Guests that never played are removed after this many days (manage.py prune_guests).
 CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 
@@ -347,6 +403,9 @@ CALICO_LIMITS = {
     "versus-moves-address": "3000/h",
     "groups-account": "10/h",  # groups created
     "groups-address": "30/h",
+    # Emails sent (verification links, password resets): from one address, to one recipient.
+    "emails-address": "20/h",
+    "emails-recipient": "5/h",
     **env.json("CALICO_LIMITS", default={}),
 }
 # The header that holds the caller's address behind a proxy that sets it (e.g. HTTP_X_REAL_IP).

@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 import crowd.urls
 import groups.urls
 import ratings.urls
+import reminders.urls
 import versus.urls
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
@@ -24,6 +25,7 @@ urlpatterns = [
     path("api/", include(versus.urls.api)),
     path("api/", include(ratings.urls.api)),
     path("api/", include(crowd.urls.api)),
+    path("api/", include(reminders.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -33,6 +35,7 @@ urlpatterns = [
     path("", include(versus.urls.pages)),
     path("", include(ratings.urls.pages)),
     path("", include(crowd.urls.pages)),
+    path("", include(reminders.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).

@@ -1,15 +1,17 @@
-"""``GET /api/challenges/{date}/crowd/``: how everyone played a closed day (docs/api.md)."""
+"""The day after's API: a closed day's story, and one game beside it (docs/api.md)."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from puzzles.api.common import ERRORS, day_of
+from puzzles.api.common import ERRORS, caller, day_of
 from puzzles.api.schema import serializer_for
+from puzzles.selectors import replays
+from puzzles.services.errors import NotFound
 
 from . import selectors, services
-from .shapes import CrowdOut
+from .shapes import CrowdOut, CrowdYouOut
 
 CROWD = serializer_for(CrowdOut)
 
@@ -26,3 +28,21 @@ def crowd(request, date: str):
         services.do_send_story(challenge)
         return Response({"date": challenge.date, "status": "pending"}, status=202)
     return Response(story)
+
+
+@extend_schema(responses={200: serializer_for(CrowdYouOut), 202: CROWD, **ERRORS})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_crowd(request, game_id: int):
+    """A finished daily game beside its closed day's crowd: the same goals, the same first
+    move, each turn's most common space (404 ``day_open`` before the close; 202 while the
+    day's story is being told)."""
+    game = replays.replayable_game(game_id, caller(request))
+    if game is None or game.challenge is None:
+        raise NotFound(f"no finished daily game {game_id} you may replay")
+    challenge = selectors.closed_challenge(game.challenge.date)
+    story = selectors.story_of(challenge)
+    if story is None:
+        services.do_send_story(challenge)
+        return Response({"date": challenge.date, "status": "pending"}, status=202)
+    return Response(selectors.beside_the_crowd(game, story))

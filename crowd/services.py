@@ -1,17 +1,22 @@
 """Telling a closed day: every counted game of it, the reviews of them that exist, par and the
 best-known score, told once (``story.tell``) and kept (``DayStory``)."""
 
+import hashlib
+
 from celery import current_app
 from django.db import transaction
 
 from puzzles.game_state import deal_of
 from puzzles.models import Analysis, Challenge, Game, SolverRun
 from puzzles.selectors.challenges import is_closed
+from puzzles.services.analysis import do_analyse_unasked
 
 from .models import DayStory
 from .story import Played, tell
 
 TELL_DAYS = 7  # the beat tells the closed days of the last week that have no story yet
+SAMPLE = 200  # a day's hardest turns are read from at most this many analysed games
+BATCH = 10  # analysed per task (~25 s), so that a par run queued meanwhile goes between
 
 
 def _run(challenge, kind):
@@ -59,10 +64,39 @@ def do_send_story(challenge: Challenge) -> None:
     )
 
 
+def do_send_study(challenge: Challenge) -> None:
+    """Ask a worker to analyse the day's sample, a batch at a time, then tell the day again."""
+    transaction.on_commit(
+        lambda: current_app.send_task("crowd.tasks.study_day", (challenge.date.isoformat(),))
+    )
+
+
+def do_study_day(challenge: Challenge, *, batch: int = BATCH) -> int:
+    """Analyse the next ``batch`` of the closed day's sample: ranked games that nobody asked
+    about, until ``SAMPLE`` of the day's games are analysed (the sample is fixed by the day and
+    the games, so a batch sent twice or a restarted worker picks the same ones). Returns how
+    many of the sample are still to analyse."""
+    if not is_closed(challenge):
+        return 0
+    games = Game.objects.counted().filter(challenge=challenge)
+    analysed = games.filter(analysis__isnull=False).count()
+    todo = sorted(
+        games.filter(analysis__isnull=True).values_list("pk", flat=True),
+        key=lambda pk: hashlib.sha256(f"{challenge.date}:{pk}".encode()).digest(),
+    )[: max(0, SAMPLE - analysed)]
+    for game in Game.objects.filter(pk__in=todo[:batch]).select_related("challenge"):
+        do_analyse_unasked(game)
+    return max(0, len(todo) - batch)
+
+
 def do_tell_closed_days() -> int:
-    """The beat's job after each close: the last week's closed days with no story yet."""
+    """The beat's job after each close: the last week's closed days with no story yet, told
+    at once from the analyses players asked for, then again once a worker has analysed the
+    day's sample (``do_study_day``)."""
     told = 0
     days = Challenge.objects.filter(story__isnull=True).order_by("-date")[:TELL_DAYS]
     for challenge in days:
-        told += do_tell_day(challenge) is not None
+        if do_tell_day(challenge) is not None:
+            told += 1
+            do_send_study(challenge)
     return told

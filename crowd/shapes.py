@@ -58,6 +58,12 @@ class CrowdHardTurnOut(TypedDict):
     games: Annotated[int, "reviewed games"]
 
 
+class CrowdTurnCellOut(TypedDict):
+    turn: int
+    cell: Annotated[str, "the space most players sewed a patch on that turn"]
+    players: int
+
+
 class CrowdOut(TypedDict):
     date: IsoDate
     status: Annotated[Literal["ready", "pending"], "pending: a worker is telling it; ask again"]
@@ -71,4 +77,22 @@ class CrowdOut(TypedDict):
     buttons: NotRequired[Annotated[dict[str, int], "players with a button of each colour"]]
     rainbow: NotRequired[int]
     hardest_turns: NotRequired[list[CrowdHardTurnOut]]
+    turn_cells: NotRequired[list[CrowdTurnCellOut]]
     difficulty: NotRequired[DifficultyOut | None]
+
+
+class CrowdSameOut(TypedDict):
+    players: Annotated[int, "ranked players who made the same choice (this game's own included)"]
+    mean: float
+    best: NotRequired[int]
+
+
+class CrowdYouOut(TypedDict):
+    """One game beside its closed day's crowd (the review's crowd lines)."""
+
+    game_id: int
+    date: IsoDate
+    players: Annotated[int, "the day's ranked players"]
+    goals: Annotated[CrowdSameOut | None, "the same three goals on the same spaces"]
+    first_move: Annotated[CrowdSameOut | None, "the same turn-1 patch, space and market take"]
+    turn_cells: list[CrowdTurnCellOut]

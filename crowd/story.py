@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from puzzles.selectors.difficulty import by_crowd
 from solver.game import COLORS, PATTERNS, Deal, Move, SoloGame, cell_name, patch_to_json
 
-FIRST_MOVES = 5
+FIRST_MOVES = 5  # shown on the page; the story keeps them all, so a review finds its own
 HARDEST_TURNS = 5
 
 
@@ -37,12 +37,14 @@ def tell(
     goals_met = defaultdict(lambda: {"colors": 0, "patterns": 0, "both": 0})
     cats, buttons, rainbow = Counter(), Counter(), 0
     losses = defaultdict(list)
+    placed = defaultdict(Counter)  # turn -> cell -> how many placed a patch there then
     opening = None
     for game in games:
         state = SoloGame.start(deal, game.goals)
         if opening is None:
             opening = state.observation()  # turn 1: the same hand and market for everyone
-        for move in game.moves:
+        for turn, move in enumerate(game.moves, start=1):
+            placed[turn][move["cell"]] += 1
             state.play(Move.from_json(move))
         arrangements[tuple(sorted(game.goals.items()))].append(game.score)
         if game.moves:
@@ -102,7 +104,7 @@ def tell(
                 for (hand, cell, market), got in first_moves.items()
             ),
             key=lambda row: (-row["players"], -row["mean"]),
-        )[:FIRST_MOVES],
+        ),
         "heat": {
             cell_name(cell): {
                 "color": COLORS[patch // 6],
@@ -125,5 +127,10 @@ def tell(
             ),
             key=lambda row: -row["mean_loss"],
         )[:HARDEST_TURNS],
+        "turn_cells": [
+            {"turn": turn, "cell": cell, "players": n}
+            for turn, cells in sorted(placed.items())
+            for cell, n in [cells.most_common(1)[0]]
+        ],
         "difficulty": by_crowd(median, par),
     }

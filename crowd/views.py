@@ -10,6 +10,7 @@ from puzzles.web.charts import histogram
 from puzzles.web.pages import not_found
 
 from . import selectors, services
+from .heat import heat_map
 
 
 @gzip_page
@@ -30,5 +31,11 @@ def day(request, date: str):
             {"score": b["score"], "count": b["players"]} for b in story["scores"]["histogram"]
         ]
         chart = histogram(buckets, mine=None, par=story["scores"]["par"])
-    context = {"date": challenge.date, "story": story, "histogram": chart, "nav": "archive"}
+    context = {
+        "date": challenge.date,
+        "story": story,
+        "histogram": chart,
+        "heat": story and heat_map(story.get("heat", {})),
+        "nav": "archive",
+    }
     return render(request, "crowd/day.html", context)

@@ -9,11 +9,14 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.backends import ModelBackend
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, permissions
 
 from . import limits
 from .rows import token_with_player
+from .selectors.account import login_name
+from .services.emails import do_set_email
 from .services.players import do_create_guest, do_fold_guest, normal_username
 
 BACKEND = "puzzles.auth.ThrottledModelBackend"  # for login() of a player just made or claimed
@@ -24,11 +27,12 @@ class ThrottledModelBackend(ModelBackend):
     password from an address that has not failed for that username is never refused, so
     nobody can lock a player out from elsewhere. When a username's wrong passwords from
     every address pass ``password-username`` (a spread-out guessing), the addresses that
-    failed for it wait too, the others still not."""
+    failed for it wait too, the others still not. A verified email logs in as its player's
+    username, and is counted as that username."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         name = username if username is not None else kwargs.pop("username", "")
-        name = normal_username(name) if isinstance(name, str) else name
+        name = login_name(normal_username(name)) if isinstance(name, str) else name
         if request is None:  # a shell or a script on the server
             return super().authenticate(request, name, password, **kwargs)
         address = limits.client_address(request)
@@ -102,3 +106,17 @@ def log_in(request, user) -> None:
     if current.is_authenticated and current.is_guest and current.pk != user.pk:
         do_fold_guest(current, into=user)
     login(request, user, backend=BACKEND)
+
+
+def set_email(request, player, email) -> None:
+    """Set ``player``'s email for a page or the API (``services.emails.do_set_email``): the
+    link to verify it is absolute, and the email in the caller's language."""
+    do_set_email(
+        player,
+        email=email,
+        language=request.LANGUAGE_CODE,
+        address=limits.client_address(request),
+        verify_url=lambda token: request.build_absolute_uri(
+            reverse("web:verify-email", args=[token])
+        ),
+    )

@@ -24,6 +24,11 @@ def today() -> datetime.date:
     return timezone.now().astimezone(datetime.UTC).date()
 
 
+def is_closed(challenge: Challenge) -> bool:
+    """Whether the challenge's day has closed (00:00 UTC after its date): its seed is out."""
+    return challenge.date < today()
+
+
 @lru_cache(maxsize=64)
 def _deal(seed: str, setup: str, variant: str | None) -> Deal:
     return deal(seed, setup, variant)

@@ -1,7 +1,7 @@
 """Abuse limits (docs/operations.md, "Abuse limits"): fixed-window counters per client
 address, per account or per username. The limits that guard accounts (``DURABLE``: wrong
-passwords and registrations, new guests) count in the database (``LimitCount``), where no
-cache eviction can erase a count and no cache outage can switch them off; the others, which
+passwords and registrations, new guests, emails sent) count in the database (``LimitCount``),
+where no cache eviction can erase a count and no cache outage can switch them off; the others, which
 spare the solver's CPU, count by django-ratelimit in the shared cache (Redis in production, a
 folder under var/ in the embedded default) and play on, uncounted, while it is down.
 
@@ -36,6 +36,7 @@ WHAT = {
     "versus": gettext_lazy("new versus tables"),
     "versus-moves": gettext_lazy("versus moves"),
     "groups": gettext_lazy("new groups"),
+    "emails": gettext_lazy("emails sent"),
 }
 PER = {
     "address": gettext_lazy("from your address"),
@@ -43,6 +44,7 @@ PER = {
     "username": gettext_lazy("for this username"),
     "username-address": gettext_lazy("for this username from your address"),
     "network": gettext_lazy("from your network"),
+    "recipient": gettext_lazy("to this email address"),
 }
 PERIODS = {
     "s": gettext_lazy("a second"),
@@ -99,7 +101,7 @@ def network_of(address: str) -> str | None:
 
 
 # Counted in the database, never skipped: what guards accounts and the boards' players.
-DURABLE = ("password", "guests")
+DURABLE = ("password", "guests", "emails")
 
 
 SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

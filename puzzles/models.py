@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models import Q
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import Upper
+from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -40,12 +40,21 @@ class Player(AbstractUser):
     # (whose UPPER() knows only ASCII); two registrations at once of Élodie and élodie cannot
     # both pass (services.players.do_register checks first for a friendlier answer).
     username_key = models.CharField(max_length=150, unique=True, null=True, editable=False)
+    # ``email`` (AbstractUser's) is optional; once its link is followed it is verified, and a
+    # verified email logs in and receives password resets. One player per verified email.
+    email_verified = models.BooleanField(default=False)
+    # The language of the emails sent to the player: the page's (or API caller's) when they
+    # last set their email; empty for the site's default.
+    language = models.CharField(max_length=10, blank=True, default="")
 
     objects = PlayerManager()
 
     class Meta(AbstractUser.Meta):
         constraints = [
             models.UniqueConstraint(Upper("username"), name="username_case_insensitive"),
+            models.UniqueConstraint(
+                Lower("email"), condition=Q(email_verified=True), name="verified_email_unique"
+            ),
         ]
 
     def save(self, *args, **kwargs):

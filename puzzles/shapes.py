@@ -401,6 +401,13 @@ class ProfileOut(TypedDict):
     history: Annotated[list[HistoryOut], "every counted day, oldest first"]
 
 
+class OwnProfileOut(ProfileOut):
+    """The caller's own profile (``/api/me/``): the public profile and the account's email."""
+
+    email: Annotated[str, 'the optional email, "" for none']
+    email_verified: Annotated[bool, "its link was followed: it logs in and receives resets"]
+
+
 # Solo scenarios (``selectors.scenarios``).
 
 
@@ -460,6 +467,7 @@ class GoalsOut(TypedDict):
 class ExportAccountOut(TypedDict):
     username: str
     email: str
+    email_verified: bool
     is_guest: bool
     joined: datetime.datetime
     last_login: datetime.datetime | None

@@ -4,6 +4,7 @@ from celery import shared_task
 from django.conf import settings
 
 from .services import analysis, challenges, guests, hints, scenarios, solver_runs
+from .services.worker_queue import JOB_TASK
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -11,9 +12,15 @@ def create_daily_challenge() -> str:
     return str(challenges.do_daily_rollover().date)
 
 
-@shared_task(name="puzzles.tasks.compute_solver_run")
+# par (and a best-known run sent before the best-known runs had a task of their own)
+@shared_task(name="puzzles.tasks.compute_solver_run", **JOB_TASK)
 def compute_solver_run(run_id: int) -> None:
     solver_runs.do_compute_solver_run(run_id)
+
+
+@shared_task(name="puzzles.tasks.compute_best_known_run", **JOB_TASK)  # on the background queue
+def compute_best_known_run(run_id: int) -> None:
+    solver_runs.do_compute_solver_run(run_id, job=solver_runs.BEST_RUN)
 
 
 @shared_task(name="puzzles.tasks.resend_lost_runs")
@@ -21,12 +28,12 @@ def resend_lost_runs() -> list[int]:
     return solver_runs.do_resend_lost_runs()
 
 
-@shared_task(name="puzzles.tasks.compute_hint")  # time limits: sent with each hint (services)
+@shared_task(name="puzzles.tasks.compute_hint", **JOB_TASK)  # time limits: sent with each hint
 def compute_hint(hint_id: int) -> None:
     hints.do_compute_hint(hint_id)
 
 
-@shared_task(name="puzzles.tasks.compute_scenario_pass_rate")
+@shared_task(name="puzzles.tasks.compute_scenario_pass_rate", **JOB_TASK)
 def compute_scenario_pass_rate(number: int) -> None:
     scenarios.do_compute_pass_rate(number)
 
@@ -36,7 +43,8 @@ def prune_guests() -> int:
     return guests.do_prune_guests()
 
 
-@shared_task(name="puzzles.tasks.compute_analysis")  # time limits: sent with each analysis
+# time limits: sent with each analysis
+@shared_task(name="puzzles.tasks.compute_analysis", **JOB_TASK)
 def compute_analysis(analysis_id: int) -> None:
     analysis.do_compute_analysis(analysis_id)
 
@@ -60,12 +68,17 @@ def hint_ahead(game_id: int, turn: int) -> None:
 
 # The tasks a player waits for run on queues of their own, so that a par or best-known run
 # never delays them (docs/operations.md): hints and analyses on the hint queue (the versus
-# app routes its own: versus.tasks.route). Everything else goes to the default queue.
+# app routes its own: versus.tasks.route). The long runs nobody waits for go to the
+# background queue, so that par and the dawn hints never wait behind them. Everything else
+# (par, hints ahead, the rollover and the beat's upkeep) goes to the default queue.
 INTERACTIVE = {compute_hint.name, compute_analysis.name}
+BACKGROUND = {compute_best_known_run.name, compute_scenario_pass_rate.name}
 
 
 def route(name, args, kwargs, options, task=None, **kw):
     """Celery's router (settings ``CELERY_TASK_ROUTES``)."""
     if name in INTERACTIVE:
         return {"queue": settings.CALICO_HINT_QUEUE}
+    if name in BACKGROUND:
+        return {"queue": settings.CALICO_BACKGROUND_QUEUE}
     return None

@@ -11,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from solver.game import Cat, Condition, Goal
+from solver.game import Cat, Condition, Goal, goal_by_id
 from solver.search.hints import Reason
 
 
@@ -78,6 +78,11 @@ def _color(name: str, kind: str) -> str:
         "purple": pgettext("a patch's colour", "purple"),
         "pink": pgettext("a patch's colour", "pink"),
     }[name]
+
+
+def button_color(color: str) -> str:
+    """A button's colour in the active language."""
+    return _color(color, "button")
 
 
 def patch(color: str, pattern: str) -> str:
@@ -155,6 +160,11 @@ def _goal_label(goal: Goal) -> str:
 
 
 goal_label = lazy(_goal_label, str)
+
+
+def goal_name(goal_id: str) -> str:
+    """A design goal's name by its id, as the board shows it ("AAA-BB-C", "All different")."""
+    return _goal_label(goal_by_id(goal_id))
 
 
 def _number(n: int) -> str:

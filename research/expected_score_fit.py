@@ -30,8 +30,8 @@ from pathlib import Path
 
 from solver.game import TURNS, SoloGame, deal
 from solver.search import make_player
+from solver.search.expected import EXPECTED_GAIN_PER_TURN
 from solver.search.fastcore import warm
-from solver.search.hints import EXPECTED_GAIN_PER_TURN
 from solver.search.players import search_options
 
 ROOT = Path(__file__).resolve().parent.parent

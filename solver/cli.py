@@ -126,7 +126,7 @@ def run_hint(args) -> dict:
 
 
 def run_analyse(args) -> dict:
-    from solver.search.analysis import BETTER_MOVE, analyse, seen_turns
+    from solver.search.analysis import BETTER_MOVE, analyse, on_expected_scale, seen_turns
     from solver.search.hints import say
 
     turns = seen_turns(read_json(args.game))
@@ -135,6 +135,7 @@ def run_analyse(args) -> dict:
         review = analyse(turns, **options).to_json()
     except ValueError as problem:  # a bad option
         raise BadInput(str(problem)) from None
+    review["turns"] = on_expected_scale(review["turns"])  # the API's scale
     for turn in review["turns"]:  # the facts in English words, as the API says them
         turn["reasons"] = [BETTER_MOVE.format(reason=say(r)) for r in turn["reasons"]]
         turn["played_reasons"] = [say(r) for r in turn["played_reasons"]]

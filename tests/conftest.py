@@ -15,22 +15,24 @@ import itertools
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from helpers.processes import scratch
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
 ROOT = Path(__file__).resolve().parent.parent
 # The fixtures every app's tests share (players, API clients, whole games): tests/helpers/.
-pytest_plugins = ["helpers.fixtures"]
+pytest_plugins = ["helpers.fixtures", "helpers.smtp"]
 RUN_ID = f"{os.getpid()}"
 TEST_QUEUE = f"calico-test-{RUN_ID}"
 TEST_HINT_QUEUE = f"{TEST_QUEUE}-hints"  # as settings.CALICO_HINT_QUEUE derives it
 TEST_VERSUS_QUEUE = f"{TEST_QUEUE}-versus"  # and settings.CALICO_VERSUS_QUEUE
+TEST_BACKGROUND_QUEUE = f"{TEST_QUEUE}-background"  # and settings.CALICO_BACKGROUND_QUEUE
+TEST_QUEUES = (TEST_QUEUE, TEST_HINT_QUEUE, TEST_VERSUS_QUEUE, TEST_BACKGROUND_QUEUE)
 # Small solver settings for workers started by tests: a test checks plumbing, not strength.
 TEST_SOLVER_ENV = {
     "CALICO_PAR_OPTIONS": os.environ.get(
@@ -114,10 +116,11 @@ def celery_test_broker():
     app.conf.task_default_queue = TEST_QUEUE
     settings.CALICO_HINT_QUEUE = TEST_HINT_QUEUE
     settings.CALICO_VERSUS_QUEUE = TEST_VERSUS_QUEUE
+    settings.CALICO_BACKGROUND_QUEUE = TEST_BACKGROUND_QUEUE
     yield app
     if app.conf.broker_url.startswith("redis"):
         with app.connection_for_write() as conn:
-            for queue in (TEST_QUEUE, TEST_HINT_QUEUE, TEST_VERSUS_QUEUE):
+            for queue in TEST_QUEUES:
                 conn.default_channel.queue_purge(queue)
 
 
@@ -182,7 +185,7 @@ def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env
     require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
     require(redis_reachable(), f"needs Redis at {REDIS_URL}")
     node = f"{TEST_QUEUE}-{uuid.uuid4().hex[:6]}@localhost"
-    var_dir = tempfile.mkdtemp(prefix="calico-worker-")
+    var_dir = str(scratch("calico-worker-"))
     env = {
         **os.environ,
         **TEST_SOLVER_ENV,
@@ -192,6 +195,7 @@ def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env
         "CELERY_QUEUE": TEST_QUEUE,
         "CELERY_HINT_QUEUE": TEST_HINT_QUEUE,
         "CELERY_VERSUS_QUEUE": TEST_VERSUS_QUEUE,
+        "CELERY_BACKGROUND_QUEUE": TEST_BACKGROUND_QUEUE,
         "CALICO_VAR_DIR": var_dir,
         **worker_clock_env,
     }
@@ -199,7 +203,7 @@ def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env
     with open(log_path, "wb") as log:
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=solo",
-             "-Q", f"{TEST_QUEUE},{TEST_HINT_QUEUE},{TEST_VERSUS_QUEUE}", "-n", node,
+             "-Q", ",".join(TEST_QUEUES), "-n", node,
              "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip

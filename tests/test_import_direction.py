@@ -9,7 +9,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-APP_LAYERS = [f"{app}.{layer}" for app in ("puzzles", "groups", "versus", "ratings", "crowd")
+APPS = ("puzzles", "groups", "versus", "ratings", "crowd", "reminders")
+APP_LAYERS = [f"{app}.{layer}" for app in APPS
               for layer in ("models", "selectors", "services", "api")]  # fmt: skip
 NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
 # (modules under this prefix, must never import anything under these prefixes)
@@ -24,7 +25,8 @@ RULES = [
     ("puzzles.share", ("puzzles.models", "puzzles.selectors", "puzzles.services", "django")),
     # The apps built on the daily's: they may import puzzles (players, the error family,
     # helpers), never it them (it tells them by puzzles.signals), nor one the other.
-    ("puzzles", ("groups", "versus", "ratings", "crowd")),
+    ("puzzles", ("groups", "versus", "ratings", "crowd", "reminders")),
+    ("reminders", ("groups", "versus", "ratings", "crowd")),
     ("crowd", ("groups", "versus", "ratings")),
     ("groups", ("versus", "ratings")),
     ("versus", ("groups", "ratings")),
@@ -39,6 +41,10 @@ RULES = [
     ("versus.selectors", ("versus.services", "puzzles.services")),
     ("versus.api", ("versus.models", "puzzles.models")),
     ("versus.views", ("versus.models", "puzzles.models")),
+    ("reminders.shapes", NOT_IN_SHAPES),
+    ("reminders.selectors", ("reminders.services", "puzzles.services")),
+    ("reminders.api", ("reminders.models", "puzzles.models")),
+    ("reminders.views", ("reminders.models", "puzzles.models")),
 ]
 
 
@@ -151,7 +157,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 @pytest.mark.parametrize(
-    "prefix", ["solver", "groups", "versus", "ratings", "crowd", "calico_site"]
+    "prefix", ["solver", "puzzles", "groups", "versus", "ratings", "crowd", "calico_site"]
 )
 def test_no_modules_import_each_other(prefix):
     """No circles: a module that needs another's work at run time is handed it, or sends a

@@ -151,6 +151,7 @@ def versus_hint_detail(request, game_id: int, hint_id: int):
     row = None if game is None else versus_hint_of(game, hint_id)
     if row is None:
         raise NotFound(f"no hint {hint_id} for versus game {game_id} of yours")
+    row = versus.do_resume_lost_versus_hint(row)  # its worker died: sent again
     return Response(_hint_json(row, game, request.LANGUAGE_CODE))
 
 
@@ -188,4 +189,5 @@ def versus_analysis(request, game_id: int):
     row = versus_analysis_of(game_id, request.user)
     if row is None:
         raise NotFound(f"no analysis of versus game {game_id} of yours: POST to ask")
+    row = versus.do_resume_lost_versus_analysis(row)  # its worker died: sent again
     return Response(versus_analysis_json(row, language=request.LANGUAGE_CODE))

@@ -7,10 +7,12 @@ chosen so that the page sees them placing one by one. Versus games touch no lead
 tally or streak.
 """
 
+import logging
 import secrets
 from functools import lru_cache
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -46,6 +48,12 @@ OPPONENTS = range(1, 4)
 OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
 STALLED_AFTER = lost_after(OPPONENT_SECONDS)  # no move for this long: the run was lost (overdue)
 OPPONENTS_TASK = "puzzles.tasks.play_versus_opponents"
+# One opponents' run per account at a time: the account's slot in the shared cache, which
+# lapses with a run's time (a worker that died frees it). A player's other tables wait, and
+# the run that ends sends the longest-waiting one, so that one account's many tables never
+# queue in front of another player's reply (fairness between accounts on the versus queue).
+SLOT_SECONDS = STALLED_AFTER.total_seconds()
+log = logging.getLogger(__name__)
 # Sent to the hint queue (tasks.route), with a solo hint's or analysis's time limits.
 HINT = Job(VersusHint, "puzzles.tasks.compute_versus_hint", limit="CALICO_HINT_SECONDS")
 ANALYSIS = Job(
@@ -149,6 +157,69 @@ def _record(game: VersusGame, state: MultiplayerGame) -> None:
 
 
 def _enqueue_opponents(game_id: int) -> None:
+    """Send the opponents' turns to the workers once the account's slot is this table's; while
+    another of its tables' runs holds it, this table waits for that run to pass it on
+    (``_pass_slot_on``)."""
+    player_id = VersusGame.objects.filter(pk=game_id).values_list("player_id", flat=True).first()
+    if player_id is not None and _take_slot(player_id, game_id):
+        _send_opponents(game_id)
+
+
+def _slot(player_id: int) -> str:
+    return f"versus-opponents:{player_id}"
+
+
+def _take_slot(player_id: int, game_id: int) -> bool:
+    """Take the account's slot for this table: True when it was free, is this table's already,
+    or is held by a table whose opponents are no longer to move (its run ended without
+    freeing it); True too when the cache is down (then no table waits)."""
+    key = _slot(player_id)
+    taken = _shared_cache(cache.add, key, game_id, SLOT_SECONDS)
+    if taken is not False:
+        return True
+    holder = _shared_cache(cache.get, key)
+    if holder == game_id:
+        return True
+    if holder is None or not _awaiting_opponents(VersusGame.objects.filter(pk=holder)):
+        _shared_cache(cache.set, key, game_id, SLOT_SECONDS)
+        return True
+    return False
+
+
+def _awaiting_opponents(tables) -> list[int]:
+    """The tables (a queryset) whose opponents are to move, longest waiting first."""
+    rows = tables.filter(status=VersusGame.Status.PLAYING).order_by("updated_at")
+    return [
+        pk
+        for pk, moves, opponents in rows.values_list("pk", "moves", "opponents")
+        if len(moves) % (opponents + 1)  # an opponent is to move (the player moves first)
+    ]
+
+
+def _pass_slot_on(game_id: int) -> None:
+    """A table's run has ended (its player's turn, the end, or a failure): free the account's
+    slot and send the run of its table that has waited longest for its opponents."""
+    player_id = VersusGame.objects.filter(pk=game_id).values_list("player_id", flat=True).first()
+    if player_id is None:
+        return
+    if _shared_cache(cache.get, _slot(player_id)) == game_id:
+        _shared_cache(cache.delete, _slot(player_id))
+    others = VersusGame.objects.filter(player_id=player_id).exclude(pk=game_id)
+    waiting = _awaiting_opponents(others)
+    if waiting and _take_slot(player_id, waiting[0]):
+        _send_opponents(waiting[0])
+
+
+def _shared_cache(call, *args):
+    """A call on the shared cache; with the cache down, None (no table waits for a slot)."""
+    try:
+        return call(*args)
+    except Exception as exc:
+        log.warning("versus slot: the cache failed: %s", exc)
+        return None
+
+
+def _send_opponents(game_id: int) -> None:
     """Send the opponents' turns to the workers (their own queue: ``tasks.route``); if the
     broker refuses, say so on the row rather than leave the player waiting."""
     row = VersusGame.objects.filter(pk=game_id)
@@ -173,7 +244,8 @@ def do_resume_opponents(game_id: int, *, player: Player) -> VersusGame:
         if stalled:
             game.opponent_error = ""
             game.save()  # updated_at: the resend is the run's new start
-            transaction.on_commit(lambda: _enqueue_opponents(game.pk))
+            # sent whatever holds the slot: this table has waited long enough
+            transaction.on_commit(lambda: _send_opponents(game.pk))
     return game
 
 
@@ -190,8 +262,16 @@ def _seat_player(level: str, seed: str, table: tuple[str, ...]):
 
 def do_play_opponents(game_id: int) -> None:
     """Play every opponent turn up to the player's next turn (or the end), one saved move at a
-    time. The move is chosen outside the row lock (it takes up to seconds) and saved only if
-    the game has not moved meanwhile, so a repeated task changes nothing."""
+    time, then pass the account's slot on to its next waiting table. The move is chosen
+    outside the row lock (it takes up to seconds) and saved only if the game has not moved
+    meanwhile, so a repeated task changes nothing."""
+    try:
+        _play_opponents(game_id)
+    finally:
+        _pass_slot_on(game_id)
+
+
+def _play_opponents(game_id: int) -> None:
     while True:
         game = VersusGame.objects.filter(pk=game_id).first()
         if game is None or game.status != VersusGame.Status.PLAYING:
@@ -250,6 +330,13 @@ def do_request_versus_hint(
     return row
 
 
+def do_resume_lost_versus_hint(row: VersusHint) -> VersusHint:
+    """On a poll: a hint whose worker died or restarted is sent again at once (as a solo
+    hint: ``puzzles.services.hints.do_resume_lost_hint``)."""
+    HINT.do_resume_if_lost(row)
+    return row
+
+
 def do_compute_versus_hint(hint_id: int) -> VersusHint | None:
     """The table player's move for the player's seat at the hint's turn, from seat 0's view
     of the table as it stood then (the moves before it: the player moves first each round),
@@ -285,6 +372,12 @@ def do_request_versus_analysis(
         else:
             ANALYSIS.do_reopen_if_stalled(row, done=0)
     row.refresh_from_db()  # failed if the broker refused it
+    return row
+
+
+def do_resume_lost_versus_analysis(row: VersusAnalysis) -> VersusAnalysis:
+    """On a poll: a review whose worker died or restarted is sent again at once, from turn 0."""
+    ANALYSIS.do_resume_if_lost(row, done=0)
     return row
 
 

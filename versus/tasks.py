@@ -6,6 +6,8 @@ so that a message sent by the old code (in the broker during a deploy) finds its
 from celery import shared_task
 from django.conf import settings
 
+from puzzles.services.worker_queue import JOB_TASK
+
 from . import services
 
 
@@ -14,12 +16,14 @@ def play_versus_opponents(game_id: int) -> None:
     services.do_play_opponents(game_id)
 
 
-@shared_task(name="puzzles.tasks.compute_versus_hint")  # time limits: sent with each hint
+# time limits: sent with each hint
+@shared_task(name="puzzles.tasks.compute_versus_hint", **JOB_TASK)
 def compute_versus_hint(hint_id: int) -> None:
     services.do_compute_versus_hint(hint_id)
 
 
-@shared_task(name="puzzles.tasks.compute_versus_analysis")  # time limits: sent with each
+# time limits: sent with each
+@shared_task(name="puzzles.tasks.compute_versus_analysis", **JOB_TASK)
 def compute_versus_analysis(analysis_id: int) -> None:
     services.do_compute_versus_analysis(analysis_id)
 

@@ -8,47 +8,68 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from ..auth import set_email
 from ..selectors.account import export
 from ..selectors.players import EXPORT_SECTIONS, PROFILE_SECTIONS, profile, public_player
 from ..services import account
 from ..services.errors import NotFound
-from ..shapes import ExportOut, ProfileOut
+from ..shapes import ExportOut, OwnProfileOut, ProfileOut
 from .common import ERRORS, valid
 from .schema import serializer_for
 
 
-class ProfileSerializer(serializer_for(ProfileOut)):
-    def get_fields(self):
-        """The profile's fields, then each section another app adds (``PROFILE_SECTIONS``)."""
-        fields = super().get_fields()
-        for name, section in PROFILE_SECTIONS.items():
-            fields[name] = serializer_for(section.shape)(help_text=section.help)
-        return fields
+def _with_sections(shape):
+    class Serializer(serializer_for(shape)):
+        def get_fields(self):
+            """The profile's fields, then each section another app adds (``PROFILE_SECTIONS``)."""
+            fields = super().get_fields()
+            for name, section in PROFILE_SECTIONS.items():
+                fields[name] = serializer_for(section.shape)(help_text=section.help)
+            return fields
+
+    Serializer.__name__ = shape.__name__  # the schema's component, as the shape is named
+    return Serializer
 
 
-ProfileSerializer.__name__ = "ProfileOut"  # the schema's component, as the shape is named
+ProfileSerializer = _with_sections(ProfileOut)
 PROFILE = {200: ProfileSerializer, **ERRORS}
+ME = {200: _with_sections(OwnProfileOut), **ERRORS}
 
 
 class DeleteIn(serializers.Serializer):
     password = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-@extend_schema(methods=["GET"], responses=PROFILE)
+class MeIn(serializers.Serializer):
+    email = serializers.CharField(
+        allow_blank=True, trim_whitespace=True, help_text='the new email ("" removes it)'
+    )
+
+
+def _me(player) -> OwnProfileOut:
+    return {**profile(player), "email": player.email, "email_verified": player.email_verified}
+
+
+@extend_schema(methods=["GET"], responses=ME)
+@extend_schema(methods=["PUT"], request=MeIn, responses=ME)
 @extend_schema(methods=["DELETE"], request=DeleteIn, responses={204: None, **ERRORS})
-@api_view(["GET", "DELETE"])
+@api_view(["GET", "PUT", "DELETE"])
 @permission_classes([IsAuthenticated])
 def me(request):
-    """The caller's profile (guests have one too); DELETE deletes the account (its password,
-    or a log-in of the last ten minutes): personal data gone, ranked scores kept as "a former
-    player" (docs/operations.md, "Your data")."""
+    """The caller's profile (guests have one too) and email. PUT ``{email}`` sets the email,
+    unverified, and emails it a link to verify it (in the caller's language); ``""`` removes
+    it. DELETE deletes the account (its password, or a log-in of the last ten minutes):
+    personal data gone, ranked scores kept as "a former player" (docs/operations.md, "Your
+    data")."""
     if request.method == "DELETE":
         data = valid(DeleteIn, request.data)
         account.do_delete_account(
             request.user, password=data["password"], session_key=request.session.session_key
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
-    return Response(profile(request.user))
+    if request.method == "PUT":
+        set_email(request, request.user, valid(MeIn, request.data)["email"])
+    return Response(_me(request.user))
 
 
 class ExportSerializer(serializer_for(ExportOut)):

@@ -36,6 +36,7 @@ def game_analysis(request, game_id: int):
     row = replays.player_analysis(game_id, request.user)
     if row is None:
         raise NotFound(f"no analysis of game {game_id} of yours: POST to ask for one")
+    row = analysis.do_resume_lost_analysis(row)  # its worker died: sent again
     return Response(replays.analysis_json(row, language=request.LANGUAGE_CODE))
 
 

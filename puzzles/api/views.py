@@ -189,6 +189,7 @@ def hint_detail(request, game_id: int, hint_id: int):
     row = game_hint(game, hint_id)
     if row is None:
         raise NotFound(f"no hint {hint_id} for game {game_id}")
+    row = hints.do_resume_lost_hint(row)  # its worker died: sent again, and it says so
     return Response(hint_json(row, request.LANGUAGE_CODE))
 
 

@@ -1,8 +1,11 @@
 """Everything the site holds about a player, as one JSON document (``GET /api/me/export/``):
 the account, every game with its moves, hints and analysis, and what the apps built on
-puzzles hold (groups, versus tables, the rating: ``EXPORT_SECTIONS``)."""
+puzzles hold (groups, versus tables, the rating: ``EXPORT_SECTIONS``). And the username a
+verified email logs in as (``login_name``)."""
 
-from ..models import Analysis, Game, Hint, Player
+from solver.search.analysis import on_expected_scale
+
+from ..models import Analysis, Game, Hint, Player, username_key
 from .players import EXPORT_SECTIONS, profile
 
 
@@ -26,6 +29,13 @@ def _game(game: Game, hints: dict, analyses: dict) -> dict:
     }
 
 
+def _on_scale(result: dict | None) -> dict | None:
+    """A stored analysis with its values as the review shows them (expected final scores)."""
+    if not result or "turns" not in result:
+        return result
+    return {**result, "turns": on_expected_scale(result["turns"])}
+
+
 def export(player: Player) -> dict:
     games = Game.objects.filter(player=player).select_related("challenge").order_by("pk")
     hints: dict[int, list] = {}
@@ -35,13 +45,14 @@ def export(player: Player) -> dict:
             "expected_score": hint.expected_score, "reasons": hint.reasons,
         })  # fmt: skip
     analyses = {
-        row.game_id: {"status": row.status, "result": row.result}
+        row.game_id: {"status": row.status, "result": _on_scale(row.result)}
         for row in Analysis.objects.filter(game__player=player)
     }
     return {
         "account": {
             "username": player.username,
             "email": player.email,
+            "email_verified": player.email_verified,
             "is_guest": player.is_guest,
             "joined": player.date_joined,
             "last_login": player.last_login,
@@ -50,3 +61,22 @@ def export(player: Player) -> dict:
         "games": [_game(game, hints, analyses) for game in games],
         **{name: read(player) for name, read in EXPORT_SECTIONS.items()},
     }
+
+
+def login_name(identifier: str) -> str:
+    """The username that ``identifier`` logs in as: itself, or the username of the player
+    whose verified email it is. A username may hold an ``@``, so a username wins."""
+    if (
+        "@" not in identifier
+        or Player.objects.filter(username_key=username_key(identifier)).exists()
+    ):
+        return identifier
+    found = Player.objects.filter(email__iexact=identifier, email_verified=True, is_active=True)
+    return found.values_list("username", flat=True).first() or identifier
+
+
+def reset_recipients(email: str):
+    """The players a password reset for ``email`` goes to: the one whose verified email it is,
+    if they have a password (an unverified email may be anybody's)."""
+    found = Player.objects.filter(email__iexact=email, email_verified=True, is_active=True)
+    return [player for player in found if player.has_usable_password()]

@@ -8,15 +8,12 @@ from django.conf import settings
 from solver.game import Setup, cat_by_id
 
 from .. import words
-from ..game_state import deal_of, today
+from ..game_state import deal_of, is_closed, today
 from ..models import Challenge, Game, Player, SolverRun
 from ..rows import challenge_with_runs
 from ..shapes import CatOut, ChallengeOut, RunOut
+from .difficulty import difficulty
 from .setups import border_json
-
-
-def is_closed(challenge: Challenge) -> bool:
-    return challenge.date < today()
 
 
 def parse_date(value) -> datetime.date:
@@ -99,12 +96,6 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> Challe
     else:
         data["goal_options"] = list(setup.goal_options)
     return data
-
-
-def difficulty(challenge: Challenge, par: int | None) -> dict | None:
-    from .difficulty import difficulty as of_the_day  # it reads is_closed from here
-
-    return of_the_day(challenge, par)
 
 
 def _ranked_game_id(challenge: Challenge, player: Player | None) -> int | None:

@@ -10,8 +10,8 @@ import statistics
 from django.core.cache import cache
 from django.db.models import Avg
 
+from ..game_state import is_closed
 from ..models import Challenge, ScoreTally, SolverRun
-from .challenges import is_closed
 
 LABELS = ("gentle", "usual", "tough", "brutal")
 # above each bound, that word (the last word below every bound)

@@ -60,6 +60,7 @@ def required_queues() -> list[str]:
         current_app.conf.task_default_queue,
         settings.CALICO_HINT_QUEUE,
         settings.CALICO_VERSUS_QUEUE,
+        settings.CALICO_BACKGROUND_QUEUE,
     ]
 
 

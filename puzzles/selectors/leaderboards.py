@@ -2,18 +2,27 @@
 (the rulebook's tiebreak); ties share a rank.
 
 Ranks, percentiles, counts and the histogram come from ``ScoreTally`` (a few rows per day);
-the page of entries from the ``leaderboard_order`` index. A group's board is the same board
-narrowed to its members: there the counts come from the members' game rows.
+the page of entries from the ``leaderboard_order`` index, entered where the tally says the
+page starts (so a deep page of a day of ten million games is as quick as the first:
+bench/rank_query.py). A group's board is the same board narrowed to its members: there the
+counts come from the members' game rows.
 """
 
-from django.db.models import Count, Q, Sum
+from django.db.models import BooleanField, Count, F, Q, Sum
+from django.db.models.expressions import RawSQL
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
 from ..shapes import LeaderboardOut
 from .challenges import is_closed, run_json
 
 PAGE_SIZE = 50
-ENTRY_FIELDS = ("score", "cat_tokens", "button_tokens", "hints_used")
+KEY_FIELDS = ("score", "cat_tokens", "button_tokens")  # the rank order, best first
+ENTRY_FIELDS = (*KEY_FIELDS, "hints_used")
+KEY_ORDER = [F(name).desc() for name in KEY_FIELDS]
+PAGE_FIELDS = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
+# Below this offset a page walks the index from the top (one query, a fraction of a ms);
+# deeper, it is entered at its first key (two or three small queries, however deep).
+SHORT_WALK = 1000
 
 
 def _tallies(challenge: Challenge, exclude_hints: bool):
@@ -29,10 +38,24 @@ def better_than(score: int, cats: int, buttons: int) -> Q:
     )
 
 
+def worse_than(score: int, cats: int, buttons: int) -> Q:
+    """Games after the key in the board's order, as one row comparison: PostgreSQL enters
+    the ``leaderboard_order`` index at the key (three ORed conditions it would filter row by
+    row from the top)."""
+    columns = ", ".join(f'"{Game._meta.db_table}"."{name}"' for name in KEY_FIELDS)
+    compared = RawSQL(f"({columns}) < (%s, %s, %s)", (score, cats, buttons), BooleanField())
+    return Q(compared)
+
+
 def rank_of(challenge: Challenge, key: tuple[int, int, int], exclude_hints=False) -> int:
     """1 + the number of finished ranked games strictly better than ``key``."""
     better = _tallies(challenge, exclude_hints).filter(better_than(*key))
     return 1 + (better.aggregate(n=Sum("games"))["n"] or 0)
+
+
+def day_count(challenge: Challenge, exclude_hints=False) -> int:
+    """How many games are on the day's board."""
+    return _tallies(challenge, exclude_hints).aggregate(n=Sum("games"))["n"] or 0
 
 
 def ranked_games(challenge: Challenge, exclude_hints=False):
@@ -64,6 +87,39 @@ class _DayScope:
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return rank_of(self.challenge, key, self.exclude_hints)
 
+    def page(self, offset: int, by_score: list[dict]) -> tuple[list[tuple], dict]:
+        """The ``PAGE_FIELDS`` of the games at ``offset`` and after, a page of them, and the
+        rank of the first one's key. The day's counts by score, then that score's tally rows,
+        say which key the page starts in and how many games come before it, so the index is
+        entered there, never walked through the ``offset`` games before it."""
+        if offset < SHORT_WALK:
+            return _walked_page(self.games, offset), {}
+        before = 0  # the games before the page's key
+        for row in reversed(by_score):  # the best score first
+            if before + row["n"] > offset:
+                score = row["score"]
+                break
+            before += row["n"]
+        else:
+            return [], {}
+        tallies = _tallies(self.challenge, self.exclude_hints).filter(score=score)
+        keys = tallies.values_list("cat_tokens", "button_tokens").annotate(Sum("games"))
+        for cats, buttons, games in keys.order_by(*KEY_ORDER[1:]):
+            if before + games > offset:
+                key = (score, cats, buttons)
+                break
+            before += games
+        else:
+            return [], {}
+        skip = offset - before  # the key's games on earlier pages
+        same_key = self.games.filter(**dict(zip(KEY_FIELDS, key, strict=True))).order_by("id")
+        ids = same_key.values("id")[skip : skip + PAGE_SIZE]  # an index-only walk
+        rows = list(self.games.filter(id__in=ids).values_list(*PAGE_FIELDS))
+        if len(rows) < PAGE_SIZE:  # the page goes on past its first key
+            after = self.games.filter(worse_than(*key)).values_list(*PAGE_FIELDS)
+            rows += after[: PAGE_SIZE - len(rows)]
+        return rows, {key: before + 1}
+
 
 class _MembersScope:
     """Some players only (a group): counts over their game rows, which PostgreSQL finds member
@@ -80,6 +136,16 @@ class _MembersScope:
 
     def rank_of(self, key: tuple[int, int, int]) -> int:
         return 1 + self.games.filter(better_than(*key)).count()
+
+    def page(self, offset: int, by_score: list[dict]) -> tuple[list[tuple], dict]:
+        return _walked_page(self.games, offset), {}  # a group's games are few
+
+
+def _walked_page(games, offset: int) -> list[tuple]:
+    """The page at ``offset`` of ``games`` (in the board's order) by walking the index from
+    the top, index-only, and its rows in the same query: one query, quick for a short walk."""
+    ids = games.values("id")[offset : offset + PAGE_SIZE]
+    return list(games.filter(id__in=ids).values_list(*PAGE_FIELDS))
 
 
 def _my_game(scope, player: Player | None) -> dict | None:
@@ -109,11 +175,7 @@ def leaderboard(
     by_score = scope.by_score(sums)
     count = sum(row["n"] for row in by_score)
     offset = (page - 1) * PAGE_SIZE
-    # The page's ids from an index-only walk of the leaderboard index (however deep the
-    # page), its rows in the same query.
-    ids = scope.games.values("id")[offset : offset + PAGE_SIZE]
-    fields = ("id", *ENTRY_FIELDS, "player__username", "player__is_guest")
-    rows = list(scope.games.filter(id__in=ids).values_list(*fields)) if offset < count else []
+    rows, ranks = scope.page(offset, by_score) if offset < count else ([], {})
     entries = []
     closed = is_closed(challenge)  # then each row links to its replay
     previous = None
@@ -124,7 +186,10 @@ def leaderboard(
         if key != previous:
             # A later page's first row may tie with rows of the page before: count them.
             first_of_later_page = previous is None and offset > 0
-            rank = scope.rank_of(key) if first_of_later_page else place
+            if first_of_later_page:
+                rank = ranks[key] if key in ranks else scope.rank_of(key)
+            else:
+                rank = place
             previous = key
         entries.append(
             {

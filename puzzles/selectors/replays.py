@@ -6,7 +6,7 @@ Every turn is built from what the player saw then (``SoloGame.observation``), ne
 filtering the full state."""
 
 from solver.game import Deal, patch_to_json, quilt_to_json
-from solver.search.analysis import filled_turns, key_moments, marks_json
+from solver.search.analysis import filled_turns, key_moments, marks_json, on_expected_scale
 
 from .. import words
 from ..game_state import deal_of, deal_of_game, turns_seen
@@ -101,8 +101,9 @@ def player_analysis(game_id: int, player: Player) -> Analysis | None:
 
 
 def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
-    """The analysis as the API shows it: each turn's ``mark`` and ``played_reasons`` beside
-    its ``reasons``, the game's ``key_moments`` and the ``marks`` legend; an analysis stored
+    """The analysis as the API shows it: each turn's values as expected final scores (the
+    hints' scale, ``on_expected_scale``), its ``mark`` and ``played_reasons`` beside its
+    ``reasons``, the game's ``key_moments`` and the ``marks`` legend; an analysis stored
     before those fields gets them here (a replay of its moves, no search). The reasons are
     said in ``language`` (else the active one: ``puzzles.words``)."""
     result = row.result or {}
@@ -118,7 +119,7 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
             "reasons": words.reasons(turn["reasons"], language, better=True),
             "played_reasons": words.reasons(turn["played_reasons"], language),
         }
-        for turn in turns
+        for turn in on_expected_scale(turns)  # stored as measured, shown as hints are
     ]
     return {
         "status": row.status,

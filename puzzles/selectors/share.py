@@ -30,6 +30,7 @@ from ..models import Game
 from ..shapes import ShareOut
 from ..share.card import HEIGHT, VERSION, WIDTH, Card, png
 from .challenges import is_closed, puzzle_number
+from .difficulty import difficulty
 
 IMAGE_SIZE = (WIDTH, HEIGHT)
 SITE = "Calico Daily"
@@ -88,7 +89,11 @@ def _par_words(game: Game) -> str:
     if game.scenario is not None:
         return _("points · %(score)s to pass") % {"score": SCENARIOS[game.scenario].min_score}
     par = _par(game)
-    return _("points") if par is None else _("points · par %(par)s") % {"par": par}
+    if par is None:
+        return _("points")
+    said = _("points · par %(par)s") % {"par": par}
+    hard = difficulty(game.challenge, par)  # the day's word, kept in the cache for the day
+    return f"{said} · {_('a %(word)s day') % {'word': _(hard['label'])}}" if hard else said
 
 
 def _result(score: dict) -> tuple[tuple[str, str, int], ...]:
@@ -184,6 +189,8 @@ def share_page_json(game: Game, origin: str) -> dict:
         "game_id": game.pk,
         "score": score["total"],
         "par": _par(game),
+        # the day's story once the day has closed (``crowd``: how everyone played it)
+        "story_date": None if spoiler_free(game) or game.challenge is None else game.challenge.date,
     }
 
 

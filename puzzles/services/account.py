@@ -36,6 +36,7 @@ def do_delete_account(player: Player, *, password, session_key: str | None = Non
         Token.objects.filter(user=player).delete()
         player.username = f"{FORMER_PREFIX}{secrets.token_hex(8)}"
         player.email = player.first_name = player.last_name = ""
+        player.email_verified = False
         player.is_active = player.is_staff = player.is_superuser = False
         player.is_guest = False
         player.set_unusable_password()

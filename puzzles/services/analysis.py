@@ -3,6 +3,7 @@ from what the player saw each turn (``solver.search.analysis``), progress counte
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from solver.search.analysis import analyse
 
@@ -45,12 +46,35 @@ def do_request_analysis(game_id: int, *, player: Player, address: str | None = N
     return row
 
 
+def do_resume_lost_analysis(row: Analysis) -> Analysis:
+    """On a poll: an analysis whose worker died or restarted (or whose message was lost) is
+    sent again at once, from turn 0; any other is left alone."""
+    ANALYSIS.do_resume_if_lost(row, done=0)
+    return row
+
+
 def do_compute_analysis(analysis_id: int) -> Analysis | None:
     """Analyse the game, turn by turn, writing the progress on the row. Claimed once
     (``ANALYSIS``: pending to running): a message delivered twice runs once, and a ready
     analysis is never recomputed."""
     compute = lambda row: analysis_of(row, _turns_seen(row.game))  # noqa: E731
     return ANALYSIS.do_run(analysis_id, compute, related=("game__challenge",))
+
+
+def do_analyse_unasked(game: Game) -> Analysis | None:
+    """The analysis of a finished game that nobody asked about (a closed day's sample, for its
+    story), computed here by the calling task and kept as ready. None when the game has one:
+    a player who asks meanwhile gets their own at once on the hint queue, never behind this."""
+    if Analysis.objects.filter(game=game).exists():
+        return None
+    turns = _turns_seen(game)
+    result = analyse(turns, **settings.CALICO_ANALYSIS_OPTIONS).to_json()
+    row, created = Analysis.objects.get_or_create(
+        game=game,
+        defaults={"status": Analysis.Status.READY, "result": result, "done": len(turns),
+                  "total": len(turns), "heartbeat_at": None, "finished_at": timezone.now()},
+    )  # fmt: skip
+    return row if created else None
 
 
 def analysis_of(row, turns: list, review=None) -> dict:

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from ..game_state import today
 from ..models import Challenge, SolverRun
+from .hints import do_send_day_hints
 from .solver_runs import do_resend_lost_runs, do_send_run
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ def do_ensure_challenge(date: datetime.date) -> Challenge:
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
             do_send_run(run)  # once the day commits
             if settings.CALICO_HINTS_AHEAD and date >= today():  # a past day gets no dawn
-                transaction.on_commit(lambda: _send_day_hints(challenge.pk))
+                transaction.on_commit(lambda: do_send_day_hints(challenge.pk))
     except IntegrityError:
         return Challenge.objects.get(date=date)
     return challenge
@@ -72,9 +73,3 @@ def do_daily_rollover() -> Challenge:
     for past in closed:
         do_ensure_best_known(past)
     return challenge
-
-
-def _send_day_hints(challenge_id: int) -> None:
-    from .hints import do_send_day_hints  # hints reads games, which make challenges
-
-    do_send_day_hints(challenge_id)

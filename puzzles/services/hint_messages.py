@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 
 from ..models import Hint
 from ..selectors.health import worker_queues
-from .worker_queue import UNAVAILABLE
+from .worker_queue import RESENT, UNAVAILABLE
 
 # English, as stored and as the API's English readers get them; the API says them in the
 # request's language (the msgids of puzzles/locale, marked here by gettext_noop).
@@ -22,6 +22,9 @@ UNAVAILABLE_FAILED = gettext_noop(
     "hints are unavailable right now: no solver is running. Keep playing; ask again in a moment."
 )
 FAILED = gettext_noop("the solver could not finish this hint; ask again to retry.")
+RESENT_PENDING = gettext_noop(
+    "the solver working on this hint stopped (its worker restarted); it was asked again."
+)
 
 # A hint is usually ready well within this: before it, a pending hint's message is not looked
 # up, for the look-up pings the workers (``workers_available``: half a second whenever its
@@ -53,6 +56,8 @@ def message_for(row: Hint) -> str:
     sent less than ``QUIET_FOR`` ago is not looked into yet."""
     if row.status == Hint.Status.FAILED:
         return UNAVAILABLE_FAILED if row.error.startswith(UNAVAILABLE) else FAILED
+    if row.status == Hint.Status.PENDING and row.error == RESENT:
+        return RESENT_PENDING
     if row.status != Hint.Status.PENDING or timezone.now() - row.sent_at < QUIET_FOR:
         return ""
     return "" if workers_available() else UNAVAILABLE_PENDING

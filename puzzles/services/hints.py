@@ -27,7 +27,7 @@ from solver.search.goal_choice import arrangements
 from .. import limits
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
-from .games import lock_playing_game
+from .game_locks import lock_playing_game
 from .worker_queue import HARD_AFTER_SECONDS, Job, do_send_task
 
 log = logging.getLogger(__name__)
@@ -75,6 +75,13 @@ def _known_answer(position: str) -> dict:
     return {**found, "status": Hint.Status.READY} if found else {}
 
 
+def do_resume_lost_hint(row: Hint) -> Hint:
+    """On a poll: a hint whose worker died or restarted (or whose message was lost) is sent
+    again at once, and says so (``hint_messages``); any other is left alone."""
+    HINT.do_resume_if_lost(row)
+    return row
+
+
 def do_compute_hint(hint_id: int) -> Hint | None:
     """Run the fair solver on the visible state of the hint's turn and store its answer."""
     return HINT.do_run(hint_id, _answer, related=("game__challenge",))
@@ -101,25 +108,21 @@ def _row_fields(found) -> dict:
 def do_send_day_hints(challenge_id: int) -> None:
     """At dawn (the day's challenge is made, its par run sent): send the task that computes
     the turn-1 hint of every goal arrangement ahead (``do_hints_of_the_day``)."""
-    from ..tasks import hints_of_the_day
-
     if settings.CALICO_HINTS_AHEAD:
-        _send_ahead(hints_of_the_day, challenge_id)
+        _send_ahead("puzzles.tasks.hints_of_the_day", challenge_id)
 
 
 def do_hints_of_the_day(challenge_id: int) -> None:
     """One task a turn-1 position (24 for a standard day: one per arrangement), each small, so
     that a worker that also serves the hint queue takes real hints between them. The hints
     ahead of past days go (a position that comes again is computed again when asked)."""
-    from ..tasks import hint_of_the_day
-
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None or not settings.CALICO_HINTS_AHEAD or challenge.date < today():
         return  # a past day made late (its practice) gets no dawn
     old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
     PositionHint.objects.filter(created_at__lt=old).delete()
     for index in range(len(_arrangements(challenge))):
-        _send_ahead(hint_of_the_day, challenge_id, index)
+        _send_ahead("puzzles.tasks.hint_of_the_day", challenge_id, index)
 
 
 def do_hint_of_the_day(challenge_id: int, *, index: int) -> PositionHint | None:
@@ -135,8 +138,6 @@ def do_send_hint_ahead(game: Game) -> None:
     """After a move (in its transaction): if the player asked for a hint at the turn just
     played and the game goes on, compute the next position's hint ahead once the move is
     committed (a player who stops asking stops costing a hint a turn)."""
-    from ..tasks import hint_ahead
-
     if (
         settings.CALICO_HINTS_AHEAD
         and game.hints_used  # no query for the games of players who never ask
@@ -144,7 +145,7 @@ def do_send_hint_ahead(game: Game) -> None:
         and Hint.objects.filter(game=game, turn=game.turn - 1).exists()
     ):
         game_id, turn = game.pk, game.turn
-        transaction.on_commit(lambda: _send_ahead(hint_ahead, game_id, turn))
+        transaction.on_commit(lambda: _send_ahead("puzzles.tasks.hint_ahead", game_id, turn))
 
 
 def do_hint_ahead(game_id: int, *, turn: int) -> PositionHint | None:
@@ -216,7 +217,7 @@ def _shared_cache(call, *args):
         return None
 
 
-def _send_ahead(task, *args) -> None:
-    """Send a hint-ahead task to the default queue, within a hint's time limits; a broker that
-    refuses it costs nothing but the head start."""
-    do_send_task(task.name, args=args, seconds=settings.CALICO_HINT_SECONDS)
+def _send_ahead(task: str, *args) -> None:
+    """Send a hint-ahead task (by name: tasks import the services, never the reverse) within a
+    hint's time limits; a broker that refuses it costs nothing but the head start."""
+    do_send_task(task, args=args, seconds=settings.CALICO_HINT_SECONDS)

@@ -105,6 +105,24 @@ def do_register(username, *, password, guest: Player | None = None) -> Player:
     return user
 
 
+def do_change_username(player: Player, *, username) -> Player:
+    """A new username for a registered player, under the sign-up's rules (no look-alikes, no
+    site prefix, one name whatever its case); their games, groups and streak stay theirs."""
+    if player.is_guest:
+        raise BadInput(_("username: a guest signs up to choose one"))
+    username = _check_username(username)
+    try:
+        with transaction.atomic():
+            taken = Player.objects.filter(username_key=username_key(username))
+            if taken.exclude(pk=player.pk).exists():
+                raise IntegrityError
+            player.username = username
+            player.save(update_fields=["username"])
+    except IntegrityError:
+        raise BadInput(_("username: %(name)s is taken") % {"name": repr(username)}) from None
+    return player
+
+
 SET_ASIDE = "a second ranked attempt at an open day, made as a guest before logging in"
 
 

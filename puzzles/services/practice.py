@@ -25,7 +25,7 @@ from ..game_state import deal_of_game
 from ..models import Game, Player
 from ..selectors.challenges import is_closed
 from .errors import BadInput, Conflict, NotFound
-from .games import ranked_game_pending
+from .game_locks import ranked_game_pending
 
 
 class DealNotPublic(Conflict):

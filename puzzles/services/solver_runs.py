@@ -20,17 +20,23 @@ from solver.search import make_player, play_game
 
 from ..game_state import deal_of
 from ..models import SolverRun
-from .worker_queue import Job
+from .worker_queue import RUN_BEAT, Job, WorkerLost
 
 log = logging.getLogger(__name__)
 
 STRATEGY = {SolverRun.Kind.PAR: "fair", SolverRun.Kind.BEST: "hindsight"}
 # Sent with Celery's time limits; refused, it stays pending and unsent, for the beat to resend.
-RUN = Job(SolverRun, "puzzles.tasks.compute_solver_run", heartbeat=True, refusal_fails=False)
+# Par on the default queue; the best-known run, which nobody waits for, by a task of its own
+# that goes to the background queue (``tasks.route``). Either task computes either kind.
+RUN = Job(SolverRun, "puzzles.tasks.compute_solver_run", beat=RUN_BEAT, refusal_fails=False)
+BEST_RUN = Job(
+    SolverRun, "puzzles.tasks.compute_best_known_run", beat=RUN_BEAT, refusal_fails=False
+)
 
 
-class WorkerLost(Exception):
-    """A run's worker was lost at every attempt."""
+def job_of(run: SolverRun) -> Job:
+    """The job (its task, so its queue) of a run of this kind."""
+    return BEST_RUN if run.kind == SolverRun.Kind.BEST else RUN
 
 
 def _options(kind: str) -> dict:
@@ -42,7 +48,7 @@ def _options(kind: str) -> dict:
 def do_send_run(run: SolverRun) -> None:
     """Send a run to the workers once the transaction commits; with the broker down the day
     still opens (the run stays pending, unsent, and the next check sends it again)."""
-    RUN.do_reopen(run)
+    job_of(run).do_reopen(run)
 
 
 def do_resend_lost_runs(*, failed_too: bool = False) -> list[int]:
@@ -58,15 +64,16 @@ def do_resend_lost_runs(*, failed_too: bool = False) -> list[int]:
         for run in lost:
             if run.attempts >= settings.CALICO_RUN_ATTEMPTS:
                 lost_text = f"its worker was lost {settings.CALICO_RUN_ATTEMPTS} times"
-                RUN.do_record_failure(run, WorkerLost(lost_text))
+                job_of(run).do_record_failure(run, WorkerLost(lost_text))
     for run in runs:
         log.warning("solver run %s was lost or failed: sending it again", run.pk)
-        RUN.do_reopen(run, **({"attempts": 0} if failed_too else {}))
+        job_of(run).do_reopen(run, **({"attempts": 0} if failed_too else {}))
     return [run.pk for run in runs]
 
 
-def do_compute_solver_run(run_id: int) -> SolverRun | None:
-    return RUN.do_run(run_id, _play, related=("challenge",))
+def do_compute_solver_run(run_id: int, *, job: Job = RUN) -> SolverRun | None:
+    """Compute the run (``job``: the task that was sent, named in a failure's text)."""
+    return job.do_run(run_id, _play, related=("challenge",))
 
 
 def _play(run: SolverRun) -> dict:

@@ -10,10 +10,15 @@ versus opponents' turns, which are no row of their own, share its sending and it
   of two workers given the same row (a message delivered twice, a resend), one computes it
   and the other drops its message.
 - **Lost** (``Job.is_lost``) when it is unfinished long after its last sign of life: its
-  claim's heartbeat (solver runs beat on theirs while they compute), or else its sending.
-  Whoever owns a kind sends its lost rows again (``Job.do_reopen_if_stalled``): the player
-  asking again (hints, analyses, versus), the beat task and the rollover (solver runs),
-  ``ensure_scenario_rates`` (pass rates). Nothing else retries, so there is no retry storm.
+  claim's heartbeat (every job's worker beats on its claim while it computes), or else its
+  sending. Whoever owns a kind sends its lost rows again (``Job.do_reopen_if_stalled``): the
+  player asking again, or only polling (``Job.do_resume_if_lost``: hints, analyses, versus),
+  the beat task and the rollover (solver runs), ``ensure_scenario_rates`` (pass rates).
+- **Handed back** when its worker's pool process dies mid-task (SIGKILL, out of memory): the
+  worker lets go of the claim (``JobRequest``) and puts the message back at the head of its
+  queue (the tasks' ``reject_on_worker_lost``), so that another process takes it at once. A
+  row claimed more than ``CALICO_RUN_ATTEMPTS`` times without finishing is failed instead,
+  so a job that kills its worker does not loop. Nothing else retries: no retry storm.
 - **Failed** with what failed where (``do_record_failure``: the exception, the task and the
   attempt), never only in a worker's log; or **ready** with its result (``Job.do_finish``).
 """
@@ -21,12 +26,15 @@ versus opponents' turns, which are no row of their own, share its sending and it
 import datetime
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from celery import current_app
+from billiard.exceptions import WorkerLostError
+from celery import current_app, current_task
+from celery.worker.request import Request
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import close_old_connections, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -38,6 +46,28 @@ LOST_AFTER_SECONDS = 30  # beyond the hard limit, for a queue busy with solver r
 UNAVAILABLE = "unavailable"  # how a refused send's error starts (hint_messages reads it)
 RUNNING = "running"  # the status of a claimed analysis (its page shows the progress)
 UNFINISHED = (WorkStatus.PENDING, RUNNING)
+# How a job sent again because its worker was lost says so while it is pending (the row's
+# ``error``, cleared when it finishes; ``hint_messages`` tells the player).
+RESENT = "resent"
+# Every job's claim beats (seconds between beats, seconds without one after which it is lost):
+# these settings, or the solver runs' own.
+JOB_BEAT = ("CALICO_JOB_HEARTBEAT_SECONDS", "CALICO_JOB_LOST_SECONDS")
+RUN_BEAT = ("CALICO_RUN_HEARTBEAT_SECONDS", "CALICO_RUN_LOST_SECONDS")
+JOBS: dict[str, "Job"] = {}  # each kind by its task's name (``JobRequest`` looks it up)
+# The options of a job's task: its message is put back when its pool process dies (the claim
+# counts its attempts, so a job that kills its worker is failed, not looped).
+JOB_TASK = {"reject_on_worker_lost": True}
+
+
+class WorkerLost(Exception):
+    """A job's worker was lost at every attempt."""
+
+
+def redelivered() -> bool:
+    """Whether the task being run came from a message delivered again (put back after its
+    worker died, or its visibility timeout passed); False outside a task."""
+    request = getattr(current_task, "request", None)
+    return bool(((request and request.delivery_info) or {}).get("redelivered"))
 
 
 def lost_after(seconds: float) -> datetime.timedelta:
@@ -102,22 +132,23 @@ class Job:
     # The setting of its soft time limit; None: sent with Celery's own limits (the runs').
     limit: str | None = None
     arg: str = "pk"
-    # Its worker beats on the claim every CALICO_RUN_HEARTBEAT_SECONDS; a claim then goes
-    # stale after CALICO_RUN_LOST_SECONDS, otherwise after ``lost_after`` its soft limit.
-    heartbeat: bool = False
+    # The settings of its claim's heartbeat: how often its worker beats on the claim, and how
+    # long after the last beat the claim is stale (its worker is gone).
+    beat: tuple[str, str] = JOB_BEAT
     # What a claim writes besides the heartbeat (an analysis: running, from turn 0).
     claimed: dict = field(default_factory=dict)
     # Refused by the broker, the row is failed (its player asks again); False: it stays
     # pending, unsent, so lost at once, for the beat task to send again (solver runs).
     refusal_fails: bool = True
 
+    def __post_init__(self):
+        JOBS[self.task] = self
+
     def soft_limit(self) -> float:
         return getattr(settings, self.limit or "CELERY_TASK_SOFT_TIME_LIMIT")
 
     def _stale_after(self) -> datetime.timedelta:
-        if self.heartbeat:
-            return datetime.timedelta(seconds=settings.CALICO_RUN_LOST_SECONDS)
-        return lost_after(self.soft_limit())
+        return datetime.timedelta(seconds=getattr(settings, self.beat[1]))
 
     def is_lost(self, row: WorkerJob) -> bool:
         """Unfinished and no worker will finish it: its claim is stale, or nobody claimed it
@@ -157,11 +188,31 @@ class Job:
         transaction.on_commit(lambda: self.do_send(row))
 
     def do_reopen_if_stalled(self, row: WorkerJob, **also) -> bool:
-        """Send a failed or lost row again (``do_reopen``); True if it was."""
-        if row.status == WorkStatus.FAILED or self.is_lost(row):
-            self.do_reopen(row, **also)
+        """Send a failed or lost row again (``do_reopen``); True if it was. A failed row starts
+        its attempts afresh (someone asked again); a lost one counts on."""
+        if row.status == WorkStatus.FAILED:
+            self.do_reopen(row, attempts=0, **also)
+            return True
+        if self.is_lost(row):
+            self.do_reopen(row, error=RESENT, **also)
             return True
         return False
+
+    def do_resume_if_lost(self, row: WorkerJob, **also) -> bool:
+        """On a poll of an unfinished row: if it is lost (its worker died or restarted, or its
+        message was lost), send it again at once, and the row says so while it is pending.
+        The row is locked and looked at again, so that of two polls at once one sends it.
+        True if it was sent; ``row`` is then read again."""
+        if not self.is_lost(row):
+            return False
+        with transaction.atomic():
+            locked = self.model.objects.select_for_update().get(pk=row.pk)
+            if not self.is_lost(locked):
+                return False
+            log.warning("%s %s was lost: sending it again", self.task, row.pk)
+            self.do_reopen(locked, error=RESENT, **also)
+        row.refresh_from_db()
+        return True
 
     def do_claim(self, pk: int, *, related=()) -> WorkerJob | None:
         """Take the row for this worker, in one conditional UPDATE: only if it is unfinished
@@ -176,7 +227,35 @@ class Job:
         )  # fmt: skip
         if not claimed:
             return None
-        return self.model.objects.select_related(*related).get(pk=pk)
+        row = self.model.objects.select_related(*related).get(pk=pk)
+        if row.attempts > settings.CALICO_RUN_ATTEMPTS:  # every earlier claim was lost
+            lost = WorkerLost(f"its worker was lost {row.attempts - 1} times")
+            self.do_record_failure(row, lost)
+            return None
+        return row
+
+    def _claim_once_stale(self, pk: int, *, related=()) -> WorkerJob | None:
+        """A message delivered again (its worker was killed whole) may find the dead worker's
+        claim still fresh: wait, beat by beat, until that claim goes stale (then claim the
+        row) or the row is done, for at most one lost bound and a beat. A holder that still
+        beats is alive (the message was delivered again while it computes): drop it."""
+        beat, stale = (getattr(settings, name) for name in self.beat)
+        deadline = time.monotonic() + stale + beat
+        while time.monotonic() < deadline:
+            time.sleep(beat)
+            row = self.do_claim(pk, related=related)
+            if row is not None:
+                return row
+            if not self.model.objects.filter(pk=pk, status__in=UNFINISHED).exists():
+                return None
+        return None
+
+    def do_release(self, arg) -> None:
+        """Let go of the claim on the row whose task argument is ``arg``: its worker died
+        mid-task, and the message that is put back may claim it at once."""
+        self.model.objects.filter(**{self.arg: arg}, status__in=UNFINISHED).update(
+            heartbeat_at=None
+        )
 
     def do_record_failure(self, row: WorkerJob, exc: BaseException) -> str:
         return do_record_failure(
@@ -195,21 +274,21 @@ class Job:
         never retries it). A row that is not claimed (ready, failed, held by a live worker,
         gone) is left alone: the message is dropped. Returns the row as it stands."""
         row = self.do_claim(pk, related=related)
+        if row is None and redelivered():
+            row = self._claim_once_stale(pk, related=related)
         if row is None:
             log.info("%s %s: not claimed (done, or held by another worker)", self.task, pk)
             return self.model.objects.select_related(*related).filter(pk=pk).first()
-        heartbeat = Heartbeat(self.model, pk) if self.heartbeat else None
-        if heartbeat:
-            heartbeat.start()
+        heartbeat = Heartbeat(self.model, pk, seconds=getattr(settings, self.beat[0]))
+        heartbeat.start()
         try:
             result = compute(row)
         except Exception as exc:
             self.do_record_failure(row, exc)
             raise
         finally:
-            if heartbeat:
-                heartbeat.stopped.set()
-                heartbeat.join()
+            heartbeat.stopped.set()
+            heartbeat.join()
         self.do_finish(row, **result)
         row.refresh_from_db()
         return row
@@ -219,14 +298,35 @@ class Heartbeat(threading.Thread):
     """Beats on a claimed row while its job computes (a thread: the solver's loop is long
     and offers no hook); a row no longer claimed is left alone."""
 
-    def __init__(self, model, pk: int):
+    def __init__(self, model, pk: int, *, seconds: float):
         super().__init__(daemon=True, name=f"heartbeat-{model.__name__}-{pk}")
         self.rows = model.objects.filter(pk=pk, heartbeat_at__isnull=False)
+        self.seconds = seconds
         self.stopped = threading.Event()
 
     def run(self):
         try:
-            while not self.stopped.wait(settings.CALICO_RUN_HEARTBEAT_SECONDS):
+            while not self.stopped.wait(self.seconds):
                 self.rows.update(heartbeat_at=timezone.now())
         finally:
             connection.close()  # this thread's own connection
+
+
+class JobRequest(Request):
+    """A task's request in the worker's main process (the tasks' ``Request``, set on the app's
+    task class in ``calico_site/celery.py``). When the pool process running a job dies
+    (SIGKILL, out of memory), the job's claim is let go before Celery puts the message back
+    (the job tasks' ``reject_on_worker_lost``), so that the next process claims it at once
+    rather than wait for the dead claim to go stale."""
+
+    def on_failure(self, exc_info, send_failed_event=True, return_ok=False):
+        exc = getattr(exc_info.exception, "exc", exc_info.exception)
+        job = JOBS.get(self.task.name)
+        lost = isinstance(exc, WorkerLostError | SystemExit | KeyboardInterrupt)
+        if job is not None and lost and self.task.reject_on_worker_lost and self.args:
+            try:
+                close_old_connections()
+                job.do_release(self.args[0])
+            except Exception:  # never in the way of Celery's own handling
+                log.exception("%s %s: could not let go of its claim", self.task.name, self.args)
+        return super().on_failure(exc_info, send_failed_event, return_ok)

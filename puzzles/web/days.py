@@ -57,6 +57,7 @@ def archive(request):
                 "par": data["par"],
                 "best": data["best_known"],
                 "mine": mine.get(challenge.date),
+                "difficulty": data["difficulty"],
             }
         )
     context = {"days": days, "pager": pager(page.number, paginator.num_pages), "nav": "archive"}

@@ -11,14 +11,15 @@ import datetime
 from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import limits
-from ..auth import BACKEND, log_in
+from ..auth import BACKEND, log_in, set_email
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
-from ..services import account, players
+from ..services import account, emails, players
 from ..services.errors import BadInput
 from .pages import bad_date, not_found, shell
 
@@ -75,24 +76,30 @@ def _is_guest(user) -> bool:
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    """Choose a username and password; a guest keeps its games (the guest is claimed)."""
+    """Choose a username and password, and optionally an email (a link to verify it is sent);
+    a guest keeps its games (the guest is claimed)."""
     if request.user.is_authenticated and not request.user.is_guest:
         return redirect("web:daily")
     error = None
-    username = ""
+    username = email = ""
     if request.method == "POST":
         limits.enforce("password", address=limits.client_address(request))  # a hash each
         username = request.POST.get("username", "")
+        email = request.POST.get("email", "")
         guest = request.user if _is_guest(request.user) else None
         try:
+            emails.check_email(email)  # refused before the account is made
             password = request.POST.get("password", "")
             user = players.do_register(username, password=password, guest=guest)
         except BadInput as problem:
             error = problem.detail
         else:
             login(request, user, backend=BACKEND)
-            return redirect("web:daily")
-    context = {"error": error, "username": username, "nav": "signup"}
+            if not email.strip():
+                return redirect("web:daily")
+            set_email(request, user, email)  # the link to verify it is sent
+            return redirect(f"{reverse('web:account')}?done=email")
+    context = {"error": error, "username": username, "email": email, "nav": "signup"}
     return render(request, "puzzles/signup.html", context, status=400 if error else 200)
 
 

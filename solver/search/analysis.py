@@ -5,10 +5,12 @@ played, and plays them all out on one set of sampled futures (``valuation.future
 from what the player saw at that turn only: an ``Observation`` cannot reach the bag, so
 neither can this. Half of the futures choose the best move and the other half measure it
 against the played move, and the other way round (``review_turn``): ``played_value`` and
-``best_value`` are the expected final scores after each, ``loss = best_value - played_value
->= 0`` (where the played move comes out ahead, it is the best), with the reasons, in the
-hints' words, for the better move. For the game: ``expected_loss``, the sum of the losses,
-and ``accuracy``.
+``best_value`` are the valuation's values after each (the play-outs' mean final score, as
+stored), ``loss = best_value - played_value >= 0`` (where the played move comes out ahead, it
+is the best), with the reasons, in the hints' words, for the better move. Where an analysis is
+read, ``on_expected_scale`` puts the two values on the hints' scale of expected final score
+(``expected.calibrated``); the loss, the accuracy and the marks are the same on either.
+For the game: ``expected_loss``, the sum of the losses, and ``accuracy``.
 
 Accuracy (like Lichess's accuracy page, a formula a player can check)::
 
@@ -43,6 +45,7 @@ import numpy as np
 from solver.game import TURNS, Move, Observation, RulesError, Setup, SoloGame, patch_from_json
 from solver.game.setups import Deal
 
+from .expected import calibrated
 from .hints import Reason, reasons
 from .players import FairPlayer, search_options
 from .valuation import future_values
@@ -147,6 +150,22 @@ def filled_turns(turns: Sequence[dict], seen: Sequence[tuple[Observation, Move]]
             "played_reasons": turn.get("played_reasons", reasons(observation, move)),
         }
         for turn, (observation, move) in zip(turns, seen, strict=True)
+    ]
+
+
+def on_expected_scale(turns: Sequence[dict]) -> list[dict]:
+    """Stored turns (``TurnReview.to_json`` shapes, the values as the play-outs measured them)
+    with ``played_value`` and ``best_value`` as expected final scores, the hints' scale
+    (``expected.calibrated``: the same move's hint and review agree). Applied where an analysis
+    is read (the API, the command line), never stored, so an analysis stored before reads on
+    the same scale as a new one. The loss is a difference within one turn: unchanged."""
+    return [
+        {
+            **turn,
+            "played_value": round(calibrated(turn["played_value"], turn["turn"]), 2),
+            "best_value": round(calibrated(turn["best_value"], turn["turn"]), 2),
+        }
+        for turn in turns
     ]
 
 
@@ -305,4 +324,5 @@ __all__ = [
     "judged_turn",
     "key_moments",
     "mark",
+    "on_expected_scale",
 ]

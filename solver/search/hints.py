@@ -6,7 +6,8 @@ same options; its hint also says its chance of passing);
 ``expected_score`` is its value in the same valuation
 (``valuation.value_moves``: the mean final score of the quick greedy play-outs from it in
 sampled futures), raised by what par gains over that greedy play-out in the turns still to
-play (``calibrated``, fitted by research/expected_score_fit.py on par's own games);
+play (``expected.calibrated``, fitted by research/expected_score_fit.py on par's own games,
+the review's scale too);
 the reasons say what the placement earns now, what it builds towards, and why the market
 patch was taken.
 """
@@ -31,23 +32,13 @@ from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 
 from .beam import state_key
 from .evaluation import attribute_chance
+from .expected import calibrated
 from .players import FairPlayer, search_options
 from .scenario_play import ScenarioPlayer, ScenarioValuation, scenario_of
 
 # A reason is a fact the engine names, stored as it is: ``{"kind": kind, "values": {...}}``
 # (``fact``), never a sentence to parse back.
 Reason = dict
-
-# Points a turn by which par's own final score exceeds the value of its chosen move (the
-# greedy play-out's mean final score): research/expected_score_fit.py fits it on par's games.
-EXPECTED_GAIN_PER_TURN = 0.63  # 14 par games (calibrate-par3-*): 0.634
-
-
-def calibrated(value: float, turn: int) -> float:
-    """The expected final score of a player who goes on as par does, from the valuation's
-    ``value`` of a move at ``turn``: exact on the last turn, more below par the more turns
-    the greedy play-out plays in its place."""
-    return value + EXPECTED_GAIN_PER_TURN * (TURNS - turn)
 
 
 @dataclass

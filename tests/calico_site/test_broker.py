@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = "calico_site.settings"
 
@@ -40,3 +42,81 @@ def test_the_embedded_default_is_this_transport(tmp_path):
         env={**env, "CALICO_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": SETTINGS},
     )  # fmt: skip
     assert answer.stdout.strip() == "calico_site.broker"
+
+
+TRANSPORT = "calico_site.broker:Transport"
+
+
+def folder_options(folder: Path) -> dict:
+    for name in ("queue", "processed", "control"):
+        (folder / name).mkdir(parents=True, exist_ok=True)
+    return {
+        "data_folder_in": str(folder / "queue"),
+        "data_folder_out": str(folder / "queue"),
+        "processed_folder": str(folder / "processed"),
+        "control_folder": str(folder / "control"),
+        "polling_interval": 0.01,
+    }
+
+
+def folder_connection(folder: Path):
+    from kombu import Connection
+
+    return Connection(transport=TRANSPORT, transport_options=folder_options(folder))
+
+
+def test_a_queue_is_first_in_first_out_across_senders(tmp_path):
+    """Two senders take turns (as two web processes do): the consumer gets the messages in the
+    order they were sent, not in an order of their random names."""
+    with folder_connection(tmp_path) as one, folder_connection(tmp_path) as other:
+        senders = [one.SimpleQueue("fifo"), other.SimpleQueue("fifo")]
+        for number in range(60):
+            senders[number % 2].put({"n": number})
+        received = []
+        for _ in range(60):
+            message = senders[0].get(timeout=5)
+            received.append(message.payload["n"])
+            message.ack()
+    assert received == list(range(60))
+
+
+CONSUMER = """
+import sys, time
+from kombu import Connection
+from test_broker import folder_options
+from pathlib import Path
+
+import pytest
+with Connection(transport="calico_site.broker:Transport",
+                transport_options=folder_options(Path(sys.argv[1]))) as conn:
+    message = conn.SimpleQueue("jobs").get(timeout=30)
+    print(message.payload["n"], flush=True)  # claimed, never acknowledged
+    time.sleep(120)
+"""
+
+
+def test_a_message_survives_its_consumer_killed_outright(tmp_path):
+    """A consumer takes a message and is SIGKILLed before it acknowledges it (a worker killed
+    mid-task): the next consumer gets it again, first, marked redelivered; a message that
+    was acknowledged is not delivered again."""
+    with folder_connection(tmp_path) as conn:
+        queue = conn.SimpleQueue("jobs")
+        for number in range(3):
+            queue.put({"n": number})
+        consumer = subprocess.Popen(
+            [sys.executable, "-c", CONSUMER, str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE,
+            text=True, env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'tests' / 'calico_site'}"},
+        )  # fmt: skip
+        try:
+            assert consumer.stdout.readline().strip() == "0"  # it holds message 0
+        finally:
+            consumer.kill()
+            consumer.wait()
+        received = []
+        for _ in range(3):
+            message = queue.get(timeout=10)
+            received.append((message.payload["n"], message.delivery_info.get("redelivered")))
+            message.ack()
+        assert received == [(0, True), (1, None), (2, None)]
+        with pytest.raises(queue.Empty):
+            queue.get(timeout=0.5)

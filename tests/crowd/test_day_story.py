@@ -2,13 +2,16 @@
 against a hand-built day of six games; nothing of it before the close, by any route."""
 
 import datetime
+from collections import Counter
 
 import pytest
 import time_machine
 from rest_framework.test import APIClient
+from waiting import wait_for
 
+from crowd import services as crowd_services
 from crowd.models import DayStory
-from crowd.services import do_tell_closed_days, do_tell_day
+from crowd.services import do_study_day, do_tell_closed_days, do_tell_day
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Game, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
@@ -105,7 +108,7 @@ def test_every_number_of_the_story_against_the_hand_built_day(day):
 
 def test_nothing_of_the_story_before_the_close_by_any_route(make_player):
     challenge = do_ensure_challenge(today())
-    play(
+    early = play(
         challenge,
         make_player("early"),
         dict(zip(SPACES, deal_of(challenge).setup.goal_options[:3], strict=True)),
@@ -113,6 +116,9 @@ def test_nothing_of_the_story_before_the_close_by_any_route(make_player):
         "x",
     )
     api = APIClient()
+    api.force_authenticate(early.player)
+    mine = api.get(f"/api/games/{early.pk}/crowd/")  # even the game's own player
+    assert mine.status_code == 404 and mine.json()["error"] == "day_open"
     answer = api.get(f"/api/challenges/{challenge.date}/crowd/")
     assert answer.status_code == 404 and answer.json()["error"] == "day_open"
     assert "public" not in answer.get("Cache-Control", "")
@@ -141,3 +147,70 @@ def test_the_page_tells_a_closed_day_in_english_and_spanish(day):
     assert missing.status_code == 404 and missing.json()["error"] == "not_found"
     bad = APIClient().get("/api/challenges/yesterday/crowd/")
     assert bad.status_code == 400
+
+
+def test_a_sample_of_unasked_games_is_analysed_for_the_hardest_turns(day, monkeypatch):
+    challenge, games, _ = day
+    monkeypatch.setattr(crowd_services, "SAMPLE", 5)  # two asked for, so three to sample
+    assert do_study_day(challenge, batch=2) == 1
+    assert do_study_day(challenge, batch=2) == 0
+    assert do_study_day(challenge, batch=2) == 0  # sent twice: nothing more
+    sampled = Analysis.objects.filter(game__challenge=challenge).exclude(game__in=games[:2])
+    assert sampled.count() == 3 and {a.status for a in sampled} == {"ready"}
+    assert all(len(a.result["turns"]) == 22 for a in sampled)
+    story = do_tell_day(challenge).story
+    assert {turn["games"] for turn in story["hardest_turns"]} == {5}
+
+
+def test_no_sample_before_the_close(make_player):
+    challenge = do_ensure_challenge(today())
+    goals = dict(zip(SPACES, deal_of(challenge).setup.goal_options, strict=False))
+    play(challenge, make_player("early"), goals, "greedy", "open")
+    assert do_study_day(challenge) == 0 and not Analysis.objects.exists()
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_the_close_tells_the_day_then_again_with_the_sample(day, celery_worker_process):
+    challenge = day[0]
+    assert do_tell_closed_days() == 1  # told at once from the two reviews, the sample sent
+    assert {
+        t["games"] for t in DayStory.objects.get(challenge=challenge).story["hardest_turns"]
+    } == {2}
+    story = wait_for(
+        lambda: DayStory.objects.get(challenge=challenge).story,
+        lambda s: {t["games"] for t in s["hardest_turns"]} == {6},
+    )
+    assert story["players"] == 6
+    assert Analysis.objects.filter(game__challenge=challenge, status="ready").count() == 6
+
+
+def test_a_game_beside_the_crowd(day):
+    challenge, games, first = day
+    do_tell_day(challenge)
+    mine = games[0]
+    api = APIClient()
+    api.force_authenticate(mine.player)
+    got = api.get(f"/api/games/{mine.pk}/crowd/").json()
+    assert got["players"] == 6 and got["game_id"] == mine.pk
+    same = [g.score for g in games[:4]]  # the first four chose the same goals
+    assert got["goals"] == {"players": 4, "mean": round(sum(same) / 4, 1), "best": max(same)}
+    opening = SoloGame.start(deal_of(challenge), first).observation()
+
+    def first_move(game):
+        move = game.moves[0]
+        market = move["market_index"]
+        return (opening.hand[move["hand_index"]], move["cell"],
+                None if market is None else opening.market[market])  # fmt: skip
+
+    alike = [g.score for g in games if first_move(g) == first_move(mine)]
+    assert got["first_move"] == {"players": len(alike), "mean": round(sum(alike) / len(alike), 1)}
+    assert [t["turn"] for t in got["turn_cells"]] == list(range(1, 23))
+    turn_one = Counter(g.moves[0]["cell"] for g in games)
+    assert got["turn_cells"][0]["players"] == max(turn_one.values())
+    assert got["turn_cells"][0]["cell"] in {
+        c for c, n in turn_one.items() if n == max(turn_one.values())
+    }
+    # A ranked game of a closed day is anyone's to replay, and so to set beside the crowd.
+    assert APIClient().get(f"/api/games/{mine.pk}/crowd/").json() == got
+    assert APIClient().get("/api/games/999999/crowd/").status_code == 404

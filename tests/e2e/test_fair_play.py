@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DAY = datetime.date(2031, 3, 4)
 BEFORE_CLOSE = datetime.datetime(2031, 3, 4, 23, 58, tzinfo=datetime.UTC)
 AFTER_CLOSE = datetime.datetime(2031, 3, 5, 0, 0, 5, tzinfo=datetime.UTC)
+# The game's own day; the close on the reader's clock (the browser's time zone: UTC here).
 SAYS = "The day of 4 March 2031 closed at 00:00 UTC; this game no longer counts."
 
 

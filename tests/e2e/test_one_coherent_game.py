@@ -1,9 +1,7 @@
 """One coherent game (issue 35): the play screen's rules in words and pictures."""
 
-from pathlib import Path
-
 import pytest
-from browser_helpers import finish_by_api, start_daily
+from browser_helpers import ARTIFACTS, finish_by_api, start_daily
 
 from puzzles.game_state import today
 from puzzles.models import SolverRun
@@ -11,7 +9,7 @@ from puzzles.services import solver_runs
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/work/wt/shots/front35a")
+SHOTS = ARTIFACTS / "coherent-game"  # inside the repository (git-ignored)
 SIZES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "laptop": {"viewport": {"width": 1366, "height": 900}},

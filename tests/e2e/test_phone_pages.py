@@ -135,6 +135,10 @@ def test_every_page_on_a_phone(site, browser, shot):
     # Goal pictures readable on the phone's board (their letters were ~7 px; now each dot of
     # a goal's picture is at least 5 px across).
     page.wait_for_selector(".board .goal-picture circle")
+    # The streak line (quilter played yesterday) comes with the player's stats, after the board:
+    # the board is measured once it has made room for that line too (the line wrapped to two
+    # and left the dots 4.2 px).
+    page.wait_for_selector("[data-home-streak]:not([hidden])")
     sizes = "ns => ns.map(n => n.getBoundingClientRect().width)"
     settled = (  # the board is fitted to the screen once the page's pictures are laid out
         "() => { const c = [...document.querySelectorAll('.board .goal-picture circle')];"

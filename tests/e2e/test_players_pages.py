@@ -78,6 +78,8 @@ def test_the_end_screen_and_the_profile_with_its_charts(site, page, browser, sho
     page.goto(site + "/")
     page.wait_for_selector("[data-end-links]")
     assert page.get_attribute("[data-end-streak]", "data-end-streak") == "5"
+    # The freeze earned by the first seven days could not cover a gap of two: still held.
+    assert page.get_attribute("[data-end-freezes]", "data-end-freezes") == "1"
     shot(page, "20-end-streak-desktop")
     page.click('[data-action="profile"]')
     page.wait_for_selector("[data-profile-root][data-loaded]")

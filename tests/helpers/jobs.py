@@ -17,6 +17,7 @@ from server_checks import on_postgres, require
 
 from helpers import threads
 from helpers.processes import free_port
+from puzzles.services.worker_queue import RESENT
 
 LONG_AGO = datetime.timedelta(hours=3)  # past every kind's lost rule
 
@@ -88,7 +89,7 @@ class JobLifecycle:
             assert job.do_reopen_if_stalled(row)
         assert len(sent) == 1  # sent once the transaction commits
         row.refresh_from_db()
-        assert (row.status, row.error, row.heartbeat_at) == ("pending", "", None)
+        assert (row.status, row.error, row.heartbeat_at) == ("pending", RESENT, None)
         assert timezone.now() - row.sent_at < datetime.timedelta(minutes=1)
 
         assert job.do_claim(row.pk) is not None
@@ -142,3 +143,56 @@ class JobLifecycle:
         from versus import tasks as versus_tasks  # noqa: F401
 
         assert kind[0].task in app.tasks
+
+    def test_a_poll_of_a_lost_job_sends_it_again_once(
+        self, kind, django_capture_on_commit_callbacks
+    ):
+        """A poll (``do_resume_if_lost``) leaves a live job alone; a lost one (its claim went
+        stale: the worker died) it sends again at once, saying so on the row, and the next
+        poll finds it fresh."""
+        job, row = kind
+        assert not job.do_resume_if_lost(row)
+        assert job.do_claim(row.pk) is not None
+        assert not job.do_resume_if_lost(job.model.objects.get(pk=row.pk))  # a live claim
+        job.model.objects.filter(pk=row.pk).update(heartbeat_at=timezone.now() - LONG_AGO)
+        row.refresh_from_db()
+        with django_capture_on_commit_callbacks() as sent:
+            assert job.do_resume_if_lost(row)
+        assert len(sent) == 1
+        assert (row.status, row.error, row.heartbeat_at) == ("pending", RESENT, None)
+        assert not job.do_resume_if_lost(row)
+
+    def test_a_job_claimed_past_its_attempts_is_failed_not_computed(self, kind, settings):
+        """Each claim counts; a row whose every earlier claim was lost (its task kills its
+        worker) is failed at the next claim, so a message put back does not loop."""
+        job, row = kind
+        settings.CALICO_RUN_ATTEMPTS = 2
+        job.model.objects.filter(pk=row.pk).update(attempts=2)
+        assert job.do_claim(row.pk) is None
+        row.refresh_from_db()
+        assert row.status == "failed" and "its worker was lost 2 times" in row.error
+
+    def test_a_released_claim_is_claimed_at_once(self, kind):
+        """The worker whose pool process died lets go of the claim (``JobRequest``): the
+        message it puts back claims the row at once."""
+        job, row = kind
+        assert job.do_claim(row.pk) is not None
+        assert job.do_claim(row.pk) is None
+        job.do_release(getattr(row, job.arg))
+        assert job.do_claim(row.pk).attempts == 2
+
+    @pytest.mark.django_db(transaction=True)
+    def test_the_worker_beats_on_the_claim_while_it_computes(self, kind, settings):
+        job, row = kind
+        for name in job.beat:
+            setattr(settings, name, 0.05 if name.endswith("HEARTBEAT_SECONDS") else 60)
+        rows = job.model.objects.filter(pk=row.pk)
+
+        def compute(claimed):
+            deadline = time.monotonic() + 30
+            while rows.get().heartbeat_at == claimed.heartbeat_at:
+                assert time.monotonic() < deadline, "no beat"
+                time.sleep(0.02)
+            return {}
+
+        assert job.do_run(row.pk, compute).status == "ready"

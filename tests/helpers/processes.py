@@ -59,11 +59,19 @@ def wait_until(check, what: str, seconds: float = 60):
     pytest.fail(f"{what}: still not so after {seconds} s")
 
 
+def scratch(prefix: str) -> Path:
+    """A new folder for one test's server or worker, inside the repository (git-ignored
+    ``test-artifacts/scratch/``): tests write nowhere else."""
+    parent = ROOT / "test-artifacts" / "scratch"
+    parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+
+
 class Service:
     """One server process in its own process group, logging to a file."""
 
     def __init__(self, args: list[str], env: dict, name: str):
-        self.folder = Path(tempfile.mkdtemp(prefix=f"calico-{name}-"))
+        self.folder = scratch(f"calico-{name}-")
         self.log_path = self.folder / f"{name}.log"
         self.env = {**os.environ, **same_secrets(), "CALICO_VAR_DIR": str(self.folder), **env}
         with open(self.log_path, "ab") as log:
@@ -93,9 +101,24 @@ class Service:
                 self.kill()
 
 
+def every_queue() -> tuple[str, ...]:
+    """This run's queues: the default (par, hints ahead), hints, versus, background."""
+    from django.conf import settings
+
+    from calico_site.celery import app
+
+    return (
+        app.conf.task_default_queue,
+        settings.CALICO_HINT_QUEUE,
+        settings.CALICO_VERSUS_QUEUE,
+        settings.CALICO_BACKGROUND_QUEUE,
+    )
+
+
 def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> Service:
     """A prefork Celery worker (one child, so time limits apply) on this run's queues (solver
-    runs, hints and versus opponents, or ``queues``); returns once it answers a ping."""
+    runs, hints, versus opponents and background runs, or ``queues``); returns once it
+    answers a ping."""
     from django.conf import settings
 
     queue = app.conf.task_default_queue
@@ -108,9 +131,10 @@ def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> S
         "CELERY_QUEUE": queue,
         "CELERY_HINT_QUEUE": settings.CALICO_HINT_QUEUE,
         "CELERY_VERSUS_QUEUE": settings.CALICO_VERSUS_QUEUE,
+        "CELERY_BACKGROUND_QUEUE": settings.CALICO_BACKGROUND_QUEUE,
         **env,
     }
-    queues = ",".join(queues or (queue, settings.CALICO_HINT_QUEUE, settings.CALICO_VERSUS_QUEUE))
+    queues = ",".join(queues or every_queue())
     worker = Service(
         [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork", "-c",
          "1", "-Q", queues, "-n", node, "--without-gossip", "--without-mingle",
@@ -134,7 +158,7 @@ class ThrowawayRedis:
     def __init__(self):
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.folder = tempfile.mkdtemp(prefix="calico-redis-")
+        self.folder = str(scratch("calico-redis-"))
         self.start()
 
     def start(self) -> None:
@@ -160,11 +184,12 @@ class ThrowawayRedis:
             self.shutdown()
 
 
-def start_gunicorn(port: int, **env) -> Service:
-    """gunicorn (two workers) on the test database; returns once it answers."""
+def start_gunicorn(port: int, *options: str, **env) -> Service:
+    """gunicorn (two workers, unless ``options`` say otherwise) on the test database; returns
+    once it answers."""
     server = Service(
         [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--no-control-socket", "--timeout", "30"],
+         "--workers", "2", "--no-control-socket", "--timeout", "30", *options],
         {"DJANGO_SETTINGS_MODULE": "calico_site.settings", "DATABASE_URL": database_url(),
          "CELERY_BROKER_URL": "memory://", "CACHE_KEY_PREFIX": f"calico-test-{uuid.uuid4()}",
          **env},

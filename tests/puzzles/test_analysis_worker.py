@@ -1,7 +1,7 @@
 """A real Celery worker process analyses a finished game, counting its progress in turns."""
 
 import pytest
-from test_worker_integration import wait_for
+from waiting import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

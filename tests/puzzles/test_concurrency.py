@@ -12,7 +12,7 @@ from server_checks import on_postgres, require
 from puzzles.game_state import today
 from puzzles.models import Challenge, Game, Hint, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.games import lock_game
+from puzzles.services.game_locks import lock_game
 
 THREADS = 8
 

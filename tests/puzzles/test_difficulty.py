@@ -6,7 +6,7 @@ import datetime
 import pytest
 from rest_framework.test import APIClient
 
-from puzzles.game_state import today
+from puzzles.game_state import deal_of, today
 from puzzles.models import Game, SolverRun
 from puzzles.selectors.difficulty import difficulty
 from puzzles.services import tallies
@@ -43,3 +43,15 @@ def test_a_closed_day_by_the_crowds_median_against_par(make_player):
     nobody = with_par(2, 76)
     assert difficulty(nobody, 76)["basis"] == "par"  # a closed day nobody played: par's word
     assert difficulty(do_ensure_challenge(today() - datetime.timedelta(days=3)), None) is None
+
+
+def test_the_share_says_how_hard_the_day_was(make_player):
+    for offset in range(1, 11):
+        with_par(offset, 70)
+    day = with_par(0, 55)  # brutal: par 15 below the month's
+    goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(day).setup.goal_options, strict=False))
+    game = Game.objects.create(challenge=day, player=make_player("sharer"), ranked=True,
+                               status="finished", turn=23, score=40, goals=goals)  # fmt: skip
+    page = lambda language: APIClient().get(f"/share/{game.pk}/?lang={language}").content  # noqa: E731
+    assert "par 55 · a brutal day" in page("en").decode()
+    assert "par 55 · un día brutal" in page("es").decode()

@@ -48,6 +48,7 @@ def test_healthy_with_a_worker_names_the_day_and_its_par(
     assert "detail" not in report
     queues = [celery_test_broker.conf.task_default_queue]
     queues += [settings.CALICO_HINT_QUEUE, settings.CALICO_VERSUS_QUEUE]
+    queues += [settings.CALICO_BACKGROUND_QUEUE]
     assert report["workers"]["queues"] == {name: 1 for name in queues}
 
 
@@ -75,6 +76,7 @@ def test_polled_it_answers_from_a_cache_a_few_seconds_old(daily, celery_test_bro
         "CELERY_QUEUE": celery_test_broker.conf.task_default_queue,
         "CELERY_HINT_QUEUE": settings.CALICO_HINT_QUEUE,
         "CELERY_VERSUS_QUEUE": settings.CALICO_VERSUS_QUEUE,
+        "CELERY_BACKGROUND_QUEUE": settings.CALICO_BACKGROUND_QUEUE,
         "REDIS_URL": REDIS_URL,  # the shared cache, as in production
         "CALICO_HEALTH_SECONDS": "3",
     }

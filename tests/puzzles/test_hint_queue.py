@@ -21,7 +21,7 @@ def test_the_queues_share_no_binding():
 
     queues = app.amqp.Queues(settings.CELERY_TASK_QUEUES)  # as a worker's, from settings
     bindings = {(queue.exchange.name, queue.routing_key) for queue in queues.values()}
-    assert len(queues) == len(bindings) == 3, bindings
+    assert len(queues) == len(bindings) == 4, bindings
 
 
 def test_versus_opponents_have_a_queue_of_their_own():

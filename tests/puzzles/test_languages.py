@@ -295,6 +295,7 @@ def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_fo
     api = client_for(alice)
     assert api.get(path).json()["turns"] == [{
         **turn,
+        "played_value": 73.23, "best_value": 77.23,  # the hints' scale: + 0.63 x 21
         "reasons": ["the better move: green pair: one more for a button"],
         "played_reasons": ["starts a dots group towards Millie"],
     }]  # fmt: skip

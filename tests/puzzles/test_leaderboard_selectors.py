@@ -1,7 +1,16 @@
+import random
+
 import pytest
 
 from puzzles.models import Game
-from puzzles.selectors.leaderboards import PAGE_SIZE, leaderboard, rank_of
+from puzzles.selectors import leaderboards
+from puzzles.selectors.leaderboards import (
+    PAGE_SIZE,
+    better_than,
+    leaderboard,
+    rank_of,
+    ranked_games,
+)
 from puzzles.services.tallies import do_count_game
 
 
@@ -77,3 +86,29 @@ def test_the_second_page_continues_the_ranks(daily, finished):
     # Page 2 starts inside a tie begun on page 1 (both ranked 50); the next is 52nd.
     assert [e["rank"] for e in page2] == [PAGE_SIZE, PAGE_SIZE + 2]
     assert rank_of(daily, (100, 0, 0)) == 2
+
+
+@pytest.mark.parametrize("walk", [0, 10**6], ids=["entered at its key", "walked from the top"])
+@pytest.mark.parametrize("exclude_hints", [False, True], ids=["all", "hints=exclude"])
+def test_every_page_is_the_board_in_order(daily, finished, exclude_hints, walk, monkeypatch):
+    """A page entered where the tally says it starts (deep pages) is the page walked from the
+    top (the first ones): a key's games span pages, hinted and unhinted games of a key are
+    mixed, and every tiebreak level is used."""
+    monkeypatch.setattr(leaderboards, "SHORT_WALK", walk)
+    rng = random.Random(4)
+    for i in range(3 * PAGE_SIZE + 7):
+        score, cats, buttons = rng.choice((50, 60)), rng.randint(0, 1), rng.randint(0, 2)
+        finished(f"p{i:03}", score, cats, buttons, hints=rng.choice((0, 0, 1)))
+    games = ranked_games(daily, exclude_hints).select_related("player")
+    in_order = [
+        (game.player.username, 1 + games.filter(better_than(*key)).count())
+        for game in games
+        for key in [(game.score, game.cat_tokens, game.button_tokens)]
+    ]
+    pages = -(-len(in_order) // PAGE_SIZE)
+    shown = [
+        (entry["player"], entry["rank"])
+        for page in range(1, pages + 2)  # and one page past the end: empty
+        for entry in leaderboard(daily, page, exclude_hints)["entries"]
+    ]
+    assert shown == in_order

@@ -12,7 +12,8 @@ from test_api_games import reference_scorer
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Game, SolverRun
 from puzzles.services import analysis, solver_runs
-from solver.game import patch_to_json
+from solver.game import TURNS, patch_to_json
+from solver.search.expected import EXPECTED_GAIN_PER_TURN
 
 TINY = {"samples": 4, "candidates": 3}
 
@@ -214,3 +215,32 @@ def test_an_analysis_stored_before_marks_and_played_reasons_gets_them_on_reading
         {"turn": 5, "loss": 7.0}, {"turn": 21, "loss": 4.25}, {"turn": 10, "loss": 3.5}
     ]  # fmt: skip
     assert all(t["played_reasons"] for t in data["turns"][:-1])
+
+
+def test_an_analysis_reads_as_expected_final_scores_on_the_hints_scale(alice_api, finished):
+    """Stored as the play-outs measured them (an analysis of any age), read as the hints'
+    expected final score: each value raised 0.63 a turn left, the loss and accuracy as they
+    were, the last turn exact."""
+    game = Game.objects.get(pk=finished["id"])
+    losses = [0.0] * 22
+    losses[0], losses[9] = 4.0, 1.6
+    turns = [
+        {"turn": k, "played": move, "best": move, "played_value": 50.0 + k,
+         "best_value": 50.0 + k + loss, "loss": loss, "accuracy": 100.0, "mark": "",
+         "reasons": [], "played_reasons": []}
+        for k, (move, loss) in enumerate(zip(game.moves, losses, strict=True), start=1)
+    ]  # fmt: skip
+    Analysis.objects.create(
+        game=game, status=Analysis.Status.READY, done=22,
+        result={"accuracy": 90.0, "expected_loss": sum(losses), "turns": turns},
+    )  # fmt: skip
+    data = alice_api.get(f"/api/games/{game.pk}/analysis/").json()
+    for shown, stored in zip(data["turns"], turns, strict=True):
+        raised = EXPECTED_GAIN_PER_TURN * (TURNS - stored["turn"])
+        assert shown["played_value"] == pytest.approx(stored["played_value"] + raised, abs=0.01)
+        assert shown["best_value"] == pytest.approx(stored["best_value"] + raised, abs=0.01)
+        assert shown["loss"] == stored["loss"]
+    assert data["turns"][0]["played_value"] == pytest.approx(51.0 + 0.63 * 21, abs=0.01)
+    assert data["turns"][-1]["played_value"] == 72.0  # the last turn's value is exact
+    assert (data["accuracy"], data["expected_loss"]) == (90.0, 5.6)
+    assert Analysis.objects.get().result["turns"] == turns  # nothing written back

@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 from django.utils import timezone
-from test_worker_integration import wait_for
+from waiting import wait_for
 
 from puzzles.game_state import replay
 from puzzles.models import ScenarioPassRate

@@ -8,7 +8,7 @@ import pkgutil
 import puzzles.services
 
 # The apps built on puzzles keep its rule: their services are one module each.
-APP_SERVICES = ["groups.services", "versus.services"]
+APP_SERVICES = ["groups.services", "versus.services", "reminders.services"]
 
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 

@@ -276,6 +276,8 @@ def test_folding_handles_every_relation_of_a_player():
         "logentry_set",  # admin log: guests are never staff
         "rating",  # moved when the account has none (ratings/services.py)
         "rating_changes",  # moved with it
+        "reminder",  # a guest has none (reminders/services.py refuses guests)
+        "push_subscriptions",  # the same
     }, relations
     assert do_fold_guest.__doc__
 
@@ -324,7 +326,7 @@ def test_an_open_days_practice_game_waits_for_its_ranked_game(daily, make_player
     from django.db import transaction
 
     from puzzles.services.errors import Conflict
-    from puzzles.services.games import lock_playing_game
+    from puzzles.services.game_locks import lock_playing_game
 
     alice = make_player("alice")
     Game.objects.create(challenge=daily, player=alice, ranked=True)

@@ -1,25 +1,13 @@
 """A real Celery worker process on Redis and PostgreSQL computes a day's par and a hint."""
 
-import time
-
 import pytest
+from waiting import wait_for
 
 from puzzles.game_state import today
 from puzzles.models import Hint, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(read, done, seconds=300):
-    """Poll ``read()`` until ``done(value)``; the limit only stops a stuck test."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = read()
-        if done(value):
-            return value
-        time.sleep(0.2)
-    pytest.fail(f"still not done after {seconds} s: {value!r}")
 
 
 def test_a_worker_computes_the_par_and_a_hint(celery_worker_process, alice_api, start_game):

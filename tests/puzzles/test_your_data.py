@@ -39,7 +39,9 @@ def world(make_player):
     practice = finished(day, ann, 90, ranked=False)
     Hint.objects.create(game=games["ann"], turn=3, status="ready", expected_score=70.0,
                         reasons=[{"kind": "pair", "values": {"color": "teal"}}])  # fmt: skip
-    Analysis.objects.create(game=games["ann"], status="ready", result={"accuracy": 90})
+    turn = {"turn": 1, "played_value": 60.0, "best_value": 61.0, "loss": 1.0}  # as measured
+    Analysis.objects.create(game=games["ann"], status="ready",
+                            result={"accuracy": 90, "turns": [turn]})  # fmt: skip
     group = do_create_group(ann, name="Quilters")
     do_join_group(ben, invite_code=group.invite_code)
     do_rate_closed_days()
@@ -57,7 +59,9 @@ def test_the_export_holds_every_game_move_hint_analysis_group_and_rating(world, 
     assert set(games) == {world["games"]["ann"].pk, world["practice"].pk}
     ranked = games[world["games"]["ann"].pk]
     assert ranked["moves"] == world["games"]["ann"].moves and ranked["hints"][0]["turn"] == 3
-    assert ranked["analysis"]["result"] == {"accuracy": 90}
+    # on the review's scale (expected final scores), as the page shows it
+    assert ranked["analysis"]["result"] == {"accuracy": 90, "turns": [
+        {"turn": 1, "played_value": 73.23, "best_value": 74.23, "loss": 1.0}]}  # fmt: skip
     assert [group["name"] for group in data["groups"]] == ["Quilters"]
     assert data["rating"]["days"] == 1 and data["versus"] == []
     assert APIClient().get("/api/me/export/").status_code in (401, 403)

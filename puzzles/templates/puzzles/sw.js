@@ -47,4 +47,18 @@ self.addEventListener("fetch", (event) => {
   else if (request.mode === "navigate") event.respondWith(page(request));
   // anything else (the API above all) goes to the network untouched, never to a cache
 });
+
+// A push reminder (reminders/push.py: {title, body, url}): shown; a tap opens the site.
+self.addEventListener("push", (event) => {
+  let reminder = {};
+  try { reminder = event.data ? event.data.json() : {}; } catch (error) { reminder = {}; }
+  event.waitUntil(self.registration.showNotification(reminder.title || "Calico Daily", {
+    body: reminder.body || "", icon: `${STATIC}puzzles/icons/icon-192.png`, data: { url: reminder.url || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(self.clients.openWindow(event.notification.data.url));
+});
 {% endautoescape %}

@@ -17,6 +17,7 @@ from solver.search.analysis import (
     filled_turns,
     key_moments,
     mark,
+    on_expected_scale,
     seen_turns,
     turn_accuracy,
 )
@@ -192,6 +193,7 @@ def test_the_command_prints_the_analysis_and_refuses_bad_input(fair_game, tmp_pa
     assert main(["analyse", str(path), "--samples", "8", "--candidates", "3"]) == 0
     printed = json.loads(capsys.readouterr().out)
     review = analyse(pairs[:3], samples=8, candidates=3).to_json()
+    review["turns"] = on_expected_scale(review["turns"])  # the API's scale, as the API
     for turn in review["turns"]:  # the command says the facts in English
         turn["reasons"] = [f"the better move: {say(r)}" for r in turn["reasons"]]
         turn["played_reasons"] = [say(r) for r in turn["played_reasons"]]

@@ -5,8 +5,8 @@ import pytest
 from solver.game import TURNS, Move, Observation, SoloGame, deal, parse_cell
 from solver.search import hint, make_player, position_key
 from solver.search.beam import state_key
+from solver.search.expected import EXPECTED_GAIN_PER_TURN
 from solver.search.hints import (
-    EXPECTED_GAIN_PER_TURN,
     REASONS,
     fact,
     hint_player,

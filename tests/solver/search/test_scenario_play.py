@@ -8,9 +8,10 @@ import pytest
 
 from solver.game import MET, OPEN, SCENARIOS, SoloGame, deal
 from solver.search import FairPlayer, hint, make_player, play_game, position_key
+from solver.search.expected import calibrated
 from solver.search.fastcore import evaluator_for, pack
 from solver.search.goal_choice import arrangements
-from solver.search.hints import calibrated, hint_player
+from solver.search.hints import hint_player
 from solver.search.scenario_play import (
     KINDS,
     SHAPE,
@@ -162,7 +163,7 @@ def test_the_goals_are_the_arrangement_with_the_highest_pass_utility():
 
 # hint(..., candidates=6, samples=16) on deal("daily-unchanged") and the position key after
 # five of them, as the code before the scenario mode gave them (the values as the valuation
-# gives them: a hint's expected_score is that value calibrated, ``hints.calibrated``)
+# gives them: a hint's expected_score is that value calibrated, ``expected.calibrated``)
 DAILY_MOVES = [
     ({"hand_index": 0, "cell": "2,4", "market_index": 2}, 72.6875),
     ({"hand_index": 0, "cell": "5,4", "market_index": 2}, 70.5625),

@@ -71,6 +71,7 @@ export const api = {
   askAnalysis: (id) => request("POST", `/api/games/${id}/analysis/`, {}),
   analysis: (id) => request("GET", `/api/games/${id}/analysis/`),
   replay: (id) => request("GET", `/api/games/${id}/replay/`),
+  gameCrowd: (id) => request("GET", `/api/games/${id}/crowd/`),
   practiceFrom: (id, turn) => request("POST", `/api/games/${id}/practice/`, { turn }),
   solverGame: (date, kind) => request("GET", `/api/challenges/${encodeURIComponent(date)}/solver-games/${kind}/`),
 };

@@ -217,7 +217,8 @@ export class Board {
       return group;
     }
     // The goal's shape as groups of dots (the letters AA·BB·C·D said the same to few).
-    group.append(goalPicture(goalId, cx, cy - 7.5, { dot: 3.5 })); // 5 px across on a phone
+    // Dots 5 px across on a phone whose goal picker leaves the board ~230 px tall.
+    group.append(goalPicture(goalId, cx, cy - 7.5, { dot: 3.9 }));
     if (!picking) {
       const standingOf = (on, possible) => (on ? "met" : possible === false ? "lost" : "open");
       group.append(

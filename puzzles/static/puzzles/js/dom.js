@@ -54,6 +54,17 @@ export function formatDay(iso, format = "day") {
   return new Date(`${iso}T12:00:00Z`).toLocaleDateString(LOCALE, { ...dateFormats[format], timeZone: "UTC" });
 }
 
+// A moment (an ISO instant: a day's close) on the reader's own clock: "01:00 CET". The day
+// itself stays the UTC day; only the hour is said where the reader lives.
+export function localClock(iso) {
+  return new Date(iso).toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+}
+
+// The reader's own day of a moment (an ISO instant), in words: "5 March 2031".
+export function localDay(iso) {
+  return new Date(iso).toLocaleDateString(LANG, dateFormats.day);
+}
+
 // Scroll a node into view at once (no smooth scroll: the next tap must land where it looks).
 export function bringIntoView(node, block = "nearest") {
   if (node) node.scrollIntoView({ block, inline: "nearest", behavior: "instant" });

@@ -1,7 +1,7 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
 // the server's share (text, link and picture) and the way to the leaderboard. Every number is the server's.
 import { GaveUp, STALLED, analyse, progressBar, progressText } from "./analysis.js";
-import { el, formatNumber, gettext, interpolate } from "./dom.js";
+import { el, formatNumber, gettext, interpolate, localClock } from "./dom.js";
 
 // The leaderboard's part of the end, your rank in words and the day's histogram: the server's
 // HTML (puzzles/_standing.html), the leaderboard page's own words and picture. A practice
@@ -87,6 +87,10 @@ export function renderEnd(container, { game, challenge, board, standing, quilt =
     el("div", { class: "end-actions" }, [
       share.button,
       el("a", { class: "btn btn-primary", href: `/leaderboard/${game.date}/`, "data-action": "leaderboard", text: gettext("See the leaderboard") }),
+      // a closed day's story: how everyone played the same deal (crowd's page)
+      challenge.closed && game.date
+        ? el("a", { class: "btn", href: `/day/${game.date}/`, "data-day-story": "", text: gettext("How everyone played this day") })
+        : null,
       el("a", { class: "btn", href: "/archive/", text: gettext("Play a past day") }),
     ]),
   ]));
@@ -155,8 +159,9 @@ function nextDaily(closesAt) {
     const minutes = Math.floor(seconds / 60) % 60;
     line.dataset.secondsLeft = String(seconds);
     line.textContent = seconds
-      ? interpolate(gettext("The next daily quilt opens in %(time)s (00:00 UTC)."), {
+      ? interpolate(gettext("The next daily quilt opens in %(time)s (at %(clock)s)."), {
         time: `${hours ? `${hours} h ` : ""}${minutes} min ${String(seconds % 60).padStart(2, "0")} s`,
+        clock: localClock(closesAt),
       })
       : gettext("The next daily quilt is open: reload the page to play it.");
     if (seconds) setTimeout(tick, 1000 - (Date.now() % 1000) + 5);

@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { fetchStanding, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
-import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, ngettext } from "./dom.js";
+import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, localClock, ngettext } from "./dom.js";
 import { keepFitted } from "./fit.js";
 import { handSlots, renderCats, renderScore, showMessage } from "./panel.js";
 import { goalExample, goalHelp, goalIcon, goalLabel, progressWords } from "./goals.js";
@@ -16,6 +16,8 @@ import { conditionList, renderScenarioEnd } from "./scenario.js";
 import { buttonExample, catExample, describePatch, patchIcon, rainbowExample, tokenIcon } from "./svg.js";
 import { Turn } from "./turns.js";
 import { Tutorial, tutorialSeen } from "./tutorial.js";
+
+const DIFFICULTY = { gentle: gettext("gentle"), usual: gettext("usual"), tough: gettext("tough"), brutal: gettext("brutal") };
 
 // A button's colour is the API's English word; Spanish agrees it with "grupo".
 const CLOSING_SOON = 600; // seconds before the day's close that the page starts to warn
@@ -289,7 +291,7 @@ class GameController {
     const box = $("[data-fair-play]", this.root);
     let text = "";
     if (game.disqualified) text = interpolate(gettext("This game was disqualified by the moderators: %(reason)s. It no longer counts."), { reason: game.disqualified });
-    else if (game.expired) text = interpolate(gettext("The day of %(day)s closed at 00:00 UTC; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: formatDay(game.date) });
+    else if (game.expired) text = interpolate(gettext("The day of %(day)s closed at %(clock)s; this game no longer counts. Its deal is public now: you can play it again as practice."), { day: formatDay(game.date), clock: localClock(game.closes_at) });
     box.hidden = !text;
     // An expired game's day is over: today's daily is one tap away.
     const today = game.expired && !game.disqualified
@@ -315,7 +317,7 @@ class GameController {
       const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
       box.dataset.closingSoon = String(seconds);
       fill(box, el("b", { "data-countdown": "", text: clock }), " ",
-        gettext("left before the day closes at 00:00 UTC: finish your quilt by then for it to count."));
+        interpolate(gettext("left before the day closes at %(clock)s: finish your quilt by then for it to count."), { clock: localClock(this.game.closes_at) }));
       box.hidden = false;
       if (seconds > 0) return;
       clearInterval(this.closeTick);
@@ -380,6 +382,20 @@ class GameController {
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
       el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
+    this.renderDifficulty();
+  }
+
+  // How hard the day is (the server's word, from par against the month's pars, or from the
+  // crowd once closed) beside par's label: "Par · tough".
+  renderDifficulty() {
+    const difficulty = !this.scenarioInfo && this.challenge && this.challenge.difficulty;
+    const stat = $("[data-stat-par]", this.root);
+    if (!difficulty || !stat) return;
+    const word = DIFFICULTY[difficulty.label];
+    stat.dataset.difficulty = difficulty.label;
+    stat.title = difficulty.basis === "crowd" ? interpolate(gettext("A %(word)s day: the players' median against par"), { word })
+      : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
+    $("span", stat).textContent = `${gettext("Par")} · ${word}`;
   }
 
   renderHand(hintMove) {
@@ -529,12 +545,17 @@ class GameController {
         { number: move.market_index + 1, patch: describePatch(this.game.market[move.market_index]) });
     const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: gettext("Play this move") });
     play.addEventListener("click", () => this.turn.play(hint.move));
-    const expected = hint.expected_score !== undefined && hint.expected_score !== null
-      ? interpolate(gettext(" The solver expects about %(score)s points from here."), { score: Math.round(hint.expected_score) }) : "";
+    // The hint's expected final score (the review's scale) beside par, named for what it is.
+    const par = this.scenarioInfo ? null : (this.game.par || this.challenge.par);
+    const score = hint.expected_score !== undefined && hint.expected_score !== null ? Math.round(hint.expected_score) : null;
+    const expected = score === null ? ""
+      : par && par.status === "ready"
+        ? interpolate(gettext(" Expected final score: about %(score)s if you play on as the solver would; par, %(par)s, is the solver's own game on this deal."), { score, par: par.score })
+        : interpolate(gettext(" The solver expects about %(score)s points from here."), { score });
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
         el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(this.game.hand[move.hand_index]), market }) }),
-        el("span", { class: "muted", text: expected }),
+        el("span", { class: "muted", "data-hint-expected": score === null ? null : String(score), text: expected }),
       ]),
       passChance(this.game, hint),
       (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,

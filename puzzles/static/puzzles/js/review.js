@@ -14,7 +14,7 @@ const $ = (selector) => root.querySelector(selector);
 const LOSS_SHOWN = 0.5; // below this a loss is the solver's noise: no better move is drawn
 const TITLES = { par: gettext("How par played"), best: gettext("The best-known quilt") };
 
-const state = { replay: null, analysis: null, turn: 1 };
+const state = { replay: null, analysis: null, crowd: null, turn: 1 };
 const board = new Board($("[data-board]"), { onActivate: () => {} });
 board.svg.removeAttribute("tabindex"); // the arrow keys step through turns here
 
@@ -121,8 +121,42 @@ function renderNote(seen, turnReview) {
     }
     if (pair.length) lines.push(el("div", { class: "reasons-pair" }, pair));
   }
+  const crowd = crowdAt(seen.turn);
+  if (crowd) lines.push(crowd);
   if (state.replay.id !== null) lines.push(practiceButton(seen.turn));
   $("[data-turn-note]").replaceChildren(...lines);
+}
+
+// The closed day's crowd at one of your key moments: where most players sewed that turn.
+function crowdAt(turn) {
+  const a = state.analysis;
+  const key = a && a.status === "ready" && (a.key_moments || []).some((m) => m.turn === turn);
+  const most = key && state.crowd ? state.crowd.turn_cells.find((t) => t.turn === turn) : null;
+  if (!most) return null;
+  return el("p", { class: "muted", "data-crowd-turn": String(turn), text: interpolate(
+    gettext("The crowd this turn: %(count)s of %(players)s players sewed on %(cell)s."),
+    { count: most.players, players: state.crowd.players, cell: cellWords(most.cell) }) });
+}
+
+// Your goals and your first move beside the closed day's crowd (GET /api/games/{id}/crowd/).
+function renderCrowd() {
+  const box = $("[data-crowd-lines]");
+  const crowd = state.crowd;
+  box.hidden = !crowd;
+  if (!crowd) return;
+  const fared = (same) => (same.best === undefined
+    ? interpolate(gettext("mean %(mean)s"), { mean: formatNumber(same.mean) })
+    : interpolate(gettext("mean %(mean)s, best %(best)s"), { mean: formatNumber(same.mean), best: same.best }));
+  const line = (attr, same, words) => el("li", { [attr]: String(same ? same.players : 0) },
+    same ? interpolate(words, { count: same.players, players: crowd.players, fared: fared(same) }) : "");
+  box.replaceChildren(
+    el("h2", { text: gettext("You and the crowd") }),
+    el("ul", {}, [
+      line("data-crowd-goals", crowd.goals, gettext("Your goals: %(count)s of %(players)s players chose the same (%(fared)s).")),
+      line("data-crowd-first-move", crowd.first_move, gettext("Your first move: %(count)s of %(players)s players made it (%(fared)s).")),
+    ]),
+    el("a", { href: `/day/${crowd.date}/`, "data-day-story": "", text: gettext("How everyone played this day") }),
+  );
 }
 
 // "Try again from here": a practice game from the position before this turn, opened on the
@@ -177,7 +211,8 @@ function renderMoves() {
   $("[data-moves] [aria-current]")?.scrollIntoView({ block: "nearest" });
 }
 
-// Expected final score after each turn's move: yours against the best move's.
+// Expected final score after each turn's move (the hints' scale, from the API): yours against
+// the best move's; the last turn's is the final score itself.
 function chart(turns) {
   const width = 420;
   const height = 170;
@@ -230,11 +265,13 @@ function renderAnalysis() {
           el("b", { text: formatNumber(a.expected_loss) }), el("span", { text: gettext("points lost in all") }),
         ]),
       ]),
+      el("p", { class: "chart-title muted", "data-chart-axis": "", text: gettext("expected final score (points)") }),
       chart(a.turns),
       el("p", { class: "legend muted" }, [
         el("span", { class: "key your", text: gettext("your moves") }), " · ",
         el("span", { class: "key best", text: gettext("the solver's best") }),
       ]),
+      el("p", { class: "muted", "data-scale-note": "", text: gettext("Each point is the final score to expect after that turn's move if you play on as the solver would, the same estimate a hint gives; the last is your final score.") }),
       marksLegend(a.marks || []),
     );
   } else if (a && state.stalled) {
@@ -354,6 +391,15 @@ async function load() {
     } catch {
       state.analysis = null; // not asked for yet
     }
+  }
+  if (replay.id !== null && replay.date) {
+    try {
+      const crowd = await api.gameCrowd(replay.id);
+      state.crowd = crowd.turn_cells ? crowd : null; // 202: the day's story is being told
+    } catch {
+      state.crowd = null; // the day is open: nothing of the crowd before the close
+    }
+    renderCrowd();
   }
   go(hashTurn() || 1);
   if (state.analysis && state.analysis.status !== "ready" && state.analysis.status !== "failed") await follow();

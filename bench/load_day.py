@@ -1,0 +1,258 @@
+"""A day's players at once, compressed in time: ``python bench/load_day.py [--players 12]``.
+
+The production shape on a throwaway PostgreSQL database, as ``bench/daily_cost.py`` starts
+it (gunicorn with the site's settings, ``--web-workers``; one Celery worker on the three
+queues, ``--solver-processes``; Redis as broker and cache; ``CONN_MAX_AGE=60``; the day's par
+turned down and finished first). Then ``--players`` signed-up players arrive at random over
+``--arrivals`` seconds (seeded), each spending the player-day of ``daily_cost.py`` at once
+with the others: the pages, the daily with a hint at each of ``--hint-turns``, the end
+screen, the analysis, the later visit to the game, the leaderboard and the profile.
+
+Prints, per endpoint (the path with its numbers and dates as ``{id}`` and ``{date}``; static
+files as one): requests, p50 and p95 wall time and the answers that were errors (5xx, or a
+player-day stopped by an unexpected answer); then the CPU seconds each part spent per
+player-day (web: gunicorn's processes; database: the bench database's backends; worker: the
+Celery worker and its pool), the busiest part, and the database's growth per player-day.
+The players' own process shares the machine's cores with the servers: a floor, not a ceiling.
+The midnight rollover is not in it (``ensure_daily``'s cost is a day's, not a player's).
+"""
+
+import argparse
+import collections
+import http.client
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from api_speed import prepare
+from daily_cost import (
+    PAR_TURNED_DOWN,
+    PARTS,
+    Browser,
+    Meter,
+    backends_of,
+    descendants,
+    goal_choices,
+    options,
+    player_day,
+    spent,
+    turns,
+    wait_for_par,
+)
+from harness import (
+    REDIS,
+    ROOT,
+    create_database,
+    drop_database,
+    start_gunicorn,
+    start_worker,
+    stop,
+    wait_for_server,
+)
+from report import print_table
+
+PER_ADDRESS = ("guests-address", "guests-network", "hints-address", "analyses-address")
+NUMBERS = re.compile(r"/\d{4}-\d{2}-\d{2}/|/\d+/")
+
+
+def endpoint(method: str, path: str) -> str:
+    """``GET /api/games/{id}/``: the path without its query, numbers and dates."""
+    path = path.split("?", 1)[0]
+    if path.startswith("/static/"):
+        return f"{method} /static/…"
+    while NUMBERS.search(path):
+        path = NUMBERS.sub(lambda m: "/{date}/" if "-" in m.group() else "/{id}/", path)
+    return f"{method} {path}"
+
+
+class Timings:
+    """Every answer's wall time and status by endpoint, from all the players' threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.seconds = collections.defaultdict(list)
+        self.errors = collections.Counter()
+
+    def add(self, name: str, seconds: float, status: int) -> None:
+        with self.lock:
+            self.seconds[name].append(seconds)
+            if status >= 500:
+                self.errors[name] += 1
+
+
+class TimedBrowser(Browser):
+    timings: Timings
+
+    def send(self, method: str, path: str, body=None, headers=None):
+        started = time.perf_counter()
+        try:
+            answer = super().send(method, path, body, headers)
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # gunicorn's threaded workers close a keep-alive connection idle for 2 s: a
+            # browser sends the request again on a new one, and so does this player.
+            self.conn.close()
+            started = time.perf_counter()
+            answer = super().send(method, path, body, headers)
+        self.timings.add(endpoint(method, path), time.perf_counter() - started, answer[0])
+        return answer
+
+
+def database_bytes(database: str) -> int:
+    command = ["psql", "-Atq", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c",
+               f"SELECT pg_database_size('{database}')"]  # fmt: skip
+    return int(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+
+
+def play(browsers, goals, args, meter) -> tuple[list, list]:
+    """Each player's day in a thread of its own, started at its arrival; the days played and
+    the errors that stopped a day."""
+    rng = random.Random(args.seed)
+    arrivals = sorted(rng.uniform(0, args.arrivals) for _ in browsers)
+    days, stopped, lock = [], [], threading.Lock()
+
+    def one(n: int) -> None:
+        time.sleep(arrivals[n])
+        try:
+            day = player_day(browsers[n], goals[n], set(args.hint_turns),
+                             random.Random(args.seed * 1000 + n), meter)  # fmt: skip
+        except Exception as error:  # a stopped day is reported with the figures
+            with lock:
+                stopped.append(repr(error))
+            return
+        with lock:
+            days.append(day)
+
+    threads = [threading.Thread(target=one, args=(n,)) for n in range(len(browsers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return days, stopped
+
+
+def run(args, folder: str) -> dict:
+    database = f"calico_load_day_{os.getpid()}"
+    queue = f"calico-load-day-{os.getpid()}"
+    create_database(
+        database,
+        CELERY_BROKER_URL=REDIS,
+        REDIS_URL=REDIS,
+        CELERY_QUEUE=queue,
+        CACHE_KEY_PREFIX=queue,
+        CONN_MAX_AGE="60",
+        CALICO_VAR_DIR=folder,
+        CALICO_PAR_OPTIONS=json.dumps(PAR_TURNED_DOWN),
+        CALICO_HINT_OPTIONS=json.dumps(args.hint_options),
+        CALICO_ANALYSIS_OPTIONS=json.dumps(args.analysis_options),
+        # every player comes from one address here: its limits are raised
+        CALICO_LIMITS=json.dumps({name: "100000/h" for name in PER_ADDRESS}),
+    )
+    servers, meter = [], None
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, check=True
+        )
+        date = prepare(0, args.finished, 0)["date"]
+        from django.db import connections
+
+        connections.close_all()
+        with open(Path(folder) / "gunicorn.log", "wb") as web_log:
+            servers.append(start_gunicorn(args.port, args.web_workers, "--config",
+                                          "python:calico_site.gunicorn", log=web_log))  # fmt: skip
+        with open(Path(folder) / "worker.log", "wb") as worker_log:
+            servers.append(start_worker(args.solver_processes, log=worker_log))
+        wait_for_server(args.port)
+        wait_for_par(database)
+        web, worker = servers
+        meter = Meter(
+            {
+                "web": lambda: descendants(web.pid),
+                "database": backends_of(database),
+                "worker": lambda: descendants(worker.pid),
+            }
+        ).start()
+        TimedBrowser.timings = Timings()
+        browsers = [TimedBrowser(args.port) for _ in range(args.players)]
+        for n, browser in enumerate(browsers):
+            browser.sign_up(f"load{n}")
+        daily = browsers[0].api("GET", "/api/daily/")
+        goals = goal_choices(daily["goal_options"], args.players)
+        TimedBrowser.timings = Timings()  # the sign-ups are not the day's load
+        size_before, cpu_before = database_bytes(database), meter.read()
+        started = time.perf_counter()
+        days, stopped = play(browsers, goals, args, meter)
+        wall = time.perf_counter() - started
+        cpu = spent(cpu_before, meter.read())
+        growth = database_bytes(database) - size_before
+    finally:
+        if meter is not None:
+            meter.close()
+        stop(servers)
+        drop_database(database)
+    return {"date": date, "days": days, "stopped": stopped, "wall": wall, "cpu": cpu,
+            "growth": growth, "timings": TimedBrowser.timings}  # fmt: skip
+
+
+def parse(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=12, help="player-days, all at once")
+    parser.add_argument("--arrivals", type=float, default=30, help="seconds they arrive over")
+    parser.add_argument("--hint-turns", type=turns, default=[4, 12], help="e.g. 4,12")
+    parser.add_argument("--hint-options", type=options, default={}, help="CALICO_HINT_OPTIONS")
+    parser.add_argument(
+        "--analysis-options", type=options, default={}, help="CALICO_ANALYSIS_OPTIONS"
+    )
+    parser.add_argument("--finished", type=int, default=50, help="ranked games on the board")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes")
+    parser.add_argument("--solver-processes", type=int, default=2, help="Celery processes")
+    parser.add_argument("--port", type=int, default=8438)
+    parser.add_argument("--seed", type=int, default=1, help="seeds arrivals and moves")
+    parser.add_argument("--markdown", action="store_true", help="also print the rows")
+    args = parser.parse_args(argv)
+    if min(args.players, args.web_workers, args.solver_processes) < 1 or args.arrivals < 0:
+        parser.error("--players, --web-workers and --solver-processes are at least 1")
+    return args
+
+
+def main(argv=None) -> None:
+    args = parse(argv)
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="calico-load-day-") as folder:
+        result = run(args, folder)
+    days, timings = result["days"], result["timings"]
+    played = max(1, len(days))
+    print(f"{len(days)} player-days in {result['wall']:.0f} s (arrivals over {args.arrivals:g} s), "
+          f"gunicorn {args.web_workers}, {args.solver_processes} solver processes; load "
+          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after")  # fmt: skip
+    rows = []
+    print(f"{'endpoint':<46}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'errors':>8}")
+    for name, seconds in sorted(timings.seconds.items(), key=lambda item: -len(item[1])):
+        p50 = statistics.median(seconds) * 1000
+        p95 = statistics.quantiles(seconds, n=20, method="inclusive")[18] * 1000
+        errors = timings.errors[name]
+        print(f"{name:<46}{len(seconds):>9}{p50:>9.0f}{p95:>9.0f}{errors:>8}")
+        rows.append([name, str(len(seconds)), f"{p50:.0f}", f"{p95:.0f}", str(errors)])
+    for error in result["stopped"]:
+        print(f"a player-day stopped: {error}")
+    per_day = {name: result["cpu"][name] / played for name in PARTS}
+    busiest = max(per_day, key=per_day.get)
+    print("CPU s per player-day: " + ", ".join(f"{n} {v:.2f}" for n, v in per_day.items())
+          + f"; total {sum(per_day.values()):.2f}; busiest: {busiest}")  # fmt: skip
+    busy = sum(result["cpu"].values()) / result["wall"]
+    print(f"the parts used {busy:.2f} cores over the run (the machine has {os.cpu_count()})")
+    print(f"database growth: {result['growth'] / played / 1024:.0f} KB per player-day")
+    if args.markdown:
+        print()
+        print_table(["endpoint", "requests", "p50 ms", "p95 ms", "errors"], rows, load_before)
+
+
+if __name__ == "__main__":
+    main()

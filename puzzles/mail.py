@@ -1,0 +1,20 @@
+"""Emails to players, through Django's email backend (``EMAIL_URL``'s SMTP server in
+production, files under ``var/mail/`` in the embedded default: calico_site/settings.py).
+Each is written in the player's language from two templates,
+``puzzles/email/<name>_subject.txt`` and ``puzzles/email/<name>.txt``, and holds one link to
+act on."""
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.utils import translation
+
+
+def send(*, to: str, name: str, context: dict, language: str = "") -> None:
+    """Render the email ``name`` in ``language`` (the site's default when empty or not one of
+    ``LANGUAGES``) and send it to ``to``."""
+    known = {code for code, _label in settings.LANGUAGES}
+    with translation.override(language if language in known else settings.LANGUAGE_CODE):
+        subject = render_to_string(f"puzzles/email/{name}_subject.txt", context)
+        body = render_to_string(f"puzzles/email/{name}.txt", context)
+    send_mail(" ".join(subject.split()), body, None, [to])

@@ -1,0 +1,70 @@
+"""Reads of the reminders: a player's settings, and who is due a reminder now."""
+
+import datetime
+import functools
+import zoneinfo
+
+from django.conf import settings
+from django.db.models import Q
+
+from puzzles.models import Game
+
+from . import push
+from .models import Reminder
+from .shapes import RemindersOut
+
+DEFAULT = Reminder()  # a player who never chose: off, 18:00 UTC
+
+
+def reminders_of(player) -> RemindersOut:
+    found = Reminder.objects.filter(player=player).first() or DEFAULT
+    return {"email": found.email, "push": found.push, "hour": found.hour,
+            "time_zone": found.time_zone}  # fmt: skip
+
+
+@functools.cache
+def time_zones() -> list[str]:
+    return sorted(zoneinfo.available_timezones())
+
+
+def account_section(player) -> dict:
+    """What the account page's reminder form shows (``_account_section.html``)."""
+    return {
+        "reminders": reminders_of(player),
+        "chosen": Reminder.objects.filter(player=player).exists(),
+        "email_ready": bool(player.email and player.email_verified),
+        "push_key": settings.VAPID_PUBLIC_KEY if push.offered() else "",
+        "hours": range(24),
+        "time_zones": time_zones(),
+    }
+
+
+def due_by_time_zone(now: datetime.datetime) -> dict[str, tuple[int, datetime.date]]:
+    """Each time zone that has email reminders on, with its local hour and date at ``now``."""
+    wanted = Reminder.objects.filter(Q(email=True) | Q(push=True))
+    zones = wanted.values_list("time_zone", flat=True).distinct()
+    due = {}
+    for name in zones:
+        local = now.astimezone(zoneinfo.ZoneInfo(name))
+        due[name] = (local.hour, local.date())
+    return due
+
+
+def due_ids(now: datetime.datetime, day: datetime.date) -> list[int]:
+    """The reminders due at ``now``: at this local hour, none sent yet on this local date, of
+    an active account whose player has not played ``day``'s (the UTC day's) daily to its
+    end, with somewhere to go: email on and a verified email, or push on and a subscription."""
+    played = Game.objects.counted().filter(challenge__date=day).values("player_id")
+    ids: list[int] = []
+    for name, (hour, local_date) in due_by_time_zone(now).items():
+        reachable = Q(email=True, player__email_verified=True) | Q(
+            push=True, player__push_subscriptions__isnull=False
+        )
+        found = (
+            Reminder.objects.filter(reachable, time_zone=name, hour=hour)
+            .exclude(last_sent_on=local_date)
+            .filter(player__is_active=True)
+            .exclude(player_id__in=played)
+        )
+        ids += found.values_list("pk", flat=True).distinct()
+    return ids

@@ -1,0 +1,43 @@
+"""The reminders' pages: the account page's form (its section, ``_account_section.html``)
+and the email's one-tap unsubscribe."""
+
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from puzzles.services.errors import BadInput
+from puzzles.web.account import account_page
+
+from . import services
+
+
+@require_POST
+def settings_form(request):
+    user = request.user
+    if not user.is_authenticated or user.is_guest:
+        return redirect("web:login")
+    try:
+        hour = int(request.POST.get("hour", ""))
+    except ValueError:
+        hour = -1  # refused by the service, naming the hour
+    try:
+        services.do_set_reminders(
+            user,
+            email=request.POST.get("email") == "on",
+            push=request.POST.get("push") == "on",
+            hour=hour,
+            time_zone=request.POST.get("time_zone", ""),
+            language=request.LANGUAGE_CODE,
+        )
+    except BadInput as problem:
+        return account_page(request, error=problem.detail, status=400)
+    return redirect(f"{reverse('web:account')}?done=reminders")
+
+
+def unsubscribe(request, token: str):
+    """The link in each reminder: the email reminder off, at once (a GET: one tap)."""
+    try:
+        services.do_unsubscribe(token)
+    except BadInput as problem:
+        return render(request, "reminders/unsubscribed.html", {"error": problem.detail}, status=400)
+    return render(request, "reminders/unsubscribed.html", {})
