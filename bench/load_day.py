@@ -59,7 +59,8 @@ from harness import (
 )
 from report import print_table
 
-PER_ADDRESS = ("guests-address", "guests-network", "hints-address", "analyses-address")
+PER_ADDRESS = ("password-address", "guests-address", "guests-network", "hints-address",
+               "analyses-address")  # fmt: skip
 NUMBERS = re.compile(r"/\d{4}-\d{2}-\d{2}/|/\d+/")
 
 
