@@ -78,6 +78,7 @@ def test_reset_a_forgotten_password_by_taps_on_a_phone(site, browser, shot):
     fits(page)
     shot(page, "reset-phone-done")
 
+    page.tap("[data-menu-button]")  # the header's links fold under the menu on a phone
     page.tap('.site-nav form button[type="submit"]')  # log out
     page.wait_for_selector('a[href="/login/"]', state="attached")
     page.goto(f"{site}/login/")
