@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "versus",  # the same
     "ratings",  # the same (the rating across days)
     "crowd",  # the same (the day after: how everyone played a closed day)
+    "weekly",  # the same (the weekly special: a scenario on a seeded deal)
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ import crowd.urls
 import groups.urls
 import ratings.urls
 import versus.urls
+import weekly.urls
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
 from puzzles.api.schema import SchemaView
@@ -24,6 +25,7 @@ urlpatterns = [
     path("api/", include(versus.urls.api)),
     path("api/", include(ratings.urls.api)),
     path("api/", include(crowd.urls.api)),
+    path("api/", include(weekly.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
