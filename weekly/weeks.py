@@ -4,7 +4,7 @@ next Monday 00:00 UTC, when it closes."""
 import datetime
 import re
 
-WEEK = re.compile(r"(\d{4})-W(\d{2})")
+WEEK = re.compile(r"(\d{4})-W(\d{2})", re.ASCII)  # no other script's digits
 
 
 def parse_week(value: str) -> datetime.date:

@@ -69,7 +69,19 @@ def test_the_ten_scenarios_come_in_turn():
 
 
 @pytest.mark.parametrize(
-    "week", ["2026-49", "2026-W5", "2026-W54", "2025-W53", "W49", "2026-w49x", "2026-W00"]
+    "week",
+    [
+        "2026-49",
+        "2026-W5",
+        "2026-W54",
+        "2025-W53",
+        "W49",
+        "2026-w49x",
+        "2026-W00",
+        "２０２６-W49",
+        "0000-W01",
+        "2026-W49 ",
+    ],
 )
 def test_a_malformed_week_is_a_400_naming_it(api, week):
     answer = api.get(f"/api/weekly/{week}/")
@@ -81,4 +93,6 @@ def test_a_week_without_a_special_is_a_404(api):
     with time_machine.travel(WEDNESDAY, tick=False):
         assert api.get("/api/weekly/2026-W50/").status_code == 404  # not started
         assert api.get("/api/weekly/2026-W40/").status_code == 404  # never made
+        assert api.get("/api/weekly/9999-W52/").status_code == 404  # the calendar's last
+        assert api.get("/api/weekly/0001-W01/").status_code == 404
         assert api.get("/api/weekly/2026-W49/").status_code == 200
