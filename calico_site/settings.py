@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "ratings",  # the same (the rating across days)
     "crowd",  # the same (the day after: how everyone played a closed day)
     "reminders",  # the same (the opt-in daily reminder)
+    "weekly",  # the same (the weekly special: a scenario on a seeded deal)
 ]
 
 MIDDLEWARE = [

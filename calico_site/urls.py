@@ -8,6 +8,7 @@ import groups.urls
 import ratings.urls
 import reminders.urls
 import versus.urls
+import weekly.urls
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
 from puzzles.api.schema import SchemaView
@@ -26,6 +27,7 @@ urlpatterns = [
     path("api/", include(ratings.urls.api)),
     path("api/", include(crowd.urls.api)),
     path("api/", include(reminders.urls.api)),
+    path("api/", include(weekly.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
