@@ -19,7 +19,7 @@ from .weeks import parse_week
 WEEKLY = serializer_for(WeeklyOut)
 
 
-@extend_schema(responses={200: WEEKLY, **ERRORS})
+@extend_schema(operation_id="weekly_current", responses={200: WEEKLY, **ERRORS})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def this_week(request):
