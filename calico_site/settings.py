@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "crowd",  # the same (the day after: how everyone played a closed day)
     "reminders",  # the same (the opt-in daily reminder)
     "weekly",  # the same (the weekly special: a scenario on a seeded deal)
+    "strengths",  # the same (a player's strengths on their profile)
 ]
 
 MIDDLEWARE = [
@@ -357,6 +358,13 @@ CELERY_BEAT_SCHEDULE = {
     "rate-closed-days": {
         "task": "ratings.tasks.rate_closed_days",
         "schedule": crontab(minute=10, hour=0),
+    },
+    # after each close, one unreviewed game of each player analysed for their dashboard
+    # (strengths/services.py), in batches on the background queue
+    "fill-dashboards": {
+        "task": "strengths.tasks.fill_dashboards",
+        "schedule": crontab(minute=20, hour=0),
+        "options": {"queue": CALICO_BACKGROUND_QUEUE},
     },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
     # the reminders due at this hour of each time zone, in batches (reminders/services.py);

@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-APPS = ("puzzles", "groups", "versus", "ratings", "crowd", "reminders")
+APPS = ("puzzles", "groups", "versus", "ratings", "crowd", "reminders", "strengths")
 APP_LAYERS = [f"{app}.{layer}" for app in APPS
               for layer in ("models", "selectors", "services", "api")]  # fmt: skip
 NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
@@ -25,7 +25,8 @@ RULES = [
     ("puzzles.share", ("puzzles.models", "puzzles.selectors", "puzzles.services", "django")),
     # The apps built on the daily's: they may import puzzles (players, the error family,
     # helpers), never it them (it tells them by puzzles.signals), nor one the other.
-    ("puzzles", ("groups", "versus", "ratings", "crowd", "reminders", "weekly")),
+    ("puzzles", ("groups", "versus", "ratings", "crowd", "reminders", "weekly", "strengths")),
+    ("strengths", ("groups", "versus", "ratings", "crowd", "reminders", "weekly")),
     ("reminders", ("groups", "versus", "ratings", "crowd", "weekly")),
     ("crowd", ("groups", "versus", "ratings")),
     ("groups", ("versus", "ratings")),
@@ -42,6 +43,8 @@ RULES = [
     ("versus.api", ("versus.models", "puzzles.models")),
     ("versus.views", ("versus.models", "puzzles.models")),
     ("reminders.shapes", NOT_IN_SHAPES),
+    ("strengths.shapes", NOT_IN_SHAPES),
+    ("strengths.dashboard", ("django", "puzzles")),  # pure: the engine and nothing else
     ("reminders.selectors", ("reminders.services", "puzzles.services")),
     ("reminders.api", ("reminders.models", "puzzles.models")),
     ("reminders.views", ("reminders.models", "puzzles.models")),

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 import time_machine
+from helpers.robot_games import robot_game as play
 from rest_framework.test import APIClient
 from waiting import wait_for
 
@@ -13,30 +14,12 @@ from crowd import services as crowd_services
 from crowd.models import DayStory
 from crowd.services import do_study_day, do_tell_closed_days, do_tell_day
 from puzzles.game_state import deal_of, today
-from puzzles.models import Analysis, Game, SolverRun
+from puzzles.models import Analysis, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
 from solver.game import Move, SoloGame, patch_to_json
-from solver.search import make_player
 
 pytestmark = pytest.mark.django_db
 SPACES = ("2,3", "3,4", "4,2")
-
-
-def play(challenge, player, goals, strategy, seed) -> Game:
-    """A whole ranked game by a solver player, stored as a player's would be."""
-    state = SoloGame.start(deal_of(challenge), goals)
-    robot = make_player(strategy, seed=seed)
-    moves = []
-    while not state.finished:
-        move = robot.choose_move(state.observation())
-        moves.append(move.to_json())
-        state.play(move)
-    score = state.quilt.score()
-    return Game.objects.create(
-        challenge=challenge, player=player, ranked=True, status=Game.Status.FINISHED, turn=23,
-        goals=goals, moves=moves, score=score["total"], cat_tokens=score["cat_tokens"],
-        button_tokens=score["button_tokens"],
-    )  # fmt: skip
 
 
 @pytest.fixture
