@@ -24,6 +24,16 @@ judgement on held-out seeds.
   plays no SPRT, only those pairs (for arms too slow for an SPRT, as hindsight's ~15 CPU s a
   game on a shared machine: say so beside the figure).
 
+- **Luck-corrected** (AIVAT's control variate, Burch et al. 2018): after each turn's two
+  draws, the play-out value of the position with the patches drawn minus its value over
+  random draws (``solver.search.valuation.draw_luck``, ``--luck-samples`` futures, the same
+  for both arms); a game's corrected score is its score less its luck weighted by stage
+  (``LUCK_WEIGHTS``, fixed before any judgement's data). Its expectation over the draws is
+  zero, so the corrected difference is unbiased; what it removes is how well the draws happened
+  to fit each arm's quilt. The SPRT and the held-out interval run on the corrected
+  differences (``--raw``: on the raw ones); the row reports both and their SDs.
+  ``--luck-samples 0`` plays without it.
+
 Prints a Markdown row and a JSON line (``--json FILE`` appends the JSON there too). Bad input:
 exit 2 with one line. Run it with ``nice -n 10``: games are played ``--jobs`` at a time.
 """
@@ -36,13 +46,21 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
+import numpy as np
+
 from research.protocol_stats import Hypotheses, paired_interval, sprt
-from solver.game import SoloGame, deal
+from solver.game import TURNS, SoloGame, deal
 from solver.search import STRATEGIES, make_player
 from solver.search.players import search_options
+from solver.search.valuation import draw_luck
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER = ROOT / "var" / "protocol"
+# A turn's luck weight by stage (turns 1-7, 8-15, 16-21), written down on 2026-12-05 before
+# any judgement's data: 1 is the full control variate, right when the play-out value tracks
+# the final score one for one; a refit belongs on data of its own, never on a judgement's.
+LUCK_STAGES = ((1, 7), (8, 15), (16, 21))
+LUCK_WEIGHTS = (1.0, 1.0, 1.0)
 
 
 def parse(argv) -> argparse.Namespace:
@@ -68,6 +86,15 @@ def parse(argv) -> argparse.Namespace:
         action="store_true",
         help="no sequential test: only the --holdout pairs on the held-out seeds",
     )
+    parser.add_argument(
+        "--luck-samples",
+        type=int,
+        default=16,
+        help="futures per turn for the luck correction (0: none)",
+    )
+    parser.add_argument(
+        "--raw", action="store_true", help="test the raw differences, not the corrected ones"
+    )
     parser.add_argument("--json", metavar="FILE", help="append the result's JSON line here")
     parser.add_argument(
         "--status",
@@ -83,6 +110,8 @@ def parse(argv) -> argparse.Namespace:
         parser.error(
             "--max-pairs at least 60, --jobs at least 1, --holdout at least 0, --delta above 0"
         )
+    if args.luck_samples < 0:
+        parser.error("--luck-samples at least 0")
     for arm in ("base", "test"):
         try:
             options = json.loads(getattr(args, arm))
@@ -95,8 +124,16 @@ def parse(argv) -> argparse.Namespace:
     return args
 
 
-def play_pair(seed: str, strategy: str, base: dict, test: dict, own_goals: bool) -> dict:
-    """Both arms on ``seed``'s deal with the same player seed (the same sampled futures)."""
+def luck_weight(turn: int) -> float:
+    return next(w for (first, last), w in zip(LUCK_STAGES, LUCK_WEIGHTS, strict=True)
+                if first <= turn <= last)  # fmt: skip
+
+
+def play_pair(
+    seed: str, strategy: str, base: dict, test: dict, own_goals: bool, luck_samples: int = 0
+) -> dict:
+    """Both arms on ``seed``'s deal with the same player seed (the same sampled futures), and
+    with ``luck_samples`` each turn's luck (the same futures for both arms)."""
     dealt = deal(seed)
     row = {"seed": seed}
     goals = None
@@ -106,13 +143,31 @@ def play_pair(seed: str, strategy: str, base: dict, test: dict, own_goals: bool)
         if goals is None or own_goals or player.sees_bag:  # its goals are its search
             goals = player.choose_goals(dealt.setup, dealt if player.sees_bag else None)
         game = SoloGame.start(dealt, goals)  # the rules engine checks every move
+        seen_moves = []
         while not game.finished:
-            game.play(player.choose_move(game.observation(), game if player.sees_bag else None))
+            seen = game.observation()
+            move = player.choose_move(seen, game if player.sees_bag else None)
+            game.play(move)
+            if seen.turn < TURNS:  # the turn's draws: market slot 1, then slot 0
+                seen_moves.append((seen, move, (game.market[1], game.market[0])))
+        row[f"{arm}_cpu"] = round(time.process_time() - cpu, 3)
         row[arm] = game.quilt.score()["total"]
         row[f"{arm}_goals"] = goals
-        row[f"{arm}_cpu"] = round(time.process_time() - cpu, 3)
+        if luck_samples:
+            row[f"{arm}_lucks"] = [
+                round(draw_luck(seen, move, drawn, samples=luck_samples, seed=f"luck/{seed}"), 3)
+                for seen, move, drawn in seen_moves
+            ]
+            row[f"{arm}_corrected"] = round(row[arm] - corrected_luck(row[f"{arm}_lucks"]), 3)
     row["difference"] = row["test"] - row["base"]
+    if luck_samples:
+        row["corrected_difference"] = round(row["test_corrected"] - row["base_corrected"], 3)
     return row
+
+
+def corrected_luck(lucks: list[float]) -> float:
+    """A game's luck, each turn's weighted by its stage (``LUCK_WEIGHTS``)."""
+    return sum(luck_weight(turn) * luck for turn, luck in enumerate(lucks, start=1))
 
 
 class Ledger:
@@ -126,6 +181,7 @@ class Ledger:
             "base": args.base,
             "test": args.test,
             "own_goals": args.own_goals,
+            "luck_samples": args.luck_samples,
         }
         self.pairs: dict[str, dict] = {}
         if self.path.exists():
@@ -162,7 +218,8 @@ def run_pairs(pool, ledger: Ledger, seeds: list[str], args, stop=None) -> list[d
     while True:
         while len(playing) < args.jobs and todo:
             seed = todo.pop(0)
-            job = pool.submit(play_pair, seed, args.strategy, args.base, args.test, args.own_goals)
+            job = pool.submit(play_pair, seed, args.strategy, args.base, args.test,
+                              args.own_goals, args.luck_samples)  # fmt: skip
             playing[job] = seed
         while nxt < len(seeds) and (seeds[nxt] in ledger.pairs or seeds[nxt] in pending):
             seed = seeds[nxt]
@@ -181,6 +238,23 @@ def run_pairs(pool, ledger: Ledger, seeds: list[str], args, stop=None) -> list[d
             pending[playing.pop(job)] = row
 
 
+def luck_report(rows: list[dict]) -> dict:
+    """The raw and the corrected paired differences side by side: means, SDs, and how many
+    times smaller the corrected variance is."""
+    raw = np.array([r["difference"] for r in rows], dtype=float)
+    corrected = np.array([r["corrected_difference"] for r in rows], dtype=float)
+    ddof = 1 if len(rows) > 1 else 0
+    raw_sd, corrected_sd = float(raw.std(ddof=ddof)), float(corrected.std(ddof=ddof))
+    return {
+        "pairs": len(rows),
+        "raw_mean": round(float(raw.mean()), 3),
+        "raw_sd": round(raw_sd, 3),
+        "corrected_mean": round(float(corrected.mean()), 3),
+        "corrected_sd": round(corrected_sd, 3),
+        "variance_ratio": round(raw_sd**2 / corrected_sd**2, 3) if corrected_sd else None,
+    }
+
+
 def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     hypotheses = (
@@ -197,13 +271,15 @@ def main(argv=None) -> int:
     sprt_seeds = [f"proto-{args.name}-{k:04d}" for k in range(1, args.max_pairs + 1)]
     holdout_seeds = [f"holdout-{args.name}-{k:04d}" for k in range(1, args.holdout + 1)]
 
+    judged = "difference" if args.raw or not args.luck_samples else "corrected_difference"
+
     def decided(rows):
-        return sprt([r["difference"] for r in rows], hypotheses).decision != "continue"
+        return sprt([r[judged] for r in rows], hypotheses).decision != "continue"
 
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         play = None if args.status else pool
         rows = [] if args.holdout_only else run_pairs(play, ledger, sprt_seeds, args, stop=decided)
-        verdict = sprt([r["difference"] for r in rows], hypotheses)
+        verdict = sprt([r[judged] for r in rows], hypotheses)
         if verdict.decision == "continue" and not args.status and not args.holdout_only:
             holdout_seeds = []  # inconclusive: no judgement to make
         held = run_pairs(play, ledger, holdout_seeds, args) if holdout_seeds else []
@@ -214,11 +290,12 @@ def main(argv=None) -> int:
     }[verdict.decision]
     if args.holdout_only:
         decision = "not run (--holdout-only)"
-    interval = paired_interval([r["difference"] for r in held]) if len(held) >= 2 else None
+    interval = paired_interval([r[judged] for r in held]) if len(held) >= 2 else None
     every = rows + held
     if not every:
         print(f"research/protocol.py: experiment {args.name!r} has no pairs yet", file=sys.stderr)
         return 2
+    spread = luck_report(every) if args.luck_samples else None
 
     def cpu(arm):
         return sum(r[f"{arm}_cpu"] for r in every) / len(every)
@@ -234,6 +311,8 @@ def main(argv=None) -> int:
         "hypotheses": [hypotheses.delta0, hypotheses.delta1],
         "sprt": {**verdict.to_json(), "verdict": decision},
         "holdout": interval.to_json() if interval else None,
+        "judged": judged,
+        "luck": spread,
         "base_mean": sum(r["base"] for r in every) / len(every),
         "test_mean": sum(r["test"] for r in every) / len(every),
         "base_cpu": round(cpu("base"), 2),
@@ -254,6 +333,13 @@ def main(argv=None) -> int:
         f"| {interval or '-'} | {result['base_mean']:.1f} / {result['test_mean']:.1f} "
         f"| {result['base_cpu']:.2f} / {result['test_cpu']:.2f} |"
     )
+    if spread:
+        ratio = spread["variance_ratio"]
+        print(
+            f"raw δ {spread['raw_mean']:+.2f} (SD {spread['raw_sd']:.2f}), luck-corrected δ "
+            f"{spread['corrected_mean']:+.2f} (SD {spread['corrected_sd']:.2f}) over "
+            f"{spread['pairs']} pairs" + (f": variance {ratio:.2f}× smaller" if ratio else "")
+        )
     print(json.dumps(result))
     if args.json:
         with open(args.json, "a", encoding="utf-8") as out:

@@ -177,6 +177,43 @@ def _still_close(finals: np.ndarray, alive: list[int], margin: float,
     return [i for i, near in zip(alive, close, strict=True) if near or i == leader or i in keep]
 
 
+def draw_luck(
+    observation: Observation,
+    move: Move,
+    drawn: tuple[int, int],
+    *,
+    samples: int = 16,
+    seed: str = "",
+    beam: Beam | None = None,
+) -> float:
+    """How far the turn's two draws moved the expected final score after ``move``: the
+    play-out value with ``drawn`` (the first draw, then the second: market slots 1 and 0 after
+    the turn) as the next draws, minus the value over random draws (AIVAT's luck term, for
+    research/protocol.py). Each of the ``samples`` futures is played both ways, the drawn
+    patches moved to its front, so the difference is the draws' and not the futures' noise;
+    over the draws its expectation is zero whatever ``samples`` is. Zero from turn 21 on (its
+    draws are never played)."""
+    if observation.turn >= TURNS - 1:
+        return 0.0
+    beam, (after,), (state,) = _played(observation, [move], beam)
+    unseen = sorted(observation.unseen().elements())
+    total = 0.0
+    for k in range(samples):
+        bag = sampled_bag(unseen, seed, observation.turn, k)
+        given = list(drawn) + _without(bag, drawn)
+        for future, sign in ((given, 1.0), (bag, -1.0)):
+            total += sign * _play_out(beam, play_to_end(beam, future), after, state, future, TURNS)
+    return total / samples
+
+
+def _without(bag: list[int], drawn) -> list[int]:
+    """``bag`` less one of each ``drawn`` patch, in its order; ValueError if one is not in it."""
+    rest = bag[:]
+    for patch in drawn:
+        rest.remove(patch)
+    return rest
+
+
 def sampled_bag(unseen: list[int], seed: str, turn: int, k: int) -> list[int]:
     """The ``k``-th future of a turn: a shuffle of the ``unseen`` patches (sorted) that
     depends on ``seed``, the turn and ``k`` only."""
@@ -219,4 +256,4 @@ def _play_out(beam: Beam, play, after: Node, state, bag, depth: int) -> float:
     return beam.run([node], bag, depth)[0].value
 
 
-__all__ = ["Valuation", "future_values", "halve_moves", "sampled_bag", "value_moves"]
+__all__ = ["Valuation", "draw_luck", "future_values", "halve_moves", "sampled_bag", "value_moves"]

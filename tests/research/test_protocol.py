@@ -16,8 +16,12 @@ TINY = {"samples": 2, "candidates": 2}
 
 
 def test_identical_arms_play_identical_games_on_common_deals_and_seeds():
-    row = protocol.play_pair("test-protocol-0001", "fair", TINY, TINY, own_goals=False)
+    row = protocol.play_pair("test-protocol-0001", "fair", TINY, TINY, own_goals=False,
+                             luck_samples=2)  # fmt: skip
     assert row["difference"] == 0 and row["base"] > 0
+    assert row["base_lucks"] == row["test_lucks"] and row["corrected_difference"] == 0
+    assert len(row["base_lucks"]) == 21 and row["base_lucks"][-1] == 0  # turn 21's: unplayed
+    assert row["base_corrected"] == pytest.approx(row["base"] - sum(row["base_lucks"]), abs=0.01)
     hindsight = {"kept": 1, "piloted": 2, "arrangements": 2}
     row = protocol.play_pair("test-protocol-0002", "hindsight", hindsight, hindsight, True)
     assert row["difference"] == 0
@@ -30,6 +34,13 @@ def test_the_goals_are_frozen_for_both_arms_unless_each_chooses_its_own():
     assert all(r["base_goals"] == r["test_goals"] for r in frozen)
     own = [protocol.play_pair(s, "fair", TINY, other, own_goals=True) for s in seeds]
     assert any(r["base_goals"] != r["test_goals"] for r in own)
+
+
+def test_the_report_sets_the_corrected_spread_beside_the_raw():
+    rows = [{"difference": d, "corrected_difference": d / 2} for d in (4, -2, 6, 0)]
+    spread = protocol.luck_report(rows)
+    assert (spread["raw_mean"], spread["corrected_mean"]) == (2.0, 1.0)
+    assert spread["variance_ratio"] == 4.0
 
 
 def _run(*args) -> subprocess.CompletedProcess:
@@ -45,6 +56,7 @@ def _run(*args) -> subprocess.CompletedProcess:
         ["x", "--test", '{"nonsense": 3}'],
         ["bad name!"],
         ["x", "--max-pairs", "10"],
+        ["x", "--luck-samples", "-1"],
     ],
 )
 def test_bad_input_exits_2_naming_the_problem(args):
@@ -57,7 +69,7 @@ def test_a_name_used_with_other_arms_is_refused(tmp_path):
     name = f"test-spent-{tmp_path.name}"
     ledger = protocol.LEDGER / f"{name}.jsonl"
     ledger.parent.mkdir(parents=True, exist_ok=True)
-    arms = {"strategy": "fair", "base": TINY, "test": TINY, "own_goals": False}
+    arms = {"strategy": "fair", "base": TINY, "test": TINY, "own_goals": False, "luck_samples": 16}
     ledger.write_text(json.dumps({"arms": arms}) + "\n")
     try:
         result = _run(name, "--base", json.dumps(TINY), "--test", '{"samples": 3}', "--status")
