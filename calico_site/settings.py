@@ -107,6 +107,9 @@ INSTALLED_APPS = [
     "strengths",  # the same (a player's strengths on their profile)
 ]
 
+# One-time confirmations ("your games are kept") ride in a signed cookie: never a session write.
+MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
+
 MIDDLEWARE = [
     "puzzles.metrics.MetricsMiddleware",  # first: times the whole stack (/metrics)
     "django.middleware.security.SecurityMiddleware",

@@ -8,6 +8,7 @@ view here computes or repeats a score.
 
 import datetime
 
+from django.contrib import messages
 from django.contrib.auth import authenticate, login, logout
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -95,6 +96,12 @@ def signup(request):
             error = problem.detail
         else:
             login(request, user, backend=BACKEND)
+            done = (
+                _("Your games are kept: you play as %(name)s now.")
+                if guest is not None
+                else _("Welcome, %(name)s: your account is made.")
+            )
+            messages.success(request, done % {"name": user.username})
             if not email.strip():
                 return redirect("web:daily")
             set_email(request, user, email)  # the link to verify it is sent
