@@ -89,7 +89,7 @@ def run(layout: str, args) -> dict:
     settings = {
         "CELERY_BROKER_URL": REDIS,
         "CELERY_QUEUE": queue,
-        # before: the opponents routed to the hint queue, as puzzles.tasks.route did
+        # before: the opponents on the hint queue, as the first routing did
         "CELERY_VERSUS_QUEUE": f"{queue}-hints" if layout == "before" else f"{queue}-versus",
         "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',
         "CALICO_LIMITS": '{"hints-account": "10000/h", "hints-address": "10000/h"}',

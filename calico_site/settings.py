@@ -272,7 +272,7 @@ if CELERY_BROKER_URL in ("calico-files://", "filesystem://"):
     }
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="calico")
 # Hints and analyses (a player waits for them) have a queue of their own, and the versus
-# opponents another (``puzzles.tasks.route``, ``versus.tasks.route``): a par or best-known
+# opponents another (``CELERY_TASK_ROUTES``): a par or best-known
 # run never delays a hint or a table, and four hard tables never delay a solo hint
 # (bench/hint_beside_versus.py). A worker started without -Q consumes all four.
 CALICO_HINT_QUEUE = env.str("CELERY_HINT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-hints")
@@ -293,7 +293,21 @@ CELERY_TASK_QUEUES = [
         CALICO_BACKGROUND_QUEUE,
     )
 ]
-CELERY_TASK_ROUTES = ("puzzles.tasks.route", "versus.tasks.route")
+# Which queue each task goes to: what a player waits for (hints, analyses, at a table too) on
+# the hint queue, the versus opponents on theirs, the long runs nobody waits for (best-known
+# scores, pass rates, the dashboards' reviews) on the background queue, so that par and the
+# dawn hints never wait behind them. Everything else (par, hints ahead, the rollover and the
+# beat's upkeep) on the default queue (docs/operations.md).
+CELERY_TASK_ROUTES = {
+    "puzzles.tasks.compute_hint": {"queue": CALICO_HINT_QUEUE},
+    "puzzles.tasks.compute_analysis": {"queue": CALICO_HINT_QUEUE},
+    "versus.tasks.compute_versus_hint": {"queue": CALICO_HINT_QUEUE},
+    "versus.tasks.compute_versus_analysis": {"queue": CALICO_HINT_QUEUE},
+    "versus.tasks.play_versus_opponents": {"queue": CALICO_VERSUS_QUEUE},
+    "puzzles.tasks.compute_best_known_run": {"queue": CALICO_BACKGROUND_QUEUE},
+    "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},
+    "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
+}
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A par or best-known run stops after this long; a hint has its own, shorter limit
@@ -367,7 +381,6 @@ CELERY_BEAT_SCHEDULE = {
     "fill-dashboards": {
         "task": "strengths.tasks.fill_dashboards",
         "schedule": crontab(minute=20, hour=0),
-        "options": {"queue": CALICO_BACKGROUND_QUEUE},
     },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
     # the reminders due at this hour of each time zone, in batches (reminders/services.py);

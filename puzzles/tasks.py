@@ -1,7 +1,6 @@
 """Celery tasks: thin wrappers that call services with ids (rows are read fresh)."""
 
 from celery import shared_task
-from django.conf import settings
 
 from .services import analysis, challenges, guests, hints, scenarios, solver_runs
 from .services.worker_queue import JOB_TASK
@@ -64,21 +63,3 @@ def hint_of_the_day(challenge_id: int, index: int) -> None:
 @shared_task(name="puzzles.tasks.hint_ahead")
 def hint_ahead(game_id: int, turn: int) -> None:
     hints.do_hint_ahead(game_id, turn=turn)
-
-
-# The tasks a player waits for run on queues of their own, so that a par or best-known run
-# never delays them (docs/operations.md): hints and analyses on the hint queue (the versus
-# app routes its own: versus.tasks.route). The long runs nobody waits for go to the
-# background queue, so that par and the dawn hints never wait behind them. Everything else
-# (par, hints ahead, the rollover and the beat's upkeep) goes to the default queue.
-INTERACTIVE = {compute_hint.name, compute_analysis.name}
-BACKGROUND = {compute_best_known_run.name, compute_scenario_pass_rate.name}
-
-
-def route(name, args, kwargs, options, task=None, **kw):
-    """Celery's router (settings ``CELERY_TASK_ROUTES``)."""
-    if name in INTERACTIVE:
-        return {"queue": settings.CALICO_HINT_QUEUE}
-    if name in BACKGROUND:
-        return {"queue": settings.CALICO_BACKGROUND_QUEUE}
-    return None

@@ -5,7 +5,6 @@ cover their whole history in time without a flood of work at any close."""
 import datetime
 
 from celery import current_app
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
@@ -50,11 +49,7 @@ def do_fill_dashboards(after: int = 0, *, batch: int = BATCH) -> int | None:
 
 
 def do_send_fill(after: int = 0) -> None:
-    """Ask a background worker for the next batch (never ahead of par or a hint)."""
+    """Ask a worker for the next batch (the background queue: never ahead of par or a hint)."""
     transaction.on_commit(
-        lambda: current_app.send_task(
-            "strengths.tasks.fill_dashboards",
-            (after,),
-            queue=settings.CALICO_BACKGROUND_QUEUE,
-        )
+        lambda: current_app.send_task("strengths.tasks.fill_dashboards", (after,))
     )

@@ -113,10 +113,22 @@ def celery_test_broker():
 
     app.conf.broker_url = REDIS_URL if redis_reachable() else "memory://"
     app.conf.broker_transport_options = {}
+    ours = {
+        settings.CELERY_TASK_DEFAULT_QUEUE: TEST_QUEUE,
+        settings.CALICO_HINT_QUEUE: TEST_HINT_QUEUE,
+        settings.CALICO_VERSUS_QUEUE: TEST_VERSUS_QUEUE,
+        settings.CALICO_BACKGROUND_QUEUE: TEST_BACKGROUND_QUEUE,
+    }
     app.conf.task_default_queue = TEST_QUEUE
     settings.CALICO_HINT_QUEUE = TEST_HINT_QUEUE
     settings.CALICO_VERSUS_QUEUE = TEST_VERSUS_QUEUE
     settings.CALICO_BACKGROUND_QUEUE = TEST_BACKGROUND_QUEUE
+    # the routing table, each queue swapped for this run's own
+    app.conf.task_routes = {
+        name: {**route, "queue": ours[route["queue"]]}
+        for name, route in settings.CELERY_TASK_ROUTES.items()
+    }
+    app.amqp.flush_routes()
     yield app
     if app.conf.broker_url.startswith("redis"):
         with app.connection_for_write() as conn:

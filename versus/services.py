@@ -47,18 +47,18 @@ from .table_state import replay_versus, table_of
 OPPONENTS = range(1, 4)
 OPPONENT_SECONDS = 60  # soft limit for one run of the opponents' turns (a few seconds each)
 STALLED_AFTER = lost_after(OPPONENT_SECONDS)  # no move for this long: the run was lost (overdue)
-OPPONENTS_TASK = "puzzles.tasks.play_versus_opponents"
+OPPONENTS_TASK = "versus.tasks.play_versus_opponents"
 # One opponents' run per account at a time: the account's slot in the shared cache, which
 # lapses with a run's time (a worker that died frees it). A player's other tables wait, and
 # the run that ends sends the longest-waiting one, so that one account's many tables never
 # queue in front of another player's reply (fairness between accounts on the versus queue).
 SLOT_SECONDS = STALLED_AFTER.total_seconds()
 log = logging.getLogger(__name__)
-# Sent to the hint queue (tasks.route), with a solo hint's or analysis's time limits.
-HINT = Job(VersusHint, "puzzles.tasks.compute_versus_hint", limit="CALICO_HINT_SECONDS")
+# Sent to the hint queue (the routing table), with a solo hint's or analysis's time limits.
+HINT = Job(VersusHint, "versus.tasks.compute_versus_hint", limit="CALICO_HINT_SECONDS")
 ANALYSIS = Job(
     VersusAnalysis,
-    "puzzles.tasks.compute_versus_analysis",
+    "versus.tasks.compute_versus_analysis",
     limit="CALICO_ANALYSIS_SECONDS",
     claimed={"status": RUNNING, "done": 0},
 )
@@ -220,7 +220,7 @@ def _shared_cache(call, *args):
 
 
 def _send_opponents(game_id: int) -> None:
-    """Send the opponents' turns to the workers (their own queue: ``tasks.route``); if the
+    """Send the opponents' turns to the workers (their own queue); if the
     broker refuses, say so on the row rather than leave the player waiting."""
     row = VersusGame.objects.filter(pk=game_id)
     do_send_task(

@@ -13,7 +13,7 @@ from ..models import Analysis, Game, Player
 from .errors import Conflict, NotFound
 from .worker_queue import RUNNING, Job
 
-# Sent to the hint queue (tasks.route) with its own time limits; claimed, it is running.
+# Sent to the hint queue (the routing table) with its own time limits; claimed, it is running.
 ANALYSIS = Job(
     Analysis,
     "puzzles.tasks.compute_analysis",

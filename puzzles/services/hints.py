@@ -31,7 +31,7 @@ from .game_locks import lock_playing_game
 from .worker_queue import HARD_AFTER_SECONDS, Job, do_send_task
 
 log = logging.getLogger(__name__)
-# Sent to the hint queue (tasks.route) with its own time limits: past them, it fails and the
+# Sent to the hint queue (the routing table) with its own time limits: past them, it fails and the
 # player is told and may ask again.
 HINT = Job(Hint, "puzzles.tasks.compute_hint", limit="CALICO_HINT_SECONDS")
 KEEP_DAYS = 2  # hints ahead are kept this long (the day they were made for, and its close)

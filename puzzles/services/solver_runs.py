@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 STRATEGY = {SolverRun.Kind.PAR: "fair", SolverRun.Kind.BEST: "hindsight"}
 # Sent with Celery's time limits; refused, it stays pending and unsent, for the beat to resend.
 # Par on the default queue; the best-known run, which nobody waits for, by a task of its own
-# that goes to the background queue (``tasks.route``). Either task computes either kind.
+# that goes to the background queue (the routing table). Either task computes either kind.
 RUN = Job(SolverRun, "puzzles.tasks.compute_solver_run", beat=RUN_BEAT, refusal_fails=False)
 BEST_RUN = Job(
     SolverRun, "puzzles.tasks.compute_best_known_run", beat=RUN_BEAT, refusal_fails=False

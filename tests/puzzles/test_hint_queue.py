@@ -1,5 +1,5 @@
 """Hints have a Celery queue of their own, and so do the versus opponents (every task a player
-waits for: ``puzzles.tasks.route``): workers on them serve them while the solver-run queue
+waits for: ``settings.CELERY_TASK_ROUTES``): workers on them serve them while the solver-run queue
 (par, best-known) waits, so a par run never delays them; and an opponent never takes the
 hint queue."""
 

@@ -94,3 +94,14 @@ def test_par_and_the_dawn_hints_are_computed_while_the_background_runs_wait(
         assert rates.count() == len(SCENARIOS), "a pass rate ran before par"
     finally:
         worker.stop()
+
+
+def test_the_versus_tasks_answer_to_their_names_of_before_too():
+    """A message sent by the code of before (``puzzles.tasks.*``), in the broker during a
+    deploy, finds the same task."""
+    from calico_site.celery import app
+    from versus import tasks
+
+    for legacy, (task, _) in tasks.LEGACY_NAMES.items():
+        assert app.tasks[legacy].run is task.run
+        assert task.name.startswith("versus.tasks.")

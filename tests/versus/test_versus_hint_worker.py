@@ -1,5 +1,5 @@
 """A real Celery worker on the hint queue alone computes a versus hint: asked through the API,
-routed to the hint queue (``tasks.route``), ready when polled, and its move is played."""
+routed to the hint queue (the routing table), ready when polled, and its move is played."""
 
 import pytest
 from django.conf import settings

@@ -1,5 +1,5 @@
 """A real Celery worker on the hint queue alone reviews a finished table's moves: asked
-through the API, routed to the hint queue (``tasks.route``), valued on the table's market."""
+through the API, routed to the hint queue (the routing table), valued on the table's market."""
 
 import pytest
 from django.conf import settings
