@@ -24,6 +24,15 @@ def start_daily(page, site: str, path: str = "/"):
     return page.get_attribute("[data-game-id]", "data-game-id")
 
 
+def log_in(page, site: str, username: str, password: str) -> None:
+    """Log in by the form, as a player does, and wait for the header to name the player."""
+    page.goto(site + "/login/")
+    page.fill('input[name="username"]', username)
+    page.fill('input[name="password"]', password)
+    page.click('.auth button[type="submit"]')
+    page.wait_for_selector(f'.who[data-player="{username}"]', state="attached")
+
+
 def csrf_token(page) -> str:
     """The CSRF token as the page's script sends it: the cookie's (the page's first write logs
     its new guest in, which rotates the token the page was rendered with)."""

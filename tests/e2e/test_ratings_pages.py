@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from axe_audit import Audit
+from browser_helpers import log_in
 from test_players_pages import finished_game, no_sideways_scroll
 
 from puzzles.game_state import today
@@ -39,11 +40,7 @@ def test_the_rating_on_the_profile_and_the_board(rated_days, site, browser, axe_
     context = browser.new_context(**SIZES[size], locale=language,
                                   extra_http_headers={"Accept-Language": language})  # fmt: skip
     page = context.new_page()
-    page.goto(site + "/login/")
-    page.fill('input[name="username"]', "ann")
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]')
-    page.wait_for_load_state("networkidle")
+    log_in(page, site, "ann", PASSWORD)
     audit = Audit(page, axe_source)
 
     page.goto(site + "/me/")

@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from axe_audit import Audit
+from browser_helpers import log_in
 from helpers.robot_games import robot_game
 from test_players_pages import no_sideways_scroll
 
@@ -50,11 +51,7 @@ def test_the_strengths_card_on_the_profile(history, site, browser, axe_source, s
     context = browser.new_context(**SIZES[size], locale=language,
                                   extra_http_headers={"Accept-Language": language})  # fmt: skip
     page = context.new_page()
-    page.goto(site + "/login/")
-    page.fill('input[name="username"]', "ann")
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]')
-    page.wait_for_load_state("networkidle")
+    log_in(page, site, "ann", PASSWORD)
     page.goto(site + "/me/")
     card = page.locator("[data-strengths]")
     assert card.get_attribute("data-strengths-days") == "5"
