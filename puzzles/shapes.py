@@ -198,6 +198,12 @@ class CatProgressOut(TypedDict):
     needed: Annotated[int, "patches it needs (a shape cat: in its shape)"]
 
 
+class AnalysisSummaryOut(TypedDict):
+    status: Literal["pending", "running", "ready", "failed"]
+    accuracy: Annotated[float | None, "once ready"]
+    expected_loss: Annotated[float | None, "once ready: points lost to the solver's best moves"]
+
+
 class GameOut(TypedDict):
     id: int
     date: Annotated[IsoDate | None, "null for a scenario game"]
@@ -233,6 +239,9 @@ class GameOut(TypedDict):
     disqualified: Annotated[str | None, "why, when staff disqualified it"]
     scenario: NotRequired[Annotated[ScenarioProgressOut, "only on a scenario game"]]
     share: NotRequired[Annotated[ShareOut, "only on a finished game"]]
+    analysis: NotRequired[
+        Annotated[AnalysisSummaryOut | None, "only on a finished game: its review, if asked"]
+    ]
     seed: NotRequired[Annotated[str | None, "a scenario game's seed, once it is finished"]]
 
 

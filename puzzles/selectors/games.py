@@ -16,9 +16,16 @@ from solver.game import (
 )
 
 from ..game_state import replay
-from ..models import Game, Player, SolverRun
+from ..models import Analysis, Game, Player, SolverRun
 from ..rows import game_with_par
-from ..shapes import AwardOut, CatProgressOut, GameOut, GoalProgressOut, RunOut
+from ..shapes import (
+    AnalysisSummaryOut,
+    AwardOut,
+    CatProgressOut,
+    GameOut,
+    GoalProgressOut,
+    RunOut,
+)
 from .challenges import cats_json, puzzle_number, run_json, run_status_json
 from .scenarios import scenario_game_json
 from .setups import border_json
@@ -88,6 +95,24 @@ def closes_in(game: Game, now) -> int | None:
     return left if left > 0 else None  # closed: the game has expired
 
 
+def analysis_summary(game: Game) -> AnalysisSummaryOut | None:
+    """A finished game's review as its end screen remembers it (None: never asked)."""
+    row = (
+        Analysis.objects.filter(game_id=game.pk)
+        .values_list("status", "result__accuracy", "result__expected_loss")
+        .first()
+    )
+    if row is None:
+        return None
+    status, accuracy, expected_loss = row
+    ready = status == Analysis.Status.READY
+    return {
+        "status": status,
+        "accuracy": accuracy if ready else None,
+        "expected_loss": expected_loss if ready else None,
+    }
+
+
 def game_json(
     game: Game, state: SoloGame | None = None, award: tuple | None = None, *, origin: str = ""
 ) -> GameOut:
@@ -141,6 +166,7 @@ def game_json(
     }
     if game.status == Game.Status.FINISHED:
         data["share"] = share_json(game, data["score"], origin)
+        data["analysis"] = analysis_summary(game)
     if game.scenario is not None:
         data["scenario"] = scenario_game_json(game, state)
         # Practice on a fresh seed: once finished, anyone may re-deal it (python -m solver

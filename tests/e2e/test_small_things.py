@@ -185,4 +185,8 @@ def test_an_analysed_end_screen_leads_on_to_the_review(site, browser):
     assert "btn-primary" in link.get_attribute("class")
     link.click()
     page.wait_for_url(f"{site}/review/{game_id}/")
+    page.goto(site + "/")  # a later visit remembers it: no button to press again
+    page.wait_for_selector("[data-accuracy]")
+    assert page.locator('[data-action="analyse"]').count() == 0
+    assert page.locator('[data-action="review-analysed"]').count() == 1
     page.context.close()

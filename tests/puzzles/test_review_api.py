@@ -40,11 +40,16 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     alice_api, finished, django_capture_on_commit_callbacks
 ):
     url = f"/api/games/{finished['id']}/analysis/"
+    game_url = f"/api/games/{finished['id']}/"
     assert alice_api.get(url).status_code == 404  # not asked for yet
+    assert alice_api.get(game_url).json()["analysis"] is None
     with django_capture_on_commit_callbacks() as sent:
         first = alice_api.post(url)
     assert first.status_code == 202, first.content
     assert first.json()["status"] == "pending"
+    assert alice_api.get(game_url).json()["analysis"] == {
+        "status": "pending", "accuracy": None, "expected_loss": None
+    }  # fmt: skip
     assert first.json()["progress"] == {"done": 0, "total": 22}
     assert len(sent) == 1  # sent to the workers once committed
     with django_capture_on_commit_callbacks() as sent_again:
@@ -56,6 +61,10 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     analysis.do_compute_analysis(row.pk)  # the task's body, run here
     data = alice_api.get(url).json()
     assert data["status"] == "ready" and data["progress"] == {"done": 22, "total": 22}
+    # the game remembers it (its end screen shows it on any later visit)
+    remembered = alice_api.get(game_url).json()["analysis"]
+    assert remembered == {"status": "ready", "accuracy": data["accuracy"],
+                          "expected_loss": data["expected_loss"]}  # fmt: skip
     assert 0 <= data["accuracy"] <= 100
     assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
     assert [t["turn"] for t in data["turns"]] == list(range(1, 23))

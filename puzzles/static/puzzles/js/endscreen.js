@@ -171,12 +171,22 @@ function nextDaily(closesAt) {
 }
 
 // "Analyse my game": asks the workers, shows the progress, then the accuracy and the review.
+// A game already analysed (or being analysed) shows where it stands at once, on any visit.
 function analysisBox(game) {
   const box = el("div", { class: "end-analysis" });
   const review = el("a", { class: "btn", href: `/review/${game.id}/`, text: gettext("Review move by move") });
   const button = el("button", { class: "btn btn-primary", type: "button", "data-action": "analyse", text: gettext("Analyse my game") });
   const status = el("p", { class: "muted", "data-analysis-progress": "", text: gettext("See where you lost points and what the better move was.") });
-  button.addEventListener("click", async () => {
+  const showDone = (done) => {
+    status.replaceChildren(gettext("Accuracy "), el("b", { "data-accuracy": String(done.accuracy), text: `${done.accuracy}%` }),
+      interpolate(gettext(" · %(points)s points lost to the solver's best moves."), { points: formatNumber(done.expected_loss) }));
+    // Done: the next step is the review, not a greyed-out button.
+    button.remove();
+    review.classList.add("btn-primary");
+    review.dataset.action = "review-analysed";
+    review.textContent = gettext("See where you lost points");
+  };
+  const follow = async () => {
     button.disabled = true;
     try {
       const done = await analyse(game.id, (answer) => {
@@ -184,17 +194,8 @@ function analysisBox(game) {
         box.querySelector("progress")?.remove();
         if (answer.status !== "ready") box.append(progressBar(answer));
       });
-      if (done.status === "ready") {
-        status.replaceChildren(gettext("Accuracy "), el("b", { "data-accuracy": String(done.accuracy), text: `${done.accuracy}%` }),
-          interpolate(gettext(" · %(points)s points lost to the solver's best moves."), { points: formatNumber(done.expected_loss) }));
-        // Done: the next step is the review, not a greyed-out button.
-        button.remove();
-        review.classList.add("btn-primary");
-        review.dataset.action = "review-analysed";
-        review.textContent = gettext("See where you lost points");
-      } else {
-        button.disabled = false;
-      }
+      if (done.status === "ready") showDone(done);
+      else button.disabled = false;
     } catch (error) {
       box.querySelector("progress")?.remove();
       status.textContent = error instanceof GaveUp ? STALLED : interpolate(gettext("The analysis could not start: %(problem)s"), { problem: error.message });
@@ -202,7 +203,10 @@ function analysisBox(game) {
       button.textContent = gettext("Ask again");
       button.disabled = false;
     }
-  });
+  };
+  button.addEventListener("click", follow);
   box.append(el("h3", { text: gettext("Learn from your game") }), status, el("div", { class: "end-actions" }, [button, review]));
+  if (game.analysis?.status === "ready") showDone(game.analysis);
+  else if (game.analysis?.status === "pending" || game.analysis?.status === "running") follow();
   return box;
 }
