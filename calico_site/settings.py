@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "reminders",  # the same (the opt-in daily reminder)
     "weekly",  # the same (the weekly special: a scenario on a seeded deal)
     "strengths",  # the same (a player's strengths on their profile)
+    "drill",  # the same (a drill of your own mistakes)
 ]
 
 # One-time confirmations ("your games are kept") ride in a signed cookie: never a session write.
@@ -303,6 +304,7 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.compute_analysis": {"queue": CALICO_HINT_QUEUE},
     "versus.tasks.compute_versus_hint": {"queue": CALICO_HINT_QUEUE},
     "versus.tasks.compute_versus_analysis": {"queue": CALICO_HINT_QUEUE},
+    "drill.tasks.judge_answer": {"queue": CALICO_HINT_QUEUE},
     "versus.tasks.play_versus_opponents": {"queue": CALICO_VERSUS_QUEUE},
     "puzzles.tasks.compute_best_known_run": {"queue": CALICO_BACKGROUND_QUEUE},
     "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},

@@ -4,6 +4,7 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularSwaggerView
 
 import crowd.urls
+import drill.urls
 import groups.urls
 import ratings.urls
 import reminders.urls
@@ -28,6 +29,7 @@ urlpatterns = [
     path("api/", include(crowd.urls.api)),
     path("api/", include(reminders.urls.api)),
     path("api/", include(weekly.urls.api)),
+    path("api/", include(drill.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (puzzles/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -38,6 +40,7 @@ urlpatterns = [
     path("", include(ratings.urls.pages)),
     path("", include(crowd.urls.pages)),
     path("", include(reminders.urls.pages)),
+    path("", include(drill.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).

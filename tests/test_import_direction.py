@@ -9,10 +9,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-APPS = ("puzzles", "groups", "versus", "ratings", "crowd", "reminders", "strengths")
+APPS = ("puzzles", "groups", "versus", "ratings", "crowd", "reminders", "strengths", "drill")
 APP_LAYERS = [f"{app}.{layer}" for app in APPS
               for layer in ("models", "selectors", "services", "api")]  # fmt: skip
 NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
+BUILT_ON_PUZZLES = ("groups", "versus", "ratings", "crowd", "reminders", "weekly", "strengths",
+                    "drill")  # fmt: skip
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
     ("solver", ("puzzles", "calico_site", "django")),
@@ -25,7 +27,8 @@ RULES = [
     ("puzzles.share", ("puzzles.models", "puzzles.selectors", "puzzles.services", "django")),
     # The apps built on the daily's: they may import puzzles (players, the error family,
     # helpers), never it them (it tells them by puzzles.signals), nor one the other.
-    ("puzzles", ("groups", "versus", "ratings", "crowd", "reminders", "weekly", "strengths")),
+    ("puzzles", BUILT_ON_PUZZLES),
+    ("drill", ("groups", "versus", "ratings", "crowd", "reminders", "weekly", "strengths")),
     ("strengths", ("groups", "versus", "ratings", "crowd", "reminders", "weekly")),
     ("reminders", ("groups", "versus", "ratings", "crowd", "weekly")),
     ("crowd", ("groups", "versus", "ratings")),
@@ -44,6 +47,10 @@ RULES = [
     ("versus.views", ("versus.models", "puzzles.models")),
     ("reminders.shapes", NOT_IN_SHAPES),
     ("strengths.shapes", NOT_IN_SHAPES),
+    ("drill.shapes", NOT_IN_SHAPES),
+    ("drill.selectors", ("drill.services", "puzzles.services")),
+    ("drill.api", ("drill.models", "puzzles.models")),
+    ("drill.views", ("drill.models", "puzzles.models")),
     ("strengths.dashboard", ("django", "puzzles")),  # pure: the engine and nothing else
     ("reminders.selectors", ("reminders.services", "puzzles.services")),
     ("reminders.api", ("reminders.models", "puzzles.models")),

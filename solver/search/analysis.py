@@ -191,13 +191,25 @@ def analyse(
     ``options`` are the fair player's (``samples``, ``candidates``, ...; defaults
     ``ANALYSIS_DEFAULTS``); ``progress(done, total)`` is called after each turn. Deterministic
     for a given ``seed``. Raises ``RulesError`` naming an illegal played move."""
-    player = FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options, FairPlayer)})
+    player = reviewer(seed, options)
     reviews = []
     for observation, played in turns:
         reviews.append(review_turn(player, observation, played))
         if progress is not None:
             progress(len(reviews), len(turns))
     return Analysis(reviews)
+
+
+def reviewer(seed: str, options: dict) -> FairPlayer:
+    """The fair player that reviews moves, with ``options`` over ``ANALYSIS_DEFAULTS``."""
+    return FairPlayer(seed=seed, **{**ANALYSIS_DEFAULTS, **search_options(options, FairPlayer)})
+
+
+def judge(observation: Observation, move: Move, *, seed: str = SEED, **options) -> TurnReview:
+    """One move of a position judged as a game's review judges a played move (a drill's
+    answer): against the reviewer's best on the same futures. ``RulesError`` names an illegal
+    move."""
+    return review_turn(reviewer(seed, options), observation, move)
 
 
 def review_turn(player: FairPlayer, observation: Observation, played: Move) -> TurnReview:
@@ -321,6 +333,7 @@ __all__ = [
     "TurnReview",
     "analyse",
     "filled_turns",
+    "judge",
     "judged_turn",
     "key_moments",
     "mark",

@@ -317,6 +317,10 @@ function renderKeyMoments() {
   ]);
   const many = interpolate(ngettext("%(count)s turn cost you %(points)s points: ", "%(count)s turns cost you %(points)s points: ", moments.length), { count: moments.length, points: Math.round(total) });
   box.replaceChildren(el("p", {}, [many, ...links, "."]));
+  // Your own mistakes come back in your drill once their day has closed (drill/selectors.py).
+  const mine = state.replay.player === root.dataset.username && state.replay.id !== null;
+  const closed = !state.replay.date || state.replay.date < new Date().toISOString().slice(0, 10);
+  if (mine && closed) box.append(el("p", {}, [el("a", { href: "/drill/", "data-drill-link": "", text: gettext("Practise these turns in your drill") })]));
 }
 
 function analyseButton(text) {
