@@ -56,11 +56,13 @@ from solver.search.valuation import draw_luck
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER = ROOT / "var" / "protocol"
-# A turn's luck weight by stage (turns 1-7, 8-15, 16-21), written down on 2026-12-05 before
-# any judgement's data: 1 is the full control variate, right when the play-out value tracks
-# the final score one for one; a refit belongs on data of its own, never on a judgement's.
+# A turn's luck weight by stage (turns 1-7, 8-15, 16-21), fitted on the calibration
+# experiment luck-check-1 (120 pairs, research/luck_weights.py: -0.04, 0.37, 0.79) and
+# written down on 2026-12-05, rounded, before any judgement's data: the quick play-out's value
+# after an early draw says little of the final score, a late one nearly all (weights of 1
+# made the variance 1.6x larger). A refit belongs on data of its own, never on a judgement's.
 LUCK_STAGES = ((1, 7), (8, 15), (16, 21))
-LUCK_WEIGHTS = (1.0, 1.0, 1.0)
+LUCK_WEIGHTS = (0.0, 0.4, 0.8)
 
 
 def parse(argv) -> argparse.Namespace:

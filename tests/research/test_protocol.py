@@ -21,7 +21,8 @@ def test_identical_arms_play_identical_games_on_common_deals_and_seeds():
     assert row["difference"] == 0 and row["base"] > 0
     assert row["base_lucks"] == row["test_lucks"] and row["corrected_difference"] == 0
     assert len(row["base_lucks"]) == 21 and row["base_lucks"][-1] == 0  # turn 21's: unplayed
-    assert row["base_corrected"] == pytest.approx(row["base"] - sum(row["base_lucks"]), abs=0.01)
+    weighted = sum(protocol.luck_weight(t) * luck for t, luck in enumerate(row["base_lucks"], 1))
+    assert row["base_corrected"] == pytest.approx(row["base"] - weighted, abs=0.01)
     hindsight = {"kept": 1, "piloted": 2, "arrangements": 2}
     row = protocol.play_pair("test-protocol-0002", "hindsight", hindsight, hindsight, True)
     assert row["difference"] == 0
