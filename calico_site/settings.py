@@ -309,6 +309,7 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.compute_best_known_run": {"queue": CALICO_BACKGROUND_QUEUE},
     "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},
     "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
+    "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -383,6 +384,11 @@ CELERY_BEAT_SCHEDULE = {
     "fill-dashboards": {
         "task": "strengths.tasks.fill_dashboards",
         "schedule": crontab(minute=20, hour=0),
+    },
+    # after each close, the closed weeks' pass chances (weekly/services.py), once each
+    "weekly-pass-chances": {
+        "task": "weekly.tasks.ensure_pass_runs",
+        "schedule": crontab(minute=30, hour=0),
     },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
     # the reminders due at this hour of each time zone, in batches (reminders/services.py);

@@ -41,6 +41,7 @@ urlpatterns = [
     path("", include(crowd.urls.pages)),
     path("", include(reminders.urls.pages)),
     path("", include(drill.urls.pages)),
+    path("", include(weekly.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).

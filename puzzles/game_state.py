@@ -5,6 +5,7 @@ are pure functions of model rows that both reads (``selectors``) and writes (``s
 need; this module imports neither."""
 
 import datetime
+from collections.abc import Callable
 from functools import lru_cache
 
 from django.utils import timezone
@@ -22,6 +23,16 @@ from .models import Challenge, Game
 
 def today() -> datetime.date:
     return timezone.now().astimezone(datetime.UTC).date()
+
+
+# Tests an app built on puzzles adds (weekly: a game on the deal of a special still open): a
+# scenario game whose seed, the whole bag, must stay secret even once the game is finished
+# (its answer, its share). Puzzles never imports the app.
+SECRET_SEEDS: list[Callable[[Game], bool]] = []
+
+
+def seed_is_secret(game: Game) -> bool:
+    return any(secret(game) for secret in SECRET_SEEDS)
 
 
 def is_closed(challenge: Challenge) -> bool:

@@ -9,12 +9,18 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from puzzles.game_state import today
+from puzzles.models import Game, Player
 from puzzles.services.challenges import commitment_of
-from puzzles.services.errors import NotFound
-from solver.game import SCENARIOS
+from puzzles.services.errors import BadInput, Conflict, NotFound
+from puzzles.services.scenarios import do_start_scenario_game
+from puzzles.services.worker_queue import Job
+from solver.game import SCENARIOS, deal
+from solver.search.players import search_options
+from solver.search.scenarios import RATE_PLAYERS, play_game
 
-from .models import WeeklySpecial
-from .weeks import week_name, week_of
+from .models import WeeklyEntry, WeeklyPassRun, WeeklySpecial
+from .selectors import is_closed
+from .weeks import parse_week, week_name, week_of, week_start
 
 FIRST_MONDAY = datetime.date(2024, 1, 1)  # the scenarios' turn counts weeks from here
 
@@ -50,3 +56,92 @@ def do_ensure_special(monday: datetime.date) -> WeeklySpecial:
             )  # fmt: skip
     except IntegrityError:  # another request made it a moment ago
         return WeeklySpecial.objects.get(monday=monday)
+
+
+# -- playing it ---------------------------------------------------------------------------
+
+
+def special_of_week(value) -> WeeklySpecial:
+    """The special a request names by its week: 400 for a malformed week, 404 for none."""
+    try:
+        monday = parse_week(value if isinstance(value, str) else "")
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    return do_ensure_special(monday)
+
+
+def do_start_weekly(player: Player, value: str, goals: dict | None) -> Game:
+    """A game of the week's special (``POST /api/games/ {weekly}``): before the close, the
+    player's first is their one ranked try (a ``WeeklyEntry``), and starting again while it is
+    theirs is a 409; after the close, a practice game on the now public deal."""
+    special = special_of_week(value)
+    with transaction.atomic():
+        game = do_start_scenario_game(player, number=special.scenario, goals=goals,
+                                      seed=special.seed)  # fmt: skip
+        if is_closed(special):
+            return game
+        try:
+            with transaction.atomic():
+                WeeklyEntry.objects.create(special=special, player=player, game=game)
+        except IntegrityError:
+            tried = f"your try at the special of {special.week} has already started"
+            raise Conflict(tried) from None
+    return game
+
+
+def do_fold_guest(guest: Player, *, into: Player) -> None:
+    """A guest's tries go with them to the account, but for a week the account has tried:
+    one try a week stays one (the guest's game is kept as practice)."""
+    tried = WeeklyEntry.objects.filter(player=into).values("special_id")
+    WeeklyEntry.objects.filter(player=guest, special_id__in=tried).delete()
+    WeeklyEntry.objects.filter(player=guest).update(player=into)
+
+
+def seed_is_open(game: Game) -> bool:
+    """A scenario game on the deal of a special still open (its try, or a copy of it): its
+    seed stays secret until the week closes (``puzzles.game_state.SECRET_SEEDS``)."""
+    if game.scenario is None or not game.seed:
+        return False
+    monday = week_start(today())
+    return WeeklySpecial.objects.filter(seed=game.seed, monday__gte=monday).exists()
+
+
+# -- the solver's pass chance, after the close ----------------------------------------------
+
+RUN = Job(WeeklyPassRun, "weekly.tasks.compute_pass_chance")
+
+
+def do_ensure_pass_runs() -> list[str]:
+    """Send the pass-chance run of every closed special that has none (or a failed or lost
+    one); the weeks sent. The beat runs it after each Monday's close."""
+    sent = []
+    for special in WeeklySpecial.objects.filter(monday__lt=week_start(today())):
+        run, made = WeeklyPassRun.objects.get_or_create(special=special)
+        if made:
+            transaction.on_commit(lambda run=run: RUN.do_send(run))
+        elif not RUN.do_reopen_if_stalled(run):
+            continue
+        sent.append(special.week)
+    return sent
+
+
+def do_compute_pass_run(run_id: int) -> WeeklyPassRun | None:
+    return RUN.do_run(run_id, _pass_chance, related=("special",))
+
+
+def _pass_chance(run: WeeklyPassRun) -> dict:
+    """The player that plays for the pass (as a scenario's pass rate), as many games on the
+    deal as a pass rate has deals (``CALICO_SCENARIO_RATE_DEALS``), each its own sampling seed."""
+    special = run.special
+    scenario = SCENARIOS[special.scenario]
+    dealt = deal(special.seed, scenario.setup)
+    kind = RATE_PLAYERS["pass"]
+    options = search_options(settings.CALICO_SCENARIO_RATE_OPTIONS, kind)
+    games = settings.CALICO_SCENARIO_RATE_DEALS
+    passed = sum(
+        scenario.passed(
+            play_game(dealt, kind(seed=f"weekly/{special.week}/{n}", **options)).game.quilt
+        )
+        for n in range(games)
+    )
+    return {"games": games, "passed": passed}

@@ -10,6 +10,11 @@ class WeeklyParOut(TypedDict):
     pass_chance: Annotated[float | None, "the solver's pass chance on this deal, 0 to 1"]
 
 
+class WeeklyTryOut(TypedDict):
+    game: int
+    status: Annotated[str, "playing or finished"]
+
+
 class WeeklyOut(TypedDict):
     week: Annotated[str, "ISO week, e.g. 2026-W49"]
     scenario: int
@@ -23,3 +28,19 @@ class WeeklyOut(TypedDict):
     closed: bool
     closes_at: str
     par: Annotated[WeeklyParOut | None, "null until the week closes"]
+    yours: Annotated[WeeklyTryOut | None, "the caller's one ranked try, once started"]
+
+
+class WeeklyEntryOut(TypedDict):
+    rank: Annotated[int, "passed first, then score, cat tokens, button tokens; ties share it"]
+    player: str
+    passed: bool
+    score: int
+    cat_tokens: int
+    button_tokens: int
+
+
+class WeeklyBoardOut(TypedDict):
+    week: str
+    players: Annotated[int, "ranked tries finished before the close"]
+    entries: Annotated[list[WeeklyEntryOut], "the best 100"]

@@ -24,8 +24,13 @@ def week_name(monday: datetime.date) -> str:
     return f"{year}-W{number:02d}"
 
 
+def week_start(day: datetime.date) -> datetime.date:
+    """The Monday of ``day``'s week."""
+    return day - datetime.timedelta(days=day.weekday())
+
+
 def week_of(day: datetime.date) -> str:
-    return week_name(day - datetime.timedelta(days=day.weekday()))
+    return week_name(week_start(day))
 
 
 def closes_at(monday: datetime.date) -> datetime.datetime:

@@ -19,6 +19,9 @@ class GameIn(serializers.Serializer):
         allow_null=True,
         help_text='{"r,c": goal id} for the three goal spaces, when the setup asks',
     )
+    weekly = serializers.CharField(
+        required=False, help_text="an ISO week (2026-W49): a game of that week's special instead"
+    )
 
 
 class LeaderboardQuery(serializers.Serializer):

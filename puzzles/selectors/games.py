@@ -15,7 +15,7 @@ from solver.game import (
     quilt_to_json,
 )
 
-from ..game_state import replay
+from ..game_state import replay, seed_is_secret
 from ..models import Analysis, Game, Player, SolverRun
 from ..rows import game_with_par
 from ..shapes import (
@@ -171,6 +171,7 @@ def game_json(
         data["scenario"] = scenario_game_json(game, state)
         # Practice on a fresh seed: once finished, anyone may re-deal it (python -m solver
         # deal SEED --setup scenario-N); never before, as the seed is the whole bag.
-        data["seed"] = game.seed if game.status == Game.Status.FINISHED else None
+        finished = game.status == Game.Status.FINISHED
+        data["seed"] = game.seed if finished and not seed_is_secret(game) else None
         data["setup"]["kind"] = setup.kind
     return data

@@ -25,7 +25,7 @@ from django.utils.translation import ngettext, pgettext
 
 from solver.game import SCENARIOS, SoloGame
 
-from ..game_state import replay
+from ..game_state import replay, seed_is_secret
 from ..models import Game
 from ..shapes import ShareOut
 from ..share.card import HEIGHT, VERSION, WIDTH, Card, png
@@ -62,8 +62,11 @@ def shared_game(game_id: int) -> Game | None:
 
 
 def spoiler_free(game: Game) -> bool:
-    """Whether the share must hide the quilt: a daily's game before the day closes."""
-    return game.challenge is not None and not is_closed(game.challenge)
+    """Whether the share must hide the quilt: a daily's game before the day closes, or a game
+    on a deal still secret (a weekly special's before its close)."""
+    if game.challenge is None:
+        return seed_is_secret(game)
+    return not is_closed(game.challenge)
 
 
 def _par(game: Game) -> int | None:

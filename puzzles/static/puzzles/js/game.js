@@ -36,6 +36,7 @@ class GameController {
     this.date = root.dataset.date || "";
     // A rulebook scenario (practice on a fresh deal) instead of a day's challenge.
     this.scenario = root.dataset.scenario ? Number(root.dataset.scenario) : null;
+    this.weekly = root.dataset.weekly || ""; // a week's special: a scenario on the week's deal
     this.scenarioInfo = null;
     this.challenge = null;
     this.game = null;
@@ -104,9 +105,14 @@ class GameController {
       this.scenarioInfo = info;
       this.challenge = { date: "", border: {}, cats: info.cats, goal_options: info.goals, par: null };
       this.renderHeading();
-      for (const id of [sessionStorage.getItem(this.storageKey()), info.playing].filter(Boolean)) {
+      // A week's special: the player's one try, finished or not, until the week closes.
+      const week = this.weekly ? await api.weekly(this.weekly) : null;
+      const tried = week && week.yours ? week.yours.game : null;
+      const candidates = week ? [sessionStorage.getItem(this.storageKey()), tried] : [sessionStorage.getItem(this.storageKey()), info.playing];
+      for (const id of candidates.filter(Boolean)) {
         const game = await this.tryLoad(id);
         if (game && game.status === "playing" && game.scenario) return this.show(game);
+        if (game && String(game.id) === String(tried) && !week.closed) return this.show(game);
       }
       return this.showSetup();
     } catch (error) {
@@ -132,13 +138,15 @@ class GameController {
   }
 
   storageKey() {
+    if (this.weekly) return `calico-weekly-${this.weekly}`;
     if (this.scenario) return `calico-scenario-${this.scenario}`;
     return `calico-game-${this.date}`;
   }
 
   renderHeading() {
     if (this.scenario) {
-      $("[data-heading]", this.root).textContent = interpolate(gettext("Scenario %(number)s · reach %(score)s"), { number: this.scenario, score: this.scenarioInfo.min_score });
+      const words = this.weekly ? gettext("Weekly special %(week)s · scenario %(number)s · reach %(score)s") : gettext("Scenario %(number)s · reach %(score)s");
+      $("[data-heading]", this.root).textContent = interpolate(words, { week: this.weekly, number: this.scenario, score: this.scenarioInfo.min_score });
       return;
     }
     // What the server plays, not the address: the game shown, else what Start will make (the
@@ -241,9 +249,9 @@ class GameController {
     start.disabled = true;
     try {
       const goals = this.picker ? { ...this.picker.placement } : undefined;
-      const game = this.scenario
-        ? await api.startScenario(this.scenario, goals)
-        : await api.startGame(this.date, goals);
+      const game = this.weekly ? await api.startWeekly(this.weekly, goals)
+        : this.scenario ? await api.startScenario(this.scenario, goals)
+          : await api.startGame(this.date, goals);
       sessionStorage.setItem(this.storageKey(), game.id);
       this.show(game);
       this.renderHeading();
