@@ -99,14 +99,16 @@ def start_worker(processes: int, *, log):
     )  # fmt: skip
 
 
-def start_queue_worker(name: str, queues: str, *, log, nice: bool = False):
-    """One warm worker process on ``queues`` alone (as bin/serve's hints@ and versus@; with
-    ``nice``, 10 below this process, as bin/serve's versus@)."""
+def start_queue_worker(name: str, queues: str, *, log, nice: bool | int = False,
+                       processes: int = 1):  # fmt: skip
+    """A warm worker on ``queues`` alone (as bin/serve's runs@, hints@, versus@ and
+    background@), ``processes`` in its pool; ``nice``: that much below this process (True:
+    10, as bin/serve's versus@)."""
     command = [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-               "-c", "1", "-Q", queues, "-n", f"{name}-{os.getpid()}@localhost",
+               "-c", str(processes), "-Q", queues, "-n", f"{name}-{os.getpid()}@localhost",
                "--without-gossip", "--without-mingle"]  # fmt: skip
     if nice:
-        command = ["nice", "-n", "10", *command]
+        command = ["nice", "-n", str(10 if nice is True else nice), *command]
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
 
 

@@ -14,7 +14,12 @@ player-day stopped by an unexpected answer); then the CPU seconds each part spen
 player-day (web: gunicorn's processes; database: the bench database's backends; worker: the
 Celery worker and its pool), the busiest part, and the database's growth per player-day.
 The players' own process shares the machine's cores with the servers: a floor, not a ceiling.
-The midnight rollover is not in it (``ensure_daily``'s cost is a day's, not a player's).
+
+``--midnight S`` puts the midnight peak inside the run, ``S`` seconds in: the rollover's work
+(tomorrow's challenge made as the beat makes it, its par run and its dawn hints, 24 for a
+standard day, sent to the workers; the par run turned down as the bench's own, so its CPU is a
+floor) and ``--burst`` more players arriving at that second, each starting their game at once.
+The answers started in the ``--peak-seconds`` after it are reported again on their own.
 """
 
 import argparse
@@ -53,6 +58,7 @@ from harness import (
     create_database,
     drop_database,
     start_gunicorn,
+    start_queue_worker,
     start_worker,
     stop,
     wait_for_server,
@@ -75,18 +81,23 @@ def endpoint(method: str, path: str) -> str:
 
 
 class Timings:
-    """Every answer's wall time and status by endpoint, from all the players' threads."""
+    """Every answer's wall time and status by endpoint, from all the players' threads; those
+    started inside ``peak`` (a span of ``time.perf_counter``, once the peak is set) also apart."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.seconds = collections.defaultdict(list)
         self.errors = collections.Counter()
+        self.peak = None  # (start, end)
+        self.peak_seconds = collections.defaultdict(list)
 
-    def add(self, name: str, seconds: float, status: int) -> None:
+    def add(self, name: str, seconds: float, status: int, started: float = 0.0) -> None:
         with self.lock:
             self.seconds[name].append(seconds)
             if status >= 500:
                 self.errors[name] += 1
+            if self.peak and self.peak[0] <= started <= self.peak[1]:
+                self.peak_seconds[name].append(seconds)
 
 
 class TimedBrowser(Browser):
@@ -102,7 +113,7 @@ class TimedBrowser(Browser):
             self.conn.close()
             started = time.perf_counter()
             answer = super().send(method, path, body, headers)
-        self.timings.add(endpoint(method, path), time.perf_counter() - started, answer[0])
+        self.timings.add(endpoint(method, path), time.perf_counter() - started, answer[0], started)
         return answer
 
 
@@ -112,11 +123,27 @@ def database_bytes(database: str) -> int:
     return int(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
 
 
+def rollover() -> int:
+    """The beat's work at midnight: tomorrow's challenge made (as ``create_daily_challenge``
+    makes today's), its par run and dawn hints sent once it commits; how many hints."""
+    import datetime
+
+    from puzzles.game_state import deal_of, today
+    from puzzles.services.challenges import do_ensure_challenge
+    from solver.search.goal_choice import arrangements
+
+    tomorrow = do_ensure_challenge(today() + datetime.timedelta(days=1))
+    return len(arrangements(deal_of(tomorrow).setup))
+
+
 def play(browsers, goals, args, meter) -> tuple[list, list]:
-    """Each player's day in a thread of its own, started at its arrival; the days played and
-    the errors that stopped a day."""
+    """Each player's day in a thread of its own, started at its arrival (the burst's at
+    midnight), and the midnight rollover in one more; the days played and the errors that
+    stopped a day."""
     rng = random.Random(args.seed)
-    arrivals = sorted(rng.uniform(0, args.arrivals) for _ in browsers)
+    burst = args.burst if args.midnight is not None else 0
+    arrivals = sorted(rng.uniform(0, args.arrivals) for _ in browsers[burst:])
+    arrivals = [args.midnight] * burst + arrivals if burst else arrivals
     days, stopped, lock = [], [], threading.Lock()
 
     def one(n: int) -> None:
@@ -132,11 +159,40 @@ def play(browsers, goals, args, meter) -> tuple[list, list]:
             days.append(day)
 
     threads = [threading.Thread(target=one, args=(n,)) for n in range(len(browsers))]
+    if args.midnight is not None:
+
+        def midnight() -> None:
+            time.sleep(args.midnight)
+            now = time.perf_counter()
+            TimedBrowser.timings.peak = (now, now + args.peak_seconds)
+            hints = rollover()
+            print(f"midnight at {args.midnight:g} s: tomorrow's challenge, its par and {hints} "
+                  f"dawn hints sent; {burst} players arrive at once")  # fmt: skip
+
+        threads.append(threading.Thread(target=midnight))
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     return days, stopped
+
+
+# bin/serve's workers: each queue its own worker, the work nobody waits for at a lower
+# priority than the pages and the hints (name, queue suffix, nice).
+SERVE_WORKERS = (("runs", "", 10), ("hints", "-hints", 0), ("versus", "-versus", 10),
+                 ("background", "-background", 19))  # fmt: skip
+
+
+def start_workers(args, queue: str, log) -> list:
+    """``--layout one``: one worker on every queue, ``--solver-processes`` in its pool;
+    ``serve``: bin/serve's four, ``--solver-processes`` in the hint worker's pool."""
+    if args.layout == "one":
+        return [start_worker(args.solver_processes, log=log)]
+    return [
+        start_queue_worker(name, f"{queue}{suffix}", log=log, nice=nice,
+                           processes=args.solver_processes if name == "hints" else 1)
+        for name, suffix, nice in SERVE_WORKERS
+    ]  # fmt: skip
 
 
 def run(args, folder: str) -> dict:
@@ -169,23 +225,24 @@ def run(args, folder: str) -> dict:
             servers.append(start_gunicorn(args.port, args.web_workers, "--config",
                                           "python:calico_site.gunicorn", log=web_log))  # fmt: skip
         with open(Path(folder) / "worker.log", "wb") as worker_log:
-            servers.append(start_worker(args.solver_processes, log=worker_log))
+            servers.extend(start_workers(args, queue, worker_log))
         wait_for_server(args.port)
         wait_for_par(database)
-        web, worker = servers
+        web, *workers = servers
         meter = Meter(
             {
                 "web": lambda: descendants(web.pid),
                 "database": backends_of(database),
-                "worker": lambda: descendants(worker.pid),
+                "worker": lambda: [pid for w in workers for pid in descendants(w.pid)],
             }
         ).start()
         TimedBrowser.timings = Timings()
-        browsers = [TimedBrowser(args.port) for _ in range(args.players)]
+        everyone = args.players + (args.burst if args.midnight is not None else 0)
+        browsers = [TimedBrowser(args.port) for _ in range(everyone)]
         for n, browser in enumerate(browsers):
             browser.sign_up(f"load{n}")
         daily = browsers[0].api("GET", "/api/daily/")
-        goals = goal_choices(daily["goal_options"], args.players)
+        goals = goal_choices(daily["goal_options"], everyone)
         TimedBrowser.timings = Timings()  # the sign-ups are not the day's load
         size_before, cpu_before = database_bytes(database), meter.read()
         started = time.perf_counter()
@@ -216,8 +273,15 @@ def parse(argv=None):
     parser.add_argument("--solver-processes", type=int, default=2, help="Celery processes")
     parser.add_argument("--port", type=int, default=8438)
     parser.add_argument("--seed", type=int, default=1, help="seeds arrivals and moves")
+    parser.add_argument("--layout", choices=("one", "serve"), default="one",
+                        help="one worker on every queue, or bin/serve's four")  # fmt: skip
+    parser.add_argument("--midnight", type=float, help="seconds in: the midnight peak")
+    parser.add_argument("--burst", type=int, default=0, help="players arriving at midnight")
+    parser.add_argument("--peak-seconds", type=float, default=30, help="the peak's span")
     parser.add_argument("--markdown", action="store_true", help="also print the rows")
     args = parser.parse_args(argv)
+    if args.midnight is not None and (args.midnight < 0 or args.burst < 0):
+        parser.error("--midnight and --burst are at least 0")
     if min(args.players, args.web_workers, args.solver_processes) < 1 or args.arrivals < 0:
         parser.error("--players, --web-workers and --solver-processes are at least 1")
     return args
@@ -241,6 +305,14 @@ def main(argv=None) -> None:
         errors = timings.errors[name]
         print(f"{name:<46}{len(seconds):>9}{p50:>9.0f}{p95:>9.0f}{errors:>8}")
         rows.append([name, str(len(seconds)), f"{p50:.0f}", f"{p95:.0f}", str(errors)])
+    if timings.peak_seconds:
+        print(f"in the {args.peak_seconds:g} s after midnight:")
+        for name, seconds in sorted(timings.peak_seconds.items(), key=lambda item: -len(item[1])):
+            p50 = statistics.median(seconds) * 1000
+            p95 = 1000 * (max(seconds) if len(seconds) < 2 else
+                          statistics.quantiles(seconds, n=20, method="inclusive")[18])  # fmt: skip
+            print(f"  {name:<44}{len(seconds):>9}{p50:>9.0f}{p95:>9.0f}")
+            rows.append([f"{name} (midnight)", str(len(seconds)), f"{p50:.0f}", f"{p95:.0f}", "–"])
     for error in result["stopped"]:
         print(f"a player-day stopped: {error}")
     per_day = {name: result["cpu"][name] / played for name in PARTS}
