@@ -33,7 +33,8 @@ def drill(request):
 def answers(request):
     """Answer a position: ``{game, turn, hand_index, cell, market_index}``; 202 with the answer,
     judged by a worker (poll it)."""
-    row = services.do_answer(request.user, request.data, address=limits.client_address(request))
+    address = limits.client_address(request)
+    row = services.do_answer(request.user, data=request.data, address=address)
     return Response(selectors.answer_json(row), status=status.HTTP_202_ACCEPTED)
 
 

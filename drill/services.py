@@ -23,7 +23,7 @@ SEED = "drill"  # the judge's futures: the same for every answer to one position
 JUDGE = Job(DrillAnswer, "drill.tasks.judge_answer", limit="CALICO_HINT_SECONDS")
 
 
-def do_answer(player: Player, data, *, address: str | None = None) -> DrillAnswer:
+def do_answer(player: Player, *, data, address: str | None = None) -> DrillAnswer:
     """Record the move chosen in a position of the player's drill and send it to be judged;
     400 for a malformed or illegal move, 404 for a position not in the player's drill."""
     turn, move = parse_move(data)

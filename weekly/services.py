@@ -70,7 +70,7 @@ def special_of_week(value) -> WeeklySpecial:
     return do_ensure_special(monday)
 
 
-def do_start_weekly(player: Player, value: str, goals: dict | None) -> Game:
+def do_start_weekly(player: Player, *, value: str, goals: dict | None) -> Game:
     """A game of the week's special (``POST /api/games/ {weekly}``): before the close, the
     player's first is their one ranked try (a ``WeeklyEntry``), and starting again while it is
     theirs is a 409; after the close, a practice game on the now public deal."""

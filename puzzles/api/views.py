@@ -142,7 +142,9 @@ def game_create(request):
     day = data.get("date") or today()
     with acting_player(request) as player:  # a page's first write makes its guest
         if "weekly" in data:
-            game = games.do_start_by("weekly", player, data["weekly"], data.get("goals"))
+            game = games.do_start_by(
+                "weekly", player=player, value=data["weekly"], goals=data.get("goals")
+            )
         else:
             game = games.do_start_game(player, date=day, goals=data.get("goals"))
     return Response(game_json(game), status=status.HTTP_201_CREATED)

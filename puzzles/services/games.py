@@ -21,21 +21,21 @@ from .hints import do_send_hint_ahead
 from .tallies import do_count_game
 
 # Games that an app built on puzzles starts through ``POST /api/games/``, by a field of the
-# request (``weekly``: its week's special): field -> ``start(player, value, goals) -> Game``,
+# request (``weekly``: its week's special): field -> ``start(player, *, value, goals) -> Game``,
 # registered in the app's ``AppConfig.ready`` (puzzles never imports it).
-STARTERS: dict[str, Callable[[Player, str, dict | None], Game]] = {}
+STARTERS: dict[str, Callable[..., Game]] = {}
 
 
-def add_starter(field: str, start: Callable[[Player, str, dict | None], Game]) -> None:
+def add_starter(field: str, start: Callable[..., Game]) -> None:
     STARTERS[field] = start
 
 
-def do_start_by(field: str, player: Player, value: str, goals) -> Game:
+def do_start_by(field: str, *, player: Player, value: str, goals) -> Game:
     """A game started by the app that owns ``field``; 400 when no app does."""
     start = STARTERS.get(field)
     if start is None:
         raise BadInput(f"{field}: this site has no such game")
-    return start(player, value, goals)
+    return start(player, value=value, goals=goals)
 
 
 def _challenge_to_play(date: datetime.date) -> Challenge:

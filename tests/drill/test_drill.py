@@ -71,7 +71,7 @@ def test_the_drill_holds_the_marked_turns_of_closed_days_oldest_first(history, c
 
 
 def judged(player, game, turn, move: Move) -> DrillAnswer:
-    row = services.do_answer(player, {"game": game.pk, "turn": turn, **move.to_json()})
+    row = services.do_answer(player, data={"game": game.pk, "turn": turn, **move.to_json()})
     return services.do_judge_answer(row.pk)
 
 

@@ -89,6 +89,8 @@ def test_every_table_fits_a_phone_and_no_svg_number_has_a_comma(
         page.goto(site + path)
         page.wait_for_load_state("networkidle")
         found = page.evaluate(TABLES_AND_SVG, NUMERIC)
+        if found["wide"]:
+            shot(page, f"tables-{name}-{locale[:2]}-too-wide")
         assert not found["wide"], (name, found["wide"])
         assert not found["commas"], (name, found["commas"][:5])
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, name

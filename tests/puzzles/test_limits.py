@@ -248,7 +248,7 @@ LIMITED = {
     ("/api/scenarios/{number}/games/", "post"), ("/api/groups/", "post"),
     ("/api/groups/join/", "post"), ("/api/versus/", "post"),
     ("/api/versus/{game_id}/moves/", "post"), ("/api/versus/{game_id}/hints/", "post"),
-    ("/api/versus/{game_id}/analysis/", "post"),
+    ("/api/versus/{game_id}/analysis/", "post"), ("/api/drill/answers/", "post"),
 }  # fmt: skip
 
 

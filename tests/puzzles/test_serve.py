@@ -57,7 +57,9 @@ def test_serve_announces_itself_and_sigterm_stops_everything(tmp_path):
         assert group_members(serve.pid), "make serve's processes are running"
     finally:
         os.killpg(serve.pid, signal.SIGTERM)
-    deadline = time.monotonic() + 60
+    # A worker's warm shutdown lets its running task end: a fresh site's scenario pass rate
+    # takes 30-50 s at nice 19 on a quiet machine, several times that on a loaded one.
+    deadline = time.monotonic() + 180
     while group_members(serve.pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert group_members(serve.pid) == [], "".join(lines[-40:])

@@ -278,6 +278,8 @@ def test_folding_handles_every_relation_of_a_player():
         "rating_changes",  # moved with it
         "reminder",  # a guest has none (reminders/services.py refuses guests)
         "push_subscriptions",  # the same
+        "drill_answers",  # moved (drill/apps.py)
+        "weekly_entries",  # moved, unless the account tried that week (weekly/services.py)
     }, relations
     assert do_fold_guest.__doc__
 

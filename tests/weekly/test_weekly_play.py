@@ -132,8 +132,8 @@ def test_a_guests_try_follows_them_but_one_try_stays_one(api_of, make_player):
     with time_machine.travel(WEDNESDAY, tick=False):
         special = services.do_ensure_special(datetime.date(2026, 11, 30))
         guest, other = do_create_guest("127.0.0.1"), do_create_guest("127.0.0.1")
-        services.do_start_weekly(guest, "2026-W49", None)
-        services.do_start_weekly(other, "2026-W49", None)
+        services.do_start_weekly(guest, value="2026-W49", goals=None)
+        services.do_start_weekly(other, value="2026-W49", goals=None)
         ann = make_player("ann")
         do_fold_guest(guest, into=ann)
         assert WeeklyEntry.objects.get(special=special, player=ann)
