@@ -64,7 +64,9 @@ def test_versus_boards_name_their_cells_rightly_and_repeat_no_id(site, browser, 
     play_versus_turn(page, 1)
     do_play_opponents(int(versus_id))
     page.wait_for_selector('[data-stat-turn="2/22"]')
-    page.wait_for_selector("[data-opponent-last]:not(:empty)")
+    page.wait_for_function(  # every opponent's last move said, not only the first one's
+        "[...document.querySelectorAll('[data-opponent-last]')].every((e) => e.textContent.trim())"
+    )
     assert page.evaluate(DUPLICATE_IDS) == []
     assert page.evaluate(BOARD_WORDS) == []
     for last in page.locator("[data-opponent-last]").all_inner_texts():
