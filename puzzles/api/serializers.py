@@ -23,6 +23,11 @@ class GameIn(serializers.Serializer):
         required=False, help_text="an ISO week (2026-W49): a game of that week's special instead"
     )
 
+    def validate(self, data):
+        if "weekly" in data and data.get("date") is not None:
+            raise serializers.ValidationError("send date or weekly, not both")
+        return data
+
 
 class LeaderboardQuery(serializers.Serializer):
     """The leaderboard's query string (a filter serializer: ``page=²`` is a 400, not a 500)."""

@@ -69,7 +69,7 @@ class Setup:
                 raise RulesError(f"the {self.kind} setup fixes its goals; send none")
             return Layout.build(self.board, dict(self.goals or ()), self.cats, self.family)
         if not isinstance(goals, dict):
-            raise RulesError("goals: choose three of the goal options, one per goal space")
+            raise RulesError("choose three of the goal options, one per goal space")
         for goal_id in goals.values():
             if goal_by_id(goal_id).id not in self.goal_options:
                 raise RulesError(f"goal {goal_id!r} is not one of this deal's goal options")

@@ -113,6 +113,16 @@ def test_a_bad_week_is_a_400_and_a_week_without_a_special_a_404(api_of, week, st
             )
 
 
+def test_a_week_and_a_date_together_are_a_400_naming_both(api_of):
+    with time_machine.travel(WEDNESDAY, tick=False):
+        answer = api_of("ann").post(
+            "/api/games/", {"weekly": "2026-W49", "date": "2026-12-02"}, format="json"
+        )
+        assert answer.status_code == 400
+        assert "date or weekly" in answer.json()["detail"]
+        assert not Game.objects.exists()
+
+
 def test_the_solvers_pass_chance_is_computed_after_the_close(settings):
     settings.CALICO_SCENARIO_RATE_DEALS = 2
     settings.CALICO_SCENARIO_RATE_OPTIONS = {"samples": 2, "candidates": 2}
