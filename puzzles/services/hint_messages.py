@@ -2,6 +2,7 @@
 (How many a player may ask is an abuse limit: ``puzzles.limits``.)"""
 
 import datetime
+import threading
 import time
 
 from django.conf import settings
@@ -34,20 +35,27 @@ QUIET_FOR = datetime.timedelta(seconds=2)
 # The workers' answer is trusted for a few seconds: pollers do not flood the broker.
 PING_SECONDS = 0.5
 REMEMBER_SECONDS = 5.0
-_last_ping: tuple[float, bool] = (float("-inf"), False)
+_last_ping: tuple[float, bool] = (float("-inf"), True)
+# One ping at a time in a process: under load, the threads polling while a ping is out would
+# each ping too and each wait for it (a hint poll's p95 was the ping's wait, bench/load_day.py).
+_pinging = threading.Lock()
 
 
 def workers_available() -> bool:
     """Does a Celery worker that consumes the hint queue answer? False when the broker itself
-    is down. (Workers of other queues may share the broker: they do not count.)"""
+    is down. (Workers of other queues may share the broker: they do not count.) While another
+    thread of this process pings, the last answer stands (none yet: no message is shown)."""
     global _last_ping
     checked_at, alive = _last_ping
-    if time.monotonic() - checked_at < REMEMBER_SECONDS:
+    if time.monotonic() - checked_at < REMEMBER_SECONDS or not _pinging.acquire(blocking=False):
         return alive
-    queues = worker_queues(PING_SECONDS)
-    queue = settings.CALICO_HINT_QUEUE
-    alive = queues is not None and any(queue in names for names in queues.values())
-    _last_ping = (time.monotonic(), alive)
+    try:
+        queues = worker_queues(PING_SECONDS)
+        queue = settings.CALICO_HINT_QUEUE
+        alive = queues is not None and any(queue in names for names in queues.values())
+        _last_ping = (time.monotonic(), alive)
+    finally:
+        _pinging.release()
     return alive
 
 
