@@ -3,6 +3,7 @@ latency, today's par), for the internal networks only, added up over gunicorn's 
 
 import concurrent.futures
 import datetime
+import time
 import urllib.request
 
 import pytest
@@ -99,16 +100,21 @@ def test_gunicorns_processes_are_added_up(daily, services, tmp_path):
         with urllib.request.urlopen(f"{site}/api/daily/", timeout=10) as answer:
             return answer.status
 
+    # Which process accepts a request is the kernel's choice (a busy machine can hand one of
+    # them every request of a batch): batches until both have served, counting every request.
+    sent, deadline = 0, time.monotonic() + 60
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        assert set(pool.map(daily_page, range(40))) == {200}
+        while sent < 40 or len(list(tmp_path.glob("histogram_*.db"))) < 2:
+            assert time.monotonic() < deadline, "one gunicorn process served every request"
+            assert set(pool.map(daily_page, range(8))) == {200}
+            sent += 8
     with urllib.request.urlopen(f"{site}/metrics", timeout=10) as answer:
         found = samples(answer.read().decode())
     key = (
         "calico_request_seconds_count",
         (("method", "GET"), ("status", "200"), ("view", "api-daily")),
     )
-    assert found[key] == 40
-    assert len(list(tmp_path.glob("histogram_*.db"))) == 2, "both processes counted"
+    assert found[key] == sent, "both processes' requests added up"
 
 
 @pytest.mark.integration
