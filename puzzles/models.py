@@ -374,10 +374,11 @@ class ScenarioPassRate(WorkerJob):
         return f"scenario {self.number} pass rate: {self.status}"
 
 
-class Analysis(WorkerJob):
-    """The review of one finished game (``solver.search.analysis``): computed once by a
-    worker, which counts its progress in turns; ``result`` is the analysis JSON when ready.
-    Claimed, it is ``running`` (the page shows its progress)."""
+class AnalysisJob(WorkerJob):
+    """The review of one finished game, solo (``Analysis``) or versus (``VersusAnalysis``):
+    computed once by a worker, which counts its progress in turns; ``result`` is the analysis
+    JSON when ready (one shape: ``shapes.AnalysisOut``). Claimed, it is ``running`` (the page
+    shows its progress). Each kind adds only its ``game``."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -385,12 +386,20 @@ class Analysis(WorkerJob):
         READY = "ready"
         FAILED = "failed"
 
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
     total = models.PositiveSmallIntegerField(default=TURNS)
     result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        abstract = True
+
     def __str__(self):
-        return f"analysis of game {self.game_id}: {self.status}"
+        return f"analysis of {type(self).__name__.lower()} {self.game_id}: {self.status}"
+
+
+class Analysis(AnalysisJob):
+    """The review of one finished solo game (``solver.search.analysis``)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")

@@ -6,8 +6,7 @@ moved."""
 
 from django.db import models
 
-from puzzles.models import Analysis, Player, WorkerJob
-from solver.game import TURNS
+from puzzles.models import AnalysisJob, Player, WorkerJob
 
 
 class VersusGame(models.Model):
@@ -61,18 +60,8 @@ class VersusHint(WorkerJob):
         ]
 
 
-class VersusAnalysis(WorkerJob):
-    """The review of the player's moves in a finished versus game, in a solo game's shape
+class VersusAnalysis(AnalysisJob):
+    """The review of the player's moves in a finished versus game
     (``solver.search.table_review`` on the seat's view of the table at each of its turns)."""
 
-    Status = Analysis.Status
-
     game = models.OneToOneField(VersusGame, on_delete=models.CASCADE, related_name="analysis")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    done = models.PositiveSmallIntegerField(default=0)  # turns analysed so far
-    total = models.PositiveSmallIntegerField(default=TURNS)
-    result = models.JSONField(null=True, blank=True)  # {accuracy, expected_loss, turns}
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self):
-        return f"analysis of versus {self.game_id}: {self.status}"

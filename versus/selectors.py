@@ -4,9 +4,9 @@ bag or an opponent's hand."""
 
 from django.db.models import Count, Q
 
-from puzzles import words
 from puzzles.models import Player
 from puzzles.selectors.challenges import cat_json
+from puzzles.selectors.replays import review_json
 from puzzles.selectors.setups import border_json
 from solver.game import (
     TURNS,
@@ -18,7 +18,6 @@ from solver.game import (
     quilt_to_json,
     standings,
 )
-from solver.search.analysis import key_moments, marks_json
 from solver.search.table_review import MARKET
 
 from .models import VersusAnalysis, VersusGame, VersusHint
@@ -218,21 +217,7 @@ def versus_analysis_json(row: VersusAnalysis, *, language: str | None = None) ->
     moments and the marks' legend; and the market it was valued with (a review stored before
     the table review was solo's conveyor's; one still to come is the table's)."""
     result = row.result or {}
-    turns = [
-        {
-            **turn,
-            "reasons": words.reasons(turn["reasons"], language, better=True),
-            "played_reasons": words.reasons(turn["played_reasons"], language),
-        }
-        for turn in result.get("turns", [])
-    ]
     return {
-        "status": row.status,
-        "progress": {"done": row.done, "total": row.total},
-        "accuracy": result.get("accuracy"),
-        "expected_loss": result.get("expected_loss"),
-        "turns": turns,
-        "key_moments": key_moments(turns),
-        "marks": marks_json(),
+        **review_json(row, result.get("turns", []), language=language),
         "market": result.get("market", "conveyor") if "turns" in result else MARKET,
     }

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from puzzles import limits
 from puzzles.models import Player
-from puzzles.services.analysis import analysis_of
+from puzzles.services import analysis
 from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.games import parse_move
 from puzzles.services.worker_queue import (
@@ -364,21 +364,14 @@ def do_request_versus_analysis(
         game = lock_versus(game_id, player)
         if game.status != VersusGame.Status.FINISHED:
             raise Conflict("analysis: finish the table first")
-        row = VersusAnalysis.objects.filter(game=game).first()
-        if row is None:
-            limits.enforce("analyses", account=player.pk, address=address)
-            row = VersusAnalysis.objects.create(game=game, total=TURNS)
-            transaction.on_commit(lambda: ANALYSIS.do_send(row))
-        else:
-            ANALYSIS.do_reopen_if_stalled(row, done=0)
+        row = analysis.do_open(game, job=ANALYSIS, player=player, address=address, total=TURNS)
     row.refresh_from_db()  # failed if the broker refused it
     return row
 
 
 def do_resume_lost_versus_analysis(row: VersusAnalysis) -> VersusAnalysis:
     """On a poll: a review whose worker died or restarted is sent again at once, from turn 0."""
-    ANALYSIS.do_resume_if_lost(row, done=0)
-    return row
+    return analysis.do_resume_lost_analysis(row, job=ANALYSIS)
 
 
 def do_compute_versus_analysis(analysis_id: int) -> VersusAnalysis | None:
@@ -386,7 +379,7 @@ def do_compute_versus_analysis(analysis_id: int) -> VersusAnalysis | None:
     bag, no other hand) on the table's futures (``table_review.review_table``: the open
     market, every seat in turn), claimed once as a solo analysis is (pending to running),
     progress written on the row."""
-    compute = lambda row: analysis_of(row, versus_views(row.game), review_table)  # noqa: E731
+    compute = lambda row: analysis.analysis_of(row, versus_views(row.game), review_table)  # noqa: E731
     return ANALYSIS.do_run(analysis_id, compute, related=("game",))
 
 

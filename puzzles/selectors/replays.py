@@ -10,7 +10,7 @@ from solver.search.analysis import filled_turns, key_moments, marks_json, on_exp
 
 from .. import words
 from ..game_state import deal_of, deal_of_game, turns_seen
-from ..models import Analysis, Challenge, Game, Player, SolverRun
+from ..models import Analysis, AnalysisJob, Challenge, Game, Player, SolverRun
 from ..shapes import AnalysisOut, ReplayOut
 from .challenges import cat_json, is_closed
 from .setups import border_json
@@ -113,13 +113,20 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
         seen = [(observation, move) for observation, move, _ in
                 turns_seen(deal_of_game(game), game.goals, game.moves)]  # fmt: skip
         turns = filled_turns(turns, seen)
+    # stored as measured, shown as hints are
+    return review_json(row, on_expected_scale(turns), language=language)
+
+
+def review_json(row: AnalysisJob, turns: list[dict], *, language: str | None) -> AnalysisOut:
+    """An analysis row's answer (solo or versus) with its ``turns``' reasons in ``language``."""
+    result = row.result or {}
     turns = [
         {
             **turn,
             "reasons": words.reasons(turn["reasons"], language, better=True),
             "played_reasons": words.reasons(turn["played_reasons"], language),
         }
-        for turn in on_expected_scale(turns)  # stored as measured, shown as hints are
+        for turn in turns
     ]
     return {
         "status": row.status,

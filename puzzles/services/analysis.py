@@ -9,7 +9,7 @@ from solver.search.analysis import analyse
 
 from .. import limits
 from ..game_state import deal_of_game, turns_seen
-from ..models import Analysis, Game, Player
+from ..models import Analysis, AnalysisJob, Game, Player
 from .errors import Conflict, NotFound
 from .worker_queue import RUNNING, Job
 
@@ -35,21 +35,30 @@ def do_request_analysis(game_id: int, *, player: Player, address: str | None = N
             raise NotFound(f"no game {game_id} of yours")
         if game.status != Game.Status.FINISHED:
             raise Conflict("analysis: finish the game first")
-        row = Analysis.objects.filter(game=game).first()
-        if row is None:
-            limits.enforce("analyses", account=player.pk, address=address)
-            row = Analysis.objects.create(game=game, total=len(game.moves))
-            transaction.on_commit(lambda: ANALYSIS.do_send(row))
-        else:
-            ANALYSIS.do_reopen_if_stalled(row, done=0)
+        row = do_open(game, job=ANALYSIS, player=player, address=address, total=len(game.moves))
     row.refresh_from_db()  # failed if the broker refused it
     return row
 
 
-def do_resume_lost_analysis(row: Analysis) -> Analysis:
-    """On a poll: an analysis whose worker died or restarted (or whose message was lost) is
-    sent again at once, from turn 0; any other is left alone."""
-    ANALYSIS.do_resume_if_lost(row, done=0)
+def do_open(game, *, job: Job, player: Player, address: str | None, total: int):
+    """The analysis row of ``job``'s kind (solo or versus) for a finished ``game`` whose lock
+    the caller holds: the existing one (a failed or stalled one sent again), or a new one
+    counted under the analysis limits and sent once the transaction commits."""
+    row = job.model.objects.filter(game=game).first()
+    if row is None:
+        limits.enforce("analyses", account=player.pk, address=address)
+        row = job.model.objects.create(game=game, total=total)
+        transaction.on_commit(lambda: job.do_send(row))
+    else:
+        job.do_reopen_if_stalled(row, done=0)
+    return row
+
+
+def do_resume_lost_analysis(row: AnalysisJob, *, job: Job = ANALYSIS) -> AnalysisJob:
+    """On a poll: an analysis (solo, or versus with its ``job``) whose worker died or
+    restarted (or whose message was lost) is sent again at once, from turn 0; any other is
+    left alone."""
+    job.do_resume_if_lost(row, done=0)
     return row
 
 
