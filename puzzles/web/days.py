@@ -10,13 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
-from .. import words
-from ..game_state import today
-from ..selectors import challenges as challenge_reads
-from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..selectors.players import counted_days
-from . import charts
-from .pages import (
+from core.pages import (
     BadQuery,
     bad_date,
     bad_request,
@@ -26,6 +20,13 @@ from .pages import (
     pager,
     player_or_none,
 )
+
+from .. import words
+from ..game_state import today
+from ..selectors import challenges as challenge_reads
+from ..selectors.leaderboards import leaderboard as leaderboard_of
+from ..selectors.players import counted_days
+from . import charts
 
 READY = "ready"
 

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from core.languages import language_codes
+from core.pages import BadQuery, bad_request, not_found
 
 from ..selectors import share
-from .pages import BadQuery, bad_request, not_found
 
 
 def _origin(request) -> str:
