@@ -1,10 +1,8 @@
-"""What every page does: nothing but render. A page view writes nothing (no player, no
-session: a classroom or a phone carrier's shared address is never refused a page); the
-visitor becomes a guest with the page's first write (``puzzles.auth.acting_player``).
-
-The interactive pages (game, versus, review) are shells whose scripts fetch from the API; the
-read-only ones (archive, leaderboards, groups, profiles, scenarios) are rendered here from the
-same selectors the API answers with, their paging plain links."""
+"""What every app's pages share. A page view writes nothing (no player, no session: a
+classroom or a phone carrier's shared address is never refused a page): it reads the visitor
+(``visitor``, ``player_or_none``) and its query (``page_number``, ``choice``; ``BadQuery``
+answered by ``bad_request``), pages plain links (``pager``) and answers ``not_found``. The
+templates are the site's (``puzzles/not_found.html``, ``bad_request.html``, ``_pager.html``)."""
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -23,17 +21,8 @@ def player_or_none(request):
     return request.user if request.user.is_authenticated else None
 
 
-def shell(request, template: str, **context):
-    """The page ``puzzles/<template>.html`` for the visitor."""
-    return render(request, f"puzzles/{template}.html", context)
-
-
 def not_found(request, what: str):
     return render(request, "puzzles/not_found.html", {"what": what}, status=404)
-
-
-def bad_date(request, value: str):
-    return not_found(request, _("%(value)s is not a date like 2026-11-29") % {"value": repr(value)})
 
 
 def bad_request(request, problem: BadQuery):

@@ -18,12 +18,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core import limits
 from core.errors import BadInput
-from core.pages import bad_date, not_found, shell
+from core.pages import not_found
 
 from ..auth import BACKEND, log_in, set_email
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
 from ..services import account, emails, players
+from .pages import bad_date, shell
 
 
 def _date_or_none(value: str) -> str | None:
