@@ -82,7 +82,7 @@ if env.bool("TRUST_X_FORWARDED_PROTO", default=False):  # only behind a proxy th
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
 # A session (a guest's games live in it) lasts a year from its latest visit: the expiry
-# slides, saved again at most once a day (puzzles.sessions.SlidingSessionMiddleware).
+# slides, saved again at most once a day (core.sessions.SlidingSessionMiddleware).
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=365 * 24 * 3600)
 
 INSTALLED_APPS = [
@@ -112,21 +112,21 @@ INSTALLED_APPS = [
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
 MIDDLEWARE = [
-    "puzzles.metrics.MetricsMiddleware",  # first: times the whole stack (/metrics)
+    "core.metrics.MetricsMiddleware",  # first: times the whole stack (/metrics)
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language from the language cookie, else Accept-Language (never the session: a page
-    # view writes nothing); the API answers in English but for its hints' words (puzzles.languages).
+    # view writes nothing); the API answers in English but for its hints' words (core.languages).
     "django.middleware.locale.LocaleMiddleware",
-    "puzzles.languages.ApiInEnglishMiddleware",
+    "core.languages.ApiInEnglishMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "puzzles.sessions.SlidingSessionMiddleware",
+    "core.sessions.SlidingSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "puzzles.limits.ThrottledMiddleware",
+    "core.limits.ThrottledMiddleware",
 ]
 
 ROOT_URLCONF = "calico_site.urls"
@@ -215,17 +215,17 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "puzzles.api.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "puzzles.api.errors.exception_handler",
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "puzzles.api.negotiation.ContentNegotiation",
+    "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.api.negotiation.ContentNegotiation",
     # JSON in the caller's language for the words shown to a person (``detail`` stays English).
     "DEFAULT_RENDERER_CLASSES": [
-        "puzzles.api.renderers.JSONRenderer",
+        "core.api.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "puzzles.api.parsers.JSONParser",
-        "puzzles.api.parsers.FormParser",
-        "puzzles.api.parsers.MultiPartParser",
+        "core.api.parsers.JSONParser",
+        "core.api.parsers.FormParser",
+        "core.api.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -242,7 +242,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": ["playing", "finished"],
         "VersusStatusEnum": ["choosing", "playing", "finished"],
     },
-    # <id:...> (puzzles/converters.py): a row id, at most ROW_ID_MAX; a larger one is a 404.
+    # <id:...> (core/converters.py): a row id, at most ROW_ID_MAX; a larger one is a 404.
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
     },
@@ -409,10 +409,10 @@ CALICO_JOB_LOST_SECONDS = env.float("CALICO_JOB_LOST_SECONDS", default=15.0)
 # Guests that never played are removed after this many days (manage.py prune_guests).
 CALICO_GUEST_DAYS = env.int("CALICO_GUEST_DAYS", default=30)
 
-# Abuse limits (puzzles/limits.py): "N/s|m|h|d" per client address, account or username;
+# Abuse limits (core/limits.py): "N/s|m|h|d" per client address, account or username;
 # CALICO_LIMITS (JSON) overrides any of them. The defaults never bother a person playing
 # normally: a whole daily with a hint every turn and a practice game after it is 2 games and
-# 44 hints (tests/puzzles/test_limits.py).
+# 44 hints (tests/core/test_limits.py).
 CALICO_LIMITS = {
     # Wrong passwords (log in, token, admin log in) and registrations (register, sign up)
     # from an address; a correct password is not counted.

@@ -10,10 +10,10 @@ import ratings.urls
 import reminders.urls
 import versus.urls
 import weekly.urls
+from core.api.schema import SchemaView
+from core.languages import catalog
 from puzzles.api.health import healthz, live
 from puzzles.api.metrics import metrics_view
-from puzzles.api.schema import SchemaView
-from puzzles.languages import catalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -31,7 +31,7 @@ urlpatterns = [
     path("api/", include(weekly.urls.api)),
     path("api/", include(drill.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
-    # catalog per language (puzzles/languages.py).
+    # catalog per language (core/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
     path("i18n/<str:language>.js", catalog, name="javascript-catalog"),
     path("", include("puzzles.web.urls")),
@@ -44,8 +44,8 @@ urlpatterns = [
     path("", include(weekly.urls.pages)),
 ]
 
-# JSON {error, detail} under /api/, the site's pages elsewhere (puzzles/api/errors.py).
-handler400 = "puzzles.api.errors.bad_request"
-handler403 = "puzzles.api.errors.permission_denied"
-handler404 = "puzzles.api.errors.not_found"
-handler500 = "puzzles.api.errors.server_error"
+# JSON {error, detail} under /api/, the site's pages elsewhere (core/api/errors.py).
+handler400 = "core.api.errors.bad_request"
+handler403 = "core.api.errors.permission_denied"
+handler404 = "core.api.errors.not_found"
+handler500 = "core.api.errors.server_error"

@@ -5,10 +5,11 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from puzzles.api.common import ERRORS, caller, day_of
-from puzzles.api.schema import serializer_for
+from core.api.common import ERRORS, caller
+from core.api.schema import serializer_for
+from core.errors import NotFound
+from puzzles.api.common import day_of
 from puzzles.selectors import replays
-from puzzles.services.errors import NotFound
 
 from . import selectors, services
 from .shapes import CrowdOut, CrowdYouOut

@@ -1,9 +1,9 @@
 """A day's story for the API and the page: only after the close, by any route."""
 
+from core.errors import NotFound
 from puzzles.game_state import deal_of
 from puzzles.models import Challenge, Game
 from puzzles.selectors.challenges import is_closed
-from puzzles.services.errors import NotFound
 from solver.game import SoloGame, patch_to_json
 
 from .models import DayStory

@@ -2,7 +2,8 @@
 
 from typing import Annotated, Literal, NotRequired, TypedDict
 
-from puzzles.shapes import DifficultyOut, IsoDate, PatchOut
+from core.shapes import IsoDate
+from puzzles.shapes import DifficultyOut, PatchOut
 
 
 class CrowdScoreCountOut(TypedDict):

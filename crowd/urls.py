@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from puzzles import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+from core import converters  # noqa: F401 (registers <id:...>, a bounded row id)
 
 from . import api as crowd_api
 from . import views

@@ -4,10 +4,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
+from core.errors import NotFound
+from core.pages import not_found
 from puzzles.selectors.challenges import parse_date
-from puzzles.services.errors import NotFound
 from puzzles.web.charts import histogram
-from puzzles.web.pages import not_found
 
 from . import selectors, services
 from .heat import heat_map

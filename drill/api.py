@@ -7,10 +7,10 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from puzzles import limits
-from puzzles.api.common import ERRORS, THROTTLED_ERRORS, caller
-from puzzles.api.schema import serializer_for
-from puzzles.services.errors import NotFound
+from core import limits
+from core.api.common import ERRORS, THROTTLED_ERRORS, caller
+from core.api.schema import serializer_for
+from core.errors import NotFound
 
 from . import selectors, services
 from .shapes import DrillAnswerOut, DrillOut

@@ -5,10 +5,10 @@ the hint queue as the review judges a played move, on the same futures; within
 from django.conf import settings
 from django.db import transaction
 
-from puzzles import limits
+from core import limits
+from core.errors import BadInput, NotFound
 from puzzles.game_state import replay
 from puzzles.models import Player
-from puzzles.services.errors import BadInput, NotFound
 from puzzles.services.games import parse_move
 from puzzles.services.worker_queue import Job
 from solver.game import Move, RulesError

@@ -2,7 +2,8 @@
 
 from typing import Annotated, Literal, TypedDict
 
-from puzzles.shapes import IsoDate, Json, PatchOut
+from core.shapes import IsoDate, Json
+from puzzles.shapes import PatchOut
 
 
 class DrillPositionOut(TypedDict):

@@ -2,7 +2,7 @@
 
 from django.shortcuts import render
 
-from puzzles.web.pages import player_or_none
+from core.pages import player_or_none
 
 from . import selectors
 

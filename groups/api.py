@@ -6,13 +6,14 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from puzzles import limits
+from core import limits
+from core.api.common import ERRORS, valid
+from core.api.schema import serializer_for
+from core.errors import NotFound
 from puzzles.api import serializers as s
-from puzzles.api.common import ERRORS, board_challenge, board_query, valid
-from puzzles.api.schema import serializer_for
+from puzzles.api.common import board_challenge, board_query
 from puzzles.auth import PlayerOrPageVisitor, acting_player
 from puzzles.selectors.leaderboards import leaderboard as leaderboard_of
-from puzzles.services.errors import NotFound
 from puzzles.shapes import LeaderboardOut
 
 from . import selectors as group_reads

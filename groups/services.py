@@ -5,9 +5,9 @@ import secrets
 
 from django.db import IntegrityError, transaction
 
-from puzzles import limits
+from core import limits
+from core.errors import BadInput, NotFound, ServiceError
 from puzzles.models import Player
-from puzzles.services.errors import BadInput, NotFound, ServiceError
 
 from .models import Group, Membership
 from .selectors import group_by_code

@@ -3,7 +3,7 @@ as docs/api.md lists them), ``pages`` at the root (namespace ``groups``)."""
 
 from django.urls import path
 
-from puzzles import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+from core import converters  # noqa: F401 (registers <id:...>, a bounded row id)
 
 from . import api as group_api
 from . import views

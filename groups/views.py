@@ -9,10 +9,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
+from core.pages import BadQuery, bad_request, choice, not_found, page_number, pager, visitor
 from puzzles.game_state import today
 from puzzles.selectors import challenges as challenge_reads
 from puzzles.selectors.leaderboards import leaderboard as leaderboard_of
-from puzzles.web.pages import BadQuery, bad_request, choice, not_found, page_number, pager, visitor
 
 from . import selectors as group_reads
 

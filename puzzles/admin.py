@@ -3,8 +3,9 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.auth.admin import UserAdmin
 
+from core.errors import ServiceError
+
 from .models import Challenge, Game, Hint, Player, ScenarioPassRate, SolverRun
-from .services.errors import ServiceError
 from .services.moderation import do_disqualify_game
 
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, permissions
 
-from . import limits
+from core import limits
+
 from .rows import token_with_player
 from .selectors.account import login_name
 from .services.emails import do_set_email

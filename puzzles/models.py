@@ -285,8 +285,10 @@ class Game(models.Model):
 
 class LimitCount(models.Model):
     """One abuse limit's count in one fixed window, for the limits that guard accounts
-    (``limits.DURABLE``: wrong passwords and registrations, new guests): kept in the database,
-    where no cache eviction or outage can erase or skip it. Counted by one atomic upsert."""
+    (``core.limits.DURABLE``: wrong passwords and registrations, new guests): kept in the
+    database, where no cache eviction or outage can erase or skip it. Counted by one atomic
+    upsert in ``core.limits``, which knows this table by name (``core.limits.TABLE``) and never
+    imports the model."""
 
     key = models.CharField(max_length=64)  # sha256 of the limit's group and value
     started = models.BigIntegerField()  # the window's start, in seconds since the epoch

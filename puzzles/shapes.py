@@ -1,44 +1,27 @@
 """The API's answers, each shape written once: what the selectors (and the few views that
 build an answer themselves) return, as ``TypedDict``s, and what the OpenAPI schema shows
-(``puzzles.api.schema.serializer_for`` draws a schema-only serializer from each; the views
+(``core.api.schema.serializer_for`` draws a schema-only serializer from each; the views
 answer with the dicts themselves, ``bench/versus_answer_shape.py`` says why).
 
 How a field is written: ``Annotated[type, "help text"]``; ``X | None`` for null;
 ``NotRequired[...]`` for a key only some answers have; ``Literal[...]`` for choices;
-``IsoDate``, ``IsoDateTime`` and ``Url`` for strings of that format (``datetime.date``
-where the answer holds the date itself); ``Json`` for a part kept free-form (a quilt file, the
-score object). Every API test holds the answers it gets to these, keys included
-(``tests/helpers/schema.py``): a shape that drifts from its selector fails there.
+``IsoDate``, ``IsoDateTime`` and ``Url`` (``core.shapes``, with ``Json`` and the errors'
+``ErrorOut``) for strings of that format (``datetime.date`` where the answer holds the date
+itself); ``Json`` for a part kept free-form (a quilt file, the score object). Every API test
+holds the answers it gets to these, keys included (``tests/helpers/schema.py``): a shape that
+drifts from its selector fails there.
 
 Plain typing only: the selectors, the views and the apps built on puzzles import it."""
 
 import datetime
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
+from core.shapes import IsoDate, IsoDateTime, Json, Url
 from solver.game import TURNS
 from solver.search.analysis import KEY_MOMENT_LOSS, KEY_MOMENTS, MARKS
 
-
-@dataclass(frozen=True)
-class Format:
-    """A string's format in the schema: ``Annotated`` metadata (``IsoDate``, ``Url``)."""
-
-    name: str
-
-
-IsoDate = Annotated[str, Format("date")]
-IsoDateTime = Annotated[str, Format("date-time")]
-Url = Annotated[str, Format("uri")]
-Json = Any
-
 RunStatus = Literal["none", "pending", "ready", "failed"]
 WorkStatus = Literal["pending", "ready", "failed"]
-
-
-class ErrorOut(TypedDict):
-    error: str
-    detail: str
 
 
 class RegisteredOut(TypedDict):

@@ -126,7 +126,7 @@ def reasons(facts: list[Reason], language: str | None = None, better: bool = Fal
 
 # The words of the setups the API shows (cats, goals, scenarios) are lazy: made when shown, in
 # the language active then. A page renders them in its language; the API renders its answers in
-# the caller's (``puzzles.api.renderers``), so the shared, cached answers hold no language.
+# the caller's (``core.api.renderers``), so the shared, cached answers hold no language.
 # Each English text is the engine's own, byte for byte (tests/puzzles/test_languages.py).
 
 

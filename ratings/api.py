@@ -5,11 +5,11 @@ from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
+from core.api.common import ERRORS, valid
+from core.api.schema import serializer_for
+from core.errors import NotFound
 from groups import selectors as group_reads
-from puzzles.api.common import ERRORS, valid
-from puzzles.api.schema import serializer_for
 from puzzles.auth import PlayerOrPageVisitor
-from puzzles.services.errors import NotFound
 
 from . import selectors as rating_reads
 from .shapes import RatingBoardOut

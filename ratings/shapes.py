@@ -2,7 +2,7 @@
 
 from typing import Annotated, TypedDict
 
-from puzzles.shapes import IsoDate
+from core.shapes import IsoDate
 
 
 class RatingPointOut(TypedDict):

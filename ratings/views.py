@@ -3,8 +3,8 @@
 from django.shortcuts import render
 from django.views.decorators.gzip import gzip_page
 
+from core.pages import visitor
 from groups import selectors as group_reads
-from puzzles.web.pages import visitor
 
 from . import selectors as rating_reads
 

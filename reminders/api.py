@@ -6,8 +6,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from puzzles.api.common import ERRORS, valid
-from puzzles.api.schema import serializer_for
+from core.api.common import ERRORS, valid
+from core.api.schema import serializer_for
 
 from . import selectors, services
 from .shapes import PushSubscriptionOut, RemindersOut

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from core.errors import BadInput
 from puzzles.game_state import today
-from puzzles.services.errors import BadInput
 
 from . import push as web_push
 from . import selectors

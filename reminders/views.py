@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from puzzles.services.errors import BadInput
+from core.errors import BadInput
 from puzzles.web.account import account_page
 
 from . import services

@@ -142,7 +142,7 @@ _test_numbers = itertools.count()
 
 @pytest.fixture(autouse=True)
 def own_limit_counters(settings):
-    """Each test counts its abuse limits (puzzles/limits.py) afresh, under a key prefix of its
+    """Each test counts its abuse limits (core/limits.py) afresh, under a key prefix of its
     own: on the shared Redis when it is up (as in production; other people's runs use other
     prefixes), else in this process's memory. No test is throttled by another."""
     prefix = f"{CACHE_PREFIX}-{next(_test_numbers)}"

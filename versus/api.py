@@ -7,12 +7,13 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from puzzles import limits
-from puzzles.api.common import ERRORS, THROTTLED_ERRORS, hint_json, valid
-from puzzles.api.schema import serializer_for
+from core import limits
+from core.api.common import ERRORS, THROTTLED_ERRORS, valid
+from core.api.schema import serializer_for
+from core.errors import Conflict, NotFound
+from puzzles.api.common import hint_json
 from puzzles.api.serializers import MoveIn
 from puzzles.auth import PlayerOrPageVisitor, acting_player
-from puzzles.services.errors import Conflict, NotFound
 
 from . import services as versus
 from .selectors import (

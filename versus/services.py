@@ -17,10 +17,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from puzzles import limits
+from core import limits
+from core.errors import BadInput, Conflict, NotFound
 from puzzles.models import Player
 from puzzles.services import analysis
-from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.games import parse_move
 from puzzles.services.worker_queue import (
     RUNNING,

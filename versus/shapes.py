@@ -4,7 +4,8 @@
 
 from typing import Annotated, Literal, TypedDict
 
-from puzzles.shapes import AnalysisOut, CatOut, HintOut, IsoDateTime, Json, PatchOut
+from core.shapes import IsoDateTime, Json
+from puzzles.shapes import AnalysisOut, CatOut, HintOut, PatchOut
 from solver.game import TURNS
 
 VersusStatus = Literal["choosing", "playing", "finished"]

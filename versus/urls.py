@@ -3,7 +3,7 @@ as docs/api.md lists them), ``pages`` at the root (namespace ``versus``)."""
 
 from django.urls import path
 
-from puzzles import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+from core import converters  # noqa: F401 (registers <id:...>, a bounded row id)
 
 from . import api as versus_api
 from . import views

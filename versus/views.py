@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from puzzles.web.pages import player_or_none
+from core.pages import player_or_none
 from solver.search.versus import site_levels
 
 from .selectors import tables_in_progress

@@ -7,8 +7,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from puzzles.api.common import ERRORS, caller
-from puzzles.api.schema import serializer_for
+from core.api.common import ERRORS, caller
+from core.api.schema import serializer_for
 from puzzles.game_state import today
 
 from . import selectors, services

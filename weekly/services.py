@@ -8,10 +8,10 @@ import hmac
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from core.errors import BadInput, Conflict, NotFound
 from puzzles.game_state import today
 from puzzles.models import Game, Player
 from puzzles.services.challenges import commitment_of
-from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.scenarios import do_start_scenario_game
 from puzzles.services.worker_queue import Job
 from solver.game import SCENARIOS, deal

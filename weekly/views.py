@@ -4,8 +4,8 @@ button and its board; the past weeks with their seeds and the solver's pass chan
 from django.shortcuts import render
 from django.views.decorators.gzip import gzip_page
 
+from core.pages import player_or_none
 from puzzles.game_state import today
-from puzzles.web.pages import player_or_none
 
 from . import selectors, services
 from .weeks import closes_at, week_start

@@ -1,25 +1,14 @@
-"""What the API's views share (puzzles' and the apps'): the error answers for the schema,
-a request body or query checked by its serializer, the caller, a day from the path, a day's
-board and its query, a hint's answer."""
+"""What the API's views share of the daily (the apps' too): a day from the path, a day's board
+and its query, a hint's answer. What they share of the site is ``core.api.common``."""
+
+from core.api.common import valid
+from core.errors import BadInput, NotFound
 
 from .. import words
 from ..selectors import challenges as challenge_reads
 from ..services import hint_messages
-from ..services.errors import BadInput, NotFound
-from ..shapes import ErrorOut, HintOut
-from .schema import serializer_for
+from ..shapes import HintOut
 from .serializers import LeaderboardQuery
-
-ERROR = serializer_for(ErrorOut)
-ERRORS = {400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR, 409: ERROR}
-THROTTLED_ERRORS = {**ERRORS, 429: ERROR}  # limits.Throttled
-
-
-def valid(serializer_class, data) -> dict:
-    """``data`` checked by an input serializer; a 400 naming the field otherwise."""
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def day_of(value):
@@ -28,16 +17,6 @@ def day_of(value):
         return challenge_reads.parse_date(value)
     except ValueError as error:
         raise BadInput(str(error)) from None
-
-
-def origin(request) -> str:
-    """The site's scheme and host as the caller reached it, for absolute links."""
-    return request.build_absolute_uri("/").rstrip("/")
-
-
-def caller(request):
-    """The player calling, or None for an anonymous caller."""
-    return request.user if request.user.is_authenticated else None
 
 
 def board_challenge(date: str):

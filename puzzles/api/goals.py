@@ -5,9 +5,10 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from core.api.schema import serializer_for
+
 from ..selectors.setups import goals_json
 from ..shapes import GoalsOut
-from .schema import serializer_for
 
 
 @extend_schema(responses={200: serializer_for(GoalsOut)})

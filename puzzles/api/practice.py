@@ -6,14 +6,14 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
+from core.api.common import THROTTLED_ERRORS, valid
+from core.api.schema import serializer_for
 from solver.game import TURNS
 
 from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..services.practice import do_start_practice
 from ..shapes import GameOut
-from .common import THROTTLED_ERRORS, valid
-from .schema import serializer_for
 
 
 class PracticeIn(serializers.Serializer):

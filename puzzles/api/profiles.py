@@ -8,14 +8,15 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core.api.common import ERRORS, valid
+from core.api.schema import serializer_for
+from core.errors import NotFound
+
 from ..auth import set_email
 from ..selectors.account import export
 from ..selectors.players import EXPORT_SECTIONS, PROFILE_SECTIONS, profile, public_player
 from ..services import account
-from ..services.errors import NotFound
 from ..shapes import ExportOut, OwnProfileOut, ProfileOut
-from .common import ERRORS, valid
-from .schema import serializer_for
 
 
 def _with_sections(shape):

@@ -6,14 +6,16 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from .. import limits
+from core import limits
+from core.api.common import ERRORS, THROTTLED_ERRORS, caller
+from core.api.schema import serializer_for
+from core.errors import NotFound
+
 from ..selectors import challenges as challenge_reads
 from ..selectors import replays
 from ..services import analysis
-from ..services.errors import NotFound
 from ..shapes import AnalysisOut, ReplayOut
-from .common import ERRORS, THROTTLED_ERRORS, caller, day_of
-from .schema import serializer_for
+from .common import day_of
 
 ANALYSIS = serializer_for(AnalysisOut)
 

@@ -6,13 +6,14 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
+from core.api.common import ERRORS, caller, valid
+from core.api.schema import serializer_for
+
 from ..auth import PlayerOrPageVisitor, acting_player
 from ..selectors.games import game_json
 from ..selectors.scenarios import scenario_list
 from ..services.scenarios import do_start_scenario_game
 from ..shapes import GameOut, ScenarioOut
-from .common import ERRORS, caller, valid
-from .schema import serializer_for
 
 
 class ScenarioGameIn(serializers.Serializer):

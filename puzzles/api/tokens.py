@@ -5,10 +5,11 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from core.api.common import ERRORS
+from core.api.schema import serializer_for
+
 from ..services import players
 from ..shapes import TokenOut
-from .common import ERRORS
-from .schema import serializer_for
 
 
 @extend_schema(request=None, responses={200: serializer_for(TokenOut), **ERRORS})

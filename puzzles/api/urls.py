@@ -1,6 +1,7 @@
 from django.urls import path
 
-from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+from core import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+
 from . import goals, practice, profiles, review, scenarios, tokens, views
 
 urlpatterns = [

@@ -11,7 +11,11 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from .. import limits
+from core import limits
+from core.api.common import ERRORS, THROTTLED_ERRORS, caller, origin, valid
+from core.api.schema import serializer_for
+from core.errors import NotFound
+
 from ..auth import PlayerOrPageVisitor, acting_player, log_in
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
@@ -19,7 +23,6 @@ from ..selectors.games import game_json, player_game
 from ..selectors.hints import game_hint
 from ..selectors.leaderboards import leaderboard as leaderboard_of
 from ..services import challenges, games, hints, players
-from ..services.errors import NotFound
 from ..shapes import (
     ChallengeOut,
     ChallengePageOut,
@@ -30,18 +33,7 @@ from ..shapes import (
     TokenOut,
 )
 from . import serializers as s
-from .common import (
-    ERRORS,
-    THROTTLED_ERRORS,
-    board_challenge,
-    board_query,
-    caller,
-    day_of,
-    hint_json,
-    origin,
-    valid,
-)
-from .schema import serializer_for
+from .common import board_challenge, board_query, day_of, hint_json
 
 
 @extend_schema(

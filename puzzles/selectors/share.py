@@ -10,7 +10,7 @@ when it ends, so its quilt is shown at once.
 Every word of the share is written here (the text, the page's tags and the picture's lines);
 ``puzzles.share.card`` only lays them out. They are the player's words, in the player's
 language: the API's share is lazy (said when the answer is rendered, in the caller's language,
-``puzzles.api.renderers``), and a share in a language other than the site's first carries it in
+``core.api.renderers``), and a share in a language other than the site's first carries it in
 its links (``?lang=es``), so the page's tags and the picture a friend opens say the same words.
 """
 

@@ -10,9 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from core.errors import BadInput
+
 from ..models import FORMER_PREFIX, Analysis, Game, Hint, Player
 from ..signals import account_deleting
-from .errors import BadInput
 
 RECENT_LOG_IN = datetime.timedelta(minutes=10)  # what stands in for the password
 

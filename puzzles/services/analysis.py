@@ -5,12 +5,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from core import limits
+from core.errors import Conflict, NotFound
 from solver.search.analysis import analyse
 
-from .. import limits
 from ..game_state import deal_of_game, turns_seen
 from ..models import Analysis, AnalysisJob, Game, Player
-from .errors import Conflict, NotFound
 from .worker_queue import RUNNING, Job
 
 # Sent to the hint queue (the routing table) with its own time limits; claimed, it is running.

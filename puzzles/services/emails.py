@@ -11,12 +11,14 @@ from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 
 # The pages show these in the visitor's language; the API's stay English
-# (puzzles.languages.ApiInEnglishMiddleware).
+# (core.languages.ApiInEnglishMiddleware).
 from django.utils.translation import gettext as _
 
-from .. import limits, mail
+from core import limits
+from core.errors import BadInput
+
+from .. import mail
 from ..models import Player
-from .errors import BadInput
 
 VERIFY_SALT = "puzzles.emails.verify"
 VERIFY_MAX_AGE = datetime.timedelta(days=3)

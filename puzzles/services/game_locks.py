@@ -4,9 +4,16 @@ ranked game's secret deal). Shared by moves and hints (``games``, ``hints``)."""
 
 from django.utils import timezone
 
+from core.errors import Conflict, NotFound
+
 from ..models import Game, Player
 from ..rows import game_with_par
-from .errors import Conflict, DayClosed, NotFound
+
+
+class DayClosed(Conflict):
+    """A move or hint for a ranked game after its day's close (docs/design.md, Phase 2)."""
+
+    code = "day_closed"
 
 
 def lock_game(game_id: int, player: Player) -> Game | None:

@@ -7,15 +7,15 @@ from collections.abc import Callable
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import limits
+from core.errors import BadInput, Conflict, NotFound
 from solver.game import TURNS, Move, RulesError, SoloGame
 
-from .. import limits
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Player
 from ..rows import save_fields
 from . import scenarios
 from .challenges import do_ensure_challenge
-from .errors import BadInput, Conflict, NotFound
 from .game_locks import lock_playing_game
 from .hints import do_send_hint_ahead
 from .tallies import do_count_game

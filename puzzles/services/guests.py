@@ -6,7 +6,8 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from .. import limits
+from core import limits
+
 from ..models import Player
 
 # What a guest would miss, as lookups from ``Player``: a game of any kind (so a streak) here;

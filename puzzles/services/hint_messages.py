@@ -1,5 +1,5 @@
 """Whether hints can be served right now: whether any Celery worker is there to compute them.
-(How many a player may ask is an abuse limit: ``puzzles.limits``.)"""
+(How many a player may ask is an abuse limit: ``core.limits``.)"""
 
 import datetime
 import threading

@@ -19,12 +19,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core import limits
 from solver.game import SoloGame
 from solver.search import hint as solver_hint
 from solver.search import position_key
 from solver.search.goal_choice import arrangements
 
-from .. import limits
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
 from .game_locks import lock_playing_game

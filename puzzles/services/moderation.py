@@ -3,8 +3,9 @@ sees why."""
 
 from django.db import transaction
 
+from core.errors import BadInput, NotFound
+
 from ..models import Game
-from .errors import BadInput, NotFound
 from .tallies import do_uncount_game
 
 REASON_LENGTH = Game._meta.get_field("disqualified_reason").max_length

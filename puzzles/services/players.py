@@ -12,16 +12,17 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 # The sign-up page shows these in the visitor's language; the API's stay English
-# (puzzles.languages.ApiInEnglishMiddleware).
+# (core.languages.ApiInEnglishMiddleware).
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from .. import limits
+from core import limits
+from core.errors import BadInput
+
 from ..models import FORMER_PREFIX, GUEST_PREFIX, Game, Player, username_key
 from ..signals import guest_folding
 from . import tallies
-from .errors import BadInput
 
 
 def do_create_guest(address: str) -> Player:

@@ -18,13 +18,13 @@ there were none.
 
 from django.db import transaction
 
+from core import limits
+from core.errors import BadInput, Conflict, NotFound
 from solver.game import TURNS, Move, RulesError, SoloGame
 
-from .. import limits
 from ..game_state import deal_of_game
 from ..models import Game, Player
 from ..selectors.challenges import is_closed
-from .errors import BadInput, Conflict, NotFound
 from .game_locks import ranked_game_pending
 
 

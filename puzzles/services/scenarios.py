@@ -8,12 +8,12 @@ import secrets
 from django.conf import settings
 from django.db import transaction
 
+from core import limits
+from core.errors import BadInput, NotFound
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
 from solver.search.scenarios import play_scenario_deals, rate_strength
 
-from .. import limits
 from ..models import Game, Player, ScenarioPassRate
-from .errors import BadInput, NotFound
 from .worker_queue import Job
 
 # The task takes the scenario's number; sent with Celery's time limits (a solver run's).

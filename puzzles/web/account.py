@@ -10,11 +10,12 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from .. import limits
+from core import limits
+from core.errors import BadInput
+
 from ..auth import log_in, set_email
 from ..selectors.account import reset_recipients
 from ..services import emails, players
-from ..services.errors import BadInput
 
 # What a settings page says after a change (``?done=``).
 DONE = {

@@ -1,26 +1,14 @@
-"""What every page does: nothing but render. A page view writes nothing (no player, no
-session: a classroom or a phone carrier's shared address is never refused a page); the
-visitor becomes a guest with the page's first write (``puzzles.auth.acting_player``).
+"""What the daily's pages share. Every page only renders (``core.pages``); the visitor becomes
+a guest with the page's first write (``puzzles.auth.acting_player``).
 
 The interactive pages (game, versus, review) are shells whose scripts fetch from the API; the
-read-only ones (archive, leaderboards, groups, profiles, scenarios) are rendered here from the
-same selectors the API answers with, their paging plain links."""
+read-only ones (archive, leaderboards, profiles, scenarios) are rendered from the same
+selectors the API answers with, their paging plain links."""
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-
-class BadQuery(ValueError):
-    """A query parameter a page cannot use; its message names it (answered as a 400 page)."""
-
-
-def visitor(request):
-    """The request's player, or the anonymous visitor (who has not played yet)."""
-    return request.user
-
-
-def player_or_none(request):
-    return request.user if request.user.is_authenticated else None
+from core.pages import not_found
 
 
 def shell(request, template: str, **context):
@@ -28,52 +16,5 @@ def shell(request, template: str, **context):
     return render(request, f"puzzles/{template}.html", context)
 
 
-def not_found(request, what: str):
-    return render(request, "puzzles/not_found.html", {"what": what}, status=404)
-
-
 def bad_date(request, value: str):
     return not_found(request, _("%(value)s is not a date like 2026-11-29") % {"value": repr(value)})
-
-
-def bad_request(request, problem: BadQuery):
-    return render(request, "puzzles/bad_request.html", {"what": str(problem)}, status=400)
-
-
-def page_number(request, name: str = "page") -> int:
-    """``?page=N`` (1 when absent): a whole number from 1, else BadQuery."""
-    value = request.GET.get(name, "1")
-    # The length first: int() of thousands of digits raises (Python's conversion limit).
-    if len(value) > 9 or not (value.isascii() and value.isdigit()) or int(value) < 1:
-        raise BadQuery(
-            _("%(name)s: %(value)s is not a page number (1, 2, 3…)")
-            % {"name": name, "value": repr(value)}
-        )
-    return int(value)
-
-
-def choice(request, name: str, choices: tuple, default):
-    """``?name=...`` among ``choices`` (compared as text), else BadQuery."""
-    value = request.GET.get(name)
-    if value is None:
-        return default
-    for option in choices:
-        if value == str(option):
-            return option
-    allowed = ", ".join(str(option) for option in choices)
-    raise BadQuery(
-        _("%(name)s: %(value)s must be one of %(allowed)s")
-        % {"name": name, "value": repr(value), "allowed": allowed}
-    )
-
-
-def pager(number: int, pages: int, query: str = "") -> dict:
-    """Page ``number`` of ``pages`` for puzzles/_pager.html; ``query`` (e.g. "hints=exclude&")
-    is kept in its links."""
-    return {
-        "number": number,
-        "pages": pages,
-        "previous": number - 1 if number > 1 else None,
-        "next": number + 1 if number < pages else None,
-        "query": query,
-    }

@@ -5,8 +5,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
+from core.pages import not_found, visitor
+
 from ..selectors.players import PROFILE_SECTIONS, profile, public_player
-from .pages import not_found, visitor
 
 
 def _charts(data: dict) -> dict:

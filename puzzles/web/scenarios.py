@@ -7,11 +7,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
+from core.pages import not_found, player_or_none
 from solver.game import SCENARIOS
 
 from ..selectors.scenarios import scenario_list as scenario_cards
 from ..selectors.setups import goals_json
-from .pages import not_found, player_or_none, shell
+from .pages import shell
 
 
 @gzip_page

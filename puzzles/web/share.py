@@ -13,9 +13,10 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from ..languages import language_codes
+from core.languages import language_codes
+from core.pages import BadQuery, bad_request, not_found
+
 from ..selectors import share
-from .pages import BadQuery, bad_request, not_found
 
 
 def _origin(request) -> str:

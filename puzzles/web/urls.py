@@ -1,6 +1,7 @@
 from django.urls import path
 
-from .. import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+from core import converters  # noqa: F401 (registers <id:...>, a bounded row id)
+
 from . import account, app, days, profiles, scenarios, share, views
 
 app_name = "web"

@@ -16,13 +16,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import limits
+from core import limits
+from core.errors import BadInput
+from core.pages import not_found
+
 from ..auth import BACKEND, log_in, set_email
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
 from ..services import account, emails, players
-from ..services.errors import BadInput
-from .pages import bad_date, not_found, shell
+from .pages import bad_date, shell
 
 
 def _date_or_none(value: str) -> str | None:

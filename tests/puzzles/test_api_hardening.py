@@ -197,7 +197,7 @@ def test_a_page_with_an_id_past_the_largest_row_is_the_sites_404(alice, path):
 
 
 def test_no_route_takes_an_unbounded_int():
-    """Every id in an address goes through <id:...> (puzzles/converters.py), routes added later
+    """Every id in an address goes through <id:...> (core/converters.py), routes added later
     too: Django's <int:...> takes 30 digits and the lookup overflows."""
     from django.urls import URLResolver, get_resolver
     from django.urls.converters import IntConverter
@@ -310,7 +310,7 @@ def test_the_schema_is_built_once_per_format_whatever_the_caller_sends(db, monke
     """It cost 80-110 ms of CPU per request, to anyone; now a process builds each format once."""
     from drf_spectacular.generators import SchemaGenerator
 
-    from puzzles.api.schema import SchemaView
+    from core.api.schema import SchemaView
 
     monkeypatch.setattr(SchemaView, "built", {})  # as in a fresh process
     builds = []
@@ -340,7 +340,7 @@ def test_a_forged_forwarded_for_first_hop_is_not_the_callers_address(settings):
     request would be a new address."""
     from django.test import RequestFactory
 
-    from puzzles.limits import client_address
+    from core.limits import client_address
 
     settings.CALICO_CLIENT_ADDRESS = "HTTP_X_FORWARDED_FOR"
     forged = RequestFactory(HTTP_X_FORWARDED_FOR="10.9.8.7, 198.51.100.7").get("/")

@@ -11,7 +11,7 @@ import time_machine
 from helpers.schema import SchemaCheckedClient, schema, validator
 from jsonschema import ValidationError
 
-from puzzles.api.schema import serializer_for
+from core.api.schema import serializer_for
 from puzzles.game_state import today
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.shapes import ChallengeOut, GameOut

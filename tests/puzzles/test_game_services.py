@@ -3,9 +3,9 @@ import datetime
 import pytest
 from helpers.games import GOAL_CELLS
 
+from core.errors import BadInput, Conflict, NotFound
 from puzzles.game_state import deal_of, replay, today
 from puzzles.models import Game, ScoreTally
-from puzzles.services.errors import BadInput, Conflict, NotFound
 from puzzles.services.games import do_play_move, do_start_game
 from solver.game import SoloGame
 

@@ -4,8 +4,8 @@ and every count, and its player is told why."""
 import pytest
 from test_game_services import finish, goals_of
 
+from core.errors import BadInput
 from puzzles.models import Game, ScoreTally
-from puzzles.services.errors import BadInput
 from puzzles.services.games import do_start_game
 from puzzles.services.moderation import do_disqualify_game
 

@@ -9,8 +9,8 @@ import pytest
 from django.db import IntegrityError, connection, connections, transaction
 from rest_framework.test import APIClient
 
+from core.errors import BadInput
 from puzzles.models import Player
-from puzzles.services.errors import BadInput
 from puzzles.services.players import do_register
 
 PASSWORD = "a long password 1"

@@ -11,8 +11,8 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
 from helpers.games import goals_for
+from helpers.limits import assert_throttled
 from rest_framework.test import APIClient
-from test_limits import assert_throttled
 
 from groups import services as group_service
 from groups.models import Group, Membership
@@ -327,7 +327,7 @@ def test_an_open_days_practice_game_waits_for_its_ranked_game(daily, make_player
     no practice game of that day is played or copied, however it came to be."""
     from django.db import transaction
 
-    from puzzles.services.errors import Conflict
+    from core.errors import Conflict
     from puzzles.services.game_locks import lock_playing_game
 
     alice = make_player("alice")

@@ -29,7 +29,7 @@ def test_an_unknown_address_gets_the_sites_own_404_page(client):
 
 
 def test_a_server_error_gets_the_sites_own_500_page():
-    from puzzles.api.errors import server_error  # after Django's set-up: DRF's settings import it
+    from core.api.errors import server_error  # after Django's set-up: DRF's settings import it
 
     # The site's handler500 renders the page with no request context: it must need none.
     response = server_error(RequestFactory().get("/"))

@@ -1,7 +1,8 @@
 """Abuse limits (docs/operations.md, "Abuse limits"): fixed-window counters per client
 address, per account or per username. The limits that guard accounts (``DURABLE``: wrong
-passwords and registrations, new guests, emails sent) count in the database (``LimitCount``),
-where no cache eviction can erase a count and no cache outage can switch them off; the others, which
+passwords and registrations, new guests, emails sent) count in the database (the table of
+``puzzles.LimitCount``: ``TABLE``, written here by SQL alone), where no cache eviction can erase
+a count and no cache outage can switch them off; the others, which
 spare the solver's CPU, count by django-ratelimit in the shared cache (Redis in production, a
 folder under var/ in the embedded default) and play on, uncounted, while it is down.
 
@@ -22,11 +23,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
 from django_ratelimit.core import get_usage
 
-from .services.errors import ServiceError
+from .errors import ServiceError
 
 log = logging.getLogger(__name__)
 
-# The words of a refusal: English under /api/ (puzzles.languages), the visitor's on a page.
+# The words of a refusal: English under /api/ (core.languages), the visitor's on a page.
 WHAT = {
     "password": gettext_lazy("password checks"),
     "guests": gettext_lazy("new guests"),
@@ -55,7 +56,7 @@ PERIODS = {
 
 
 class Throttled(ServiceError):
-    """Past a limit: the services' one error family (``services.errors``), so the API's one
+    """Past a limit: the services' one error family (``core.errors``), so the API's one
     exception handler answers it (429, ``Retry-After``); a page's, ``ThrottledMiddleware``."""
 
     status = 429
@@ -102,6 +103,9 @@ def network_of(address: str) -> str | None:
 
 # Counted in the database, never skipped: what guards accounts and the boards' players.
 DURABLE = ("password", "guests", "emails")
+# Their counts' table: the model ``puzzles.LimitCount`` (its migrations made it there, and a
+# model moved would move its rows), read and written here by SQL, never through the model.
+TABLE = "puzzles_limitcount"
 
 
 SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -114,7 +118,7 @@ def _split(rate: str) -> tuple[int, int]:
 
 
 def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
-    """A fixed window's count in ``LimitCount``, raised by one atomic upsert when
+    """A fixed window's count in ``TABLE``, raised by one atomic upsert when
     ``increment`` (in the caller's transaction when there is one: a registration rolled back
     is not counted; a wrong password is counted outside any)."""
     limit, period = _split(rate)
@@ -124,14 +128,14 @@ def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
     with connection.cursor() as cursor:
         if increment:
             cursor.execute(
-                "INSERT INTO puzzles_limitcount (key, started, count) VALUES (%s, %s, 1) "
-                "ON CONFLICT (key, started) DO UPDATE SET count = puzzles_limitcount.count + 1 "
+                f"INSERT INTO {TABLE} (key, started, count) VALUES (%s, %s, 1) "
+                f"ON CONFLICT (key, started) DO UPDATE SET count = {TABLE}.count + 1 "
                 "RETURNING count",
                 [key, started],
             )
         else:
             cursor.execute(
-                "SELECT count FROM puzzles_limitcount WHERE key = %s AND started = %s",
+                f"SELECT count FROM {TABLE} WHERE key = %s AND started = %s",
                 [key, started],
             )
         found = cursor.fetchone()
@@ -142,9 +146,9 @@ def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
 
 def do_forget_old_counts(days: int = 2) -> int:
     """Delete the durable counts of windows that ended more than ``days`` ago."""
-    from .models import LimitCount
-
-    return LimitCount.objects.filter(started__lt=time.time() - days * 86400).delete()[0]
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {TABLE} WHERE started < %s", [time.time() - days * 86400])
+        return cursor.rowcount
 
 
 def _usage(what: str, per: str, value, *, increment: bool) -> tuple[str, dict | None]:

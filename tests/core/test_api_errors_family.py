@@ -1,14 +1,15 @@
 """A service's refusal raised straight from a DRF view is answered by the one exception
-handler (``puzzles/api/errors.py``) as ``{error, detail}`` with the error's status, not a 500."""
+handler (``core/api/errors.py``) as ``{error, detail}`` with the error's status, not a 500."""
 
 import pytest
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIRequestFactory
 
+from core.errors import BadInput, Conflict, NotFound
+from core.limits import Throttled
 from groups.services import NotOwner
-from puzzles.limits import Throttled
-from puzzles.services.errors import BadInput, Conflict, DayClosed, NotFound
+from puzzles.services.game_locks import DayClosed
 from puzzles.services.practice import DealNotPublic
 
 

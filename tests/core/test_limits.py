@@ -3,10 +3,9 @@ with Retry-After, counted per client address, account or username in the shared 
 defaults never bother a person playing a whole daily with a hint every turn and a practice
 game after it. A test that exercises a limit sets it low (per day: no window ends mid-test)."""
 
-import re
-
 from django.test import Client
 from helpers.games import next_move
+from helpers.limits import assert_throttled
 from helpers.versus import sit_down, versus_move
 from rest_framework.test import APIClient
 
@@ -15,18 +14,6 @@ from puzzles.models import Game, Hint, Player
 from versus.models import VersusGame
 
 PASSWORD = "a long password 1"
-
-
-def assert_throttled(response, words: str) -> None:
-    assert response.status_code == 429, response.content
-    assert int(response["Retry-After"]) >= 1
-    if response["Content-Type"].startswith("application/json"):
-        body = response.json()
-        assert body["error"] == "throttled", body
-        detail = body["detail"]
-    else:
-        detail = re.search(r"data-throttled>([^<]+)<", response.content.decode()).group(1)
-    assert words in detail and "try again in" in detail, detail
 
 
 def from_address(address: str, client_class=APIClient):
@@ -321,7 +308,7 @@ def test_a_culled_cache_keeps_the_password_counts(limits, settings, make_player)
 
 
 def test_old_durable_counts_are_forgotten(limits, make_player):
-    from puzzles.limits import do_forget_old_counts
+    from core.limits import do_forget_old_counts
     from puzzles.models import LimitCount
 
     limits(password_address="100/h")
@@ -329,3 +316,13 @@ def test_old_durable_counts_are_forgotten(limits, make_player):
     assert LimitCount.objects.count() >= 1
     LimitCount.objects.update(started=0)
     assert do_forget_old_counts() >= 1 and not LimitCount.objects.exists()
+
+
+def test_the_durable_counts_table_is_the_models():
+    """``core.limits`` writes ``puzzles.LimitCount``'s table by its name, never importing the
+    model (core imports nothing of puzzles): the name it writes is the model's."""
+    from core.limits import TABLE
+    from puzzles.models import LimitCount
+
+    assert LimitCount._meta.db_table == TABLE
+    assert [f.column for f in LimitCount._meta.concrete_fields] == ["id", "key", "started", "count"]

@@ -14,12 +14,12 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from ..errors import ServiceError
 from ..limits import Throttled
-from ..services.errors import ServiceError
 
 
 class TooLarge(exceptions.APIException):
-    """A request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (``puzzles.api.parsers``)."""
+    """A request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (``core.api.parsers``)."""
 
     status_code = 413
     default_code = "too_large"

@@ -1,4 +1,6 @@
-"""What a service refuses, mapped to HTTP by the API (400, 404, 409)."""
+"""What a service refuses, mapped to HTTP by the API (400, 404, 409; ``core.api.errors``).
+Every app's services raise these, or an error of their own made from them (``DayClosed``,
+``DealNotPublic``, ``NotOwner``, ``limits.Throttled``)."""
 
 
 class ServiceError(Exception):
@@ -23,9 +25,3 @@ class NotFound(ServiceError):
 class Conflict(ServiceError):
     status = 409
     code = "conflict"
-
-
-class DayClosed(Conflict):
-    """A move or hint for a ranked game after its day's close (docs/design.md, Phase 2)."""
-
-    code = "day_closed"
