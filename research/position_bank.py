@@ -26,6 +26,7 @@ import json
 import os
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +36,7 @@ from solver.game import TURNS, Move, Observation, SoloGame, deal
 from solver.game.rng import SeededStream
 from solver.search import make_player
 from solver.search.players import search_options
-from solver.search.valuation import future_values
+from solver.search.valuation import continued_values, future_values, quick_move
 
 ROOT = Path(__file__).resolve().parent.parent
 BANK = ROOT / "var" / "position_bank"
@@ -59,19 +60,38 @@ def rebuilt(position: dict) -> SoloGame:
 
 def value_position(observation: Observation, moves: list[Move], futures: int, seed: str):
     """Every move's final score in each of the same ``futures`` sampled futures (moves x
-    futures), every move valued in every future."""
+    futures), every move valued in every future, by the quick game."""
     finals, _ = future_values(observation, moves, samples=futures, seed=seed)
     return finals
 
 
-def build(name: str, positions: int, futures: int, moves: int, per_game: int,
-          play: dict) -> list[dict]:  # fmt: skip
-    """The bank, built up to ``positions`` (the ones already on disk are kept)."""
+def judge_position(observation: Observation, moves: list[Move], futures: int, seed: str,
+                   judge: dict) -> np.ndarray:  # fmt: skip
+    """The stronger judge: every move's final score when the fair player with ``judge``'s
+    options plays the rest of the game, in each of the first ``futures`` of the quick judge's
+    futures (``valuation.continued_values``, the same ``seed``)."""
+
+    def continuation(player_seed: str):
+        return make_player("fair", seed=player_seed, **judge)
+
+    return continued_values(observation, moves, samples=futures, seed=seed,
+                            continuation=continuation)  # fmt: skip
+
+
+def build(name: str, positions: int, futures: int, moves: int, per_game: int, play: dict,
+          judge: dict | None = None, judge_futures: int = 32) -> list[dict]:  # fmt: skip
+    """The bank, built up to ``positions`` (the ones already on disk are kept). With a
+    ``judge`` (the continuation player's fair options), a position's moves are the playing
+    player's top ``moves`` by its own valuation plus the quick game's move, each valued by
+    the quick game (``finals``) and by the judge in ``judge_futures`` futures (``judged``);
+    without, the visible ranking's top ``moves`` by the quick game alone."""
     BANK.mkdir(parents=True, exist_ok=True)
     path = BANK / f"{name}.jsonl"
     bank = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
-    if bank and (bank[0]["futures"], bank[0]["asked"]) != (futures, moves):
-        raise ValueError(f"bank {name!r} was built with other --futures/--moves; pick a name")
+    made = (futures, moves, judge, judge_futures if judge else None)
+    if bank and _made(bank[0]) != made:
+        raise ValueError(f"bank {name!r} was built with other --futures/--moves/--judge; "
+                         "pick a name")  # fmt: skip
     have = {row["id"] for row in bank}
     game_number = 0
     while len(bank) < positions:
@@ -87,11 +107,9 @@ def build(name: str, positions: int, futures: int, moves: int, per_game: int,
         played = []
         while game.turn <= max(wanted) and len(bank) < positions:
             observation = game.observation()
+            move = None
             if game.turn in wanted:
                 position_id = f"{seed}/{game.turn}"
-                ranked = player.visible_candidates(observation, max(moves, 4))[:moves]
-                top = [node.move for node in ranked]
-                finals = value_position(observation, top, futures, f"bank/{position_id}")
                 row = {
                     "id": position_id,
                     "seed": seed,
@@ -100,16 +118,39 @@ def build(name: str, positions: int, futures: int, moves: int, per_game: int,
                     "played": list(played),
                     "futures": futures,
                     "asked": moves,
-                    "moves": [move.to_json() for move in top],
-                    "finals": finals.astype(int).tolist(),
                 }
+                if judge is None:
+                    ranked = player.visible_candidates(observation, max(moves, 4))[:moves]
+                    top = [node.move for node in ranked]
+                else:  # the player's own top moves, and the quick game's if not among them
+                    valuation = player.valuation(observation)
+                    top = [valuation.moves[i] for i in valuation.ranking()[:moves]]
+                    move = top[0]  # what the player plays (``choose_move``): its best
+                    quick = quick_move(observation)
+                    top += [quick] if quick not in top else []
+                    row.update(judge=judge, judge_futures=judge_futures,
+                               quick=top.index(quick))  # fmt: skip
+                finals = value_position(observation, top, futures, f"bank/{position_id}")
+                row["moves"] = [m.to_json() for m in top]
+                row["finals"] = finals.astype(int).tolist()
+                if judge is not None:
+                    started = time.process_time()
+                    judged = judge_position(observation, top, judge_futures,
+                                            f"bank/{position_id}", judge)  # fmt: skip
+                    row["judged"] = judged.astype(int).tolist()
+                    row["judge_cpu"] = round(time.process_time() - started, 3)
                 bank.append(row)
                 with path.open("a") as out:
                     out.write(json.dumps(row) + "\n")
-            move = player.choose_move(observation)
+            move = move or player.choose_move(observation)
             played.append(move.to_json())
             game.play(move)
     return bank[:positions]
+
+
+def _made(row: dict) -> tuple:
+    """What a bank was built with: its quick futures, moves asked, judge and judge futures."""
+    return (row["futures"], row["asked"], row.get("judge"), row.get("judge_futures"))
 
 
 def regret(means: list[float], chosen: float) -> float:
@@ -119,32 +160,120 @@ def regret(means: list[float], chosen: float) -> float:
 
 def score(bank: list[dict], options: dict) -> dict:
     """The fair player with ``options`` at every position of ``bank``: its regret per
-    decision (interval), the share that chose the bank's best move, CPU s a decision."""
-    regrets, best_chosen, cpu = [], 0, 0.0
+    decision (interval), the share that chose the bank's best move, CPU s a decision; on a
+    judged bank the same under the stronger judge (``judged``), a move outside the bank
+    valued by it on the same futures too."""
+    quick, judged, cpu = _Tally(), _Tally(), 0.0
     for position in bank:
         observation = rebuilt(position).observation()
-        finals = np.asarray(position["finals"], dtype=float)
-        means = finals.mean(axis=1).tolist()
         moves = [Move.from_json(m) for m in position["moves"]]
         started = time.process_time()
         player = make_player("fair", seed=f"bank-player/{position['id']}", **options)
         chosen = player.choose_move(observation)
         cpu += time.process_time() - started
+        seed = f"bank/{position['id']}"
+        alone = partial(value_position, observation, [chosen], position["futures"], seed)
+        quick.add(position["finals"], moves, chosen, alone)
+        if "judged" in position:
+            alone = partial(judge_position, observation, [chosen], position["judge_futures"],
+                            seed, position["judge"])  # fmt: skip
+            judged.add(position["judged"], moves, chosen, alone)
+    result = {"options": options, "positions": len(bank), **quick.result()}
+    if judged.regrets:
+        result["judged"] = judged.result()
+    return {**result, "cpu": cpu / len(bank)}
+
+
+class _Tally:
+    """One judge's regrets and best-move choices over the positions scored."""
+
+    def __init__(self):
+        self.regrets: list[float] = []
+        self.best_chosen = 0
+        self.outside = 0  # chosen moves outside the bank's, valued on its futures
+
+    def add(self, finals, moves: list[Move], chosen: Move, value_alone) -> None:
+        means = np.asarray(finals, dtype=float).mean(axis=1).tolist()
         if chosen in moves:
             value = means[moves.index(chosen)]
         else:  # the same futures: the bank's seed and position
-            value = float(value_position(observation, [chosen], position["futures"],
-                                         f"bank/{position['id']}")[0].mean())  # fmt: skip
-        best_chosen += chosen == moves[int(np.argmax(means))]
-        regrets.append(regret(means, value))
-    interval = paired_interval(regrets) if len(regrets) >= 2 else None
+            value = float(value_alone()[0].mean())
+            self.outside += 1
+        self.best_chosen += chosen == moves[int(np.argmax(means))]
+        self.regrets.append(regret(means, value))
+
+    def result(self) -> dict:
+        interval = paired_interval(self.regrets) if len(self.regrets) >= 2 else None
+        return {
+            "regret": interval.to_json() if interval else None,
+            "best_chosen": self.best_chosen / len(self.regrets),
+            "outside": self.outside,
+        }
+
+
+def agreement(bank: list[dict]) -> dict:
+    """How the two judges of a judged bank agree, from its values alone: the share of
+    positions whose best move they agree on; the correlation of their move means, pooled
+    after each position's mean is taken out (a position's level is not a move's merit), and
+    the mean over positions of the rank (Spearman) correlation; the regret of the playing
+    player's move (``moves[0]``) and of the quick game's move under each judge; the judge's
+    standard error of a paired difference of two moves (its noise)."""
+    same, centred_q, centred_j, ranks, errors = 0, [], [], [], []
+    tallies = {(who, judge): [] for who in ("played", "quick") for judge in ("quick", "judged")}
+    for position in bank:
+        q = np.asarray(position["finals"], dtype=float)
+        j = np.asarray(position["judged"], dtype=float)
+        qm, jm = q.mean(axis=1), j.mean(axis=1)
+        same += int(np.argmax(qm)) == int(np.argmax(jm))
+        centred_q += (qm - qm.mean()).tolist()
+        centred_j += (jm - jm.mean()).tolist()
+        if np.ptp(qm) > 0 and np.ptp(jm) > 0:
+            ranks.append(float(np.corrcoef(_ranks(qm), _ranks(jm))[0, 1]))
+        if j.shape[1] >= 2:
+            differences = j[1:] - j[0]
+            errors += (differences.std(axis=1, ddof=1) / np.sqrt(j.shape[1])).tolist()
+        for who, index in (("played", 0), ("quick", position["quick"])):
+            tallies[who, "quick"].append(float(qm.max() - qm[index]))
+            tallies[who, "judged"].append(float(jm.max() - jm[index]))
     return {
-        "options": options,
         "positions": len(bank),
-        "regret": interval.to_json() if interval else None,
-        "best_chosen": best_chosen / len(bank),
-        "cpu": cpu / len(bank),
+        "same_best": same / len(bank),
+        "correlation": float(np.corrcoef(centred_q, centred_j)[0, 1]),
+        "rank_correlation": float(np.mean(ranks)) if ranks else None,
+        "judge_se": float(np.mean(errors)) if errors else None,
+    } | {
+        f"{who}_regret_{judge}": paired_interval(values).to_json() if len(values) >= 2 else None
+        for (who, judge), values in tallies.items()
     }
+
+
+def judge_cost(bank: list[dict]) -> dict:
+    """The stronger judge's CPU seconds a judged move a future, over the bank and by thirds
+    of the game (turns 1-7, 8-14, 15-20: a continuation's cost falls with the turns left)."""
+
+    def per(rows):
+        plays = sum(len(row["judged"]) * len(row["judged"][0]) for row in rows)
+        return round(sum(row["judge_cpu"] for row in rows) / plays, 4) if plays else None
+
+    return {
+        "judge": bank[0]["judge"],
+        "all": per(bank),
+        "turns 1-7": per([row for row in bank if row["turn"] <= 7]),
+        "turns 8-14": per([row for row in bank if 8 <= row["turn"] <= 14]),
+        "turns 15-20": per([row for row in bank if row["turn"] >= 15]),
+        "cpu": round(sum(row["judge_cpu"] for row in bank), 1),
+    }
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    """Average ranks (ties share theirs), for a Spearman correlation."""
+    order = values.argsort(kind="stable")
+    ranks = np.empty(len(values))
+    ranks[order] = np.arange(len(values), dtype=float)
+    for value in np.unique(values):
+        tied = values == value
+        ranks[tied] = ranks[tied].mean()
+    return ranks
 
 
 def main(argv=None) -> int:
@@ -157,6 +286,10 @@ def main(argv=None) -> int:
     parser.add_argument("--per-game", type=int, default=5, help="positions from each game")
     parser.add_argument("--play", default='{"samples": 32, "candidates": 16}', metavar="JSON",
                         help="the fair player's options for the bank's games")  # fmt: skip
+    parser.add_argument("--judge", metavar="JSON",
+                        help="the stronger judge: its player's fair options")  # fmt: skip
+    parser.add_argument("--judge-futures", type=int, default=32, metavar="K",
+                        help="the judge's futures: the quick judge's first K")  # fmt: skip
     parser.add_argument("--score", metavar="JSON", help="score this fair player on the bank")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
@@ -166,10 +299,13 @@ def main(argv=None) -> int:
         parser.error("--positions, --futures, --per-game at least 1, --moves at least 2")
     if args.per_game > LAST_TURN:
         parser.error(f"--per-game at most {LAST_TURN}")
+    if not 1 <= args.judge_futures <= args.futures:
+        parser.error("--judge-futures from 1 to --futures")
     try:
         play = json.loads(args.play)
         options = json.loads(args.score) if args.score else None
-        for given in (play, options or {}):
+        judge = json.loads(args.judge) if args.judge else None
+        for given in (play, options or {}, judge or {}):
             if not isinstance(given, dict):
                 raise ValueError("give a JSON object")
             search_options(given)
@@ -177,7 +313,8 @@ def main(argv=None) -> int:
         parser.error(f"options: {problem}")
     started = time.process_time()
     try:
-        bank = build(args.name, args.positions, args.futures, args.moves, args.per_game, play)
+        bank = build(args.name, args.positions, args.futures, args.moves, args.per_game, play,
+                     judge, args.judge_futures)  # fmt: skip
     except ValueError as problem:
         print(f"research/position_bank.py: {problem}", file=sys.stderr)
         return 2
@@ -186,18 +323,41 @@ def main(argv=None) -> int:
     if options is None:
         print(json.dumps({"name": args.name, "positions": len(bank), "futures": args.futures,
                           "cpu": round(built, 1), "load": round(load, 1)}))  # fmt: skip
+        if "judged" in bank[0]:
+            print(json.dumps({"name": args.name, "judge_cost": judge_cost(bank)}))
+            print(json.dumps({"name": args.name, "agreement": agreement(bank)}))
         return 0
     result = score(bank, options)
     if args.markdown:
-        r = result["regret"]
-        print("| bank | player | positions | regret a decision [95% t] | best chosen | CPU s |")
-        print("|---|---|---:|---|---:|---:|")
-        print(f"| {args.name} ({args.futures} futures) | `{json.dumps(options)}` "
-              f"| {result['positions']} | {r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
-              f"| {result['best_chosen']:.0%} | {result['cpu']:.3f} |")  # fmt: skip
+        print(_markdown(args.name, bank[0], result))
     else:
         print(json.dumps({"name": args.name, "load": round(load, 1), **result}))
     return 0
+
+
+def _markdown(name: str, first: dict, result: dict) -> str:
+    """The score as a table row: the quick judge's regret, and the stronger judge's when the
+    bank has one."""
+
+    def cell(tally: dict) -> str:
+        r = tally["regret"]
+        return (f"{r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
+                f"| {tally['best_chosen']:.0%}")  # fmt: skip
+
+    lines = ["| bank | player | positions | regret a decision [95% t] | best chosen |"
+             + (" judged regret [95% t] | judged best chosen |" if "judged" in result else "")
+             + " CPU s |"]  # fmt: skip
+    lines.append("|---|---|---:|---|---:|" + ("---|---:|" if "judged" in result else "")
+                 + "---:|")  # fmt: skip
+    bank = f"{name} ({first['futures']} futures"
+    if "judged" in result:
+        bank += f"; judge `{json.dumps(first['judge'])}` × {first['judge_futures']}"
+    row = f"| {bank}) | `{json.dumps(result['options'])}` | {result['positions']} | "
+    row += cell(result)
+    if "judged" in result:
+        row += " | " + cell(result["judged"])
+    lines.append(row + f" | {result['cpu']:.3f} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
