@@ -2,6 +2,8 @@
 of a player's decisions (regret per decision) before a full protocol run.
 
     nice -n 10 python -m research.position_bank NAME [--positions 200] [--futures 256] [--moves 8]
+        [--play '{"samples": 32, "candidates": 16}']
+        [--judge '{"samples": 8, "candidates": 8}' --judge-futures 64]
     nice -n 10 python -m research.position_bank NAME --score '{"samples": 32, "candidates": 16}'
 
 **Building** (``var/position_bank/NAME.jsonl``, not tracked; a rerun adds only the positions it
@@ -12,13 +14,24 @@ up to it (rebuilt and checked by the rules engine), with the visible ranking's b
 ``--moves`` moves, each valued by the quick game in the same ``--futures`` sampled futures
 (``valuation.future_values``, seed ``bank/ID``; every future's final score is kept, integers).
 
+**The stronger judge** (``--judge OPTIONS``, a small fair player's options): a position's
+moves are then the playing player's own best ``--moves`` (its valuation's ranking; the first
+is the move it plays) and the quick game's move (``valuation.quick_move``) when not among
+them (its index: ``quick``). Each is valued by the quick game as above (``finals``) and again
+by playing the rest of the game with the judge's fair player choosing every later move, in
+each of the quick judge's first ``--judge-futures`` futures (``valuation.continued_values``:
+the player is handed only the observations of that future game, never its sampled bag;
+``judged``, with ``judge_cpu``, the CPU s it took). The build then prints the judge's cost
+(CPU s a judged move a future) and how the two judges agree (``agreement``).
+
 **Scoring** (``--score OPTIONS``, the fair player; seed ``bank-player/ID``, never the bank's
 futures): the player's move at each position; a move outside the bank's is valued on the very
-same futures. A decision's **regret** is the best bank move's mean minus the chosen move's
-mean, both over every future; it is never negative. The best mean of a few noisy means is
-biased upwards, by the same amount for every player scored on the bank, so regrets compare
-between players, not with zero. Prints mean regret with its 95% t interval, the share of
-decisions that chose the bank's best move, and CPU s a decision (``--markdown``: a table row).
+same futures (by each judge). A decision's **regret** is the best bank move's mean minus the
+chosen move's mean, both over every future; it is never negative. The best mean of a few noisy
+means is biased upwards, by the same amount for every player scored on the bank, so regrets
+compare between players, not with zero. Prints mean regret with its 95% t interval, the share
+of decisions that chose the bank's best move, and CPU s a decision, under the quick judge and
+(``judged``) the stronger one: one JSON line (``--markdown``: a table row before it).
 """
 
 import argparse
@@ -299,7 +312,7 @@ def main(argv=None) -> int:
         parser.error("--positions, --futures, --per-game at least 1, --moves at least 2")
     if args.per_game > LAST_TURN:
         parser.error(f"--per-game at most {LAST_TURN}")
-    if not 1 <= args.judge_futures <= args.futures:
+    if args.judge and not 1 <= args.judge_futures <= args.futures:
         parser.error("--judge-futures from 1 to --futures")
     try:
         play = json.loads(args.play)
@@ -330,8 +343,7 @@ def main(argv=None) -> int:
     result = score(bank, options)
     if args.markdown:
         print(_markdown(args.name, bank[0], result))
-    else:
-        print(json.dumps({"name": args.name, "load": round(load, 1), **result}))
+    print(json.dumps({"name": args.name, "load": round(load, 1), **result}))
     return 0
 
 
