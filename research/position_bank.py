@@ -230,7 +230,9 @@ def agreement(bank: list[dict]) -> dict:
     after each position's mean is taken out (a position's level is not a move's merit), and
     the mean over positions of the rank (Spearman) correlation; the regret of the playing
     player's move (``moves[0]``) and of the quick game's move under each judge; the judge's
-    standard error of a paired difference of two moves (its noise)."""
+    standard error of a paired difference of two moves (its noise); each judge against itself
+    on the two halves of its futures (``_halves``), and the correlation of the judges' means
+    corrected for both judges' noise (divided by the square root of their reliabilities)."""
     same, centred_q, centred_j, ranks, errors = 0, [], [], [], []
     tallies = {(who, judge): [] for who in ("played", "quick") for judge in ("quick", "judged")}
     for position in bank:
@@ -248,16 +250,40 @@ def agreement(bank: list[dict]) -> dict:
         for who, index in (("played", 0), ("quick", position["quick"])):
             tallies[who, "quick"].append(float(qm.max() - qm[index]))
             tallies[who, "judged"].append(float(jm.max() - jm[index]))
+    correlation = float(np.corrcoef(centred_q, centred_j)[0, 1])
+    quick, judged = _halves(bank, "finals"), _halves(bank, "judged")
     return {
         "positions": len(bank),
         "same_best": same / len(bank),
-        "correlation": float(np.corrcoef(centred_q, centred_j)[0, 1]),
+        "correlation": correlation,
+        "quick_halves": quick,
+        "judged_halves": judged,
+        "correlation_disattenuated": float(correlation / np.sqrt(reliable))
+        if (reliable := quick["reliability"] * judged["reliability"]) > 0
+        else None,
         "rank_correlation": float(np.mean(ranks)) if ranks else None,
         "judge_se": float(np.mean(errors)) if errors else None,
     } | {
         f"{who}_regret_{judge}": paired_interval(values).to_json() if len(values) >= 2 else None
         for (who, judge), values in tallies.items()
     }
+
+
+def _halves(bank: list[dict], key: str) -> dict:
+    """One judge against itself: its values on the first and the second half of its futures
+    (``key``: ``finals`` or ``judged``); the share of positions whose best move the halves
+    agree on, and the correlation of their position-centred means, with the reliability of
+    the whole (Spearman-Brown, 2r / (1 + r)): what the two judges' agreement is bounded by."""
+    same, first, second = 0, [], []
+    for position in bank:
+        values = np.asarray(position[key], dtype=float)
+        half = values.shape[1] // 2
+        a, b = values[:, :half].mean(axis=1), values[:, half : 2 * half].mean(axis=1)
+        same += int(np.argmax(a)) == int(np.argmax(b))
+        first += (a - a.mean()).tolist()
+        second += (b - b.mean()).tolist()
+    r = float(np.corrcoef(first, second)[0, 1])
+    return {"same_best": same / len(bank), "correlation": r, "reliability": 2 * r / (1 + r)}
 
 
 def judge_cost(bank: list[dict]) -> dict:

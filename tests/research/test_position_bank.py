@@ -132,6 +132,8 @@ def test_agreement_and_the_score_under_both_judges(judged):
     agreement = position_bank.agreement(judged)
     assert agreement["positions"] == 2 and 0 <= agreement["same_best"] <= 1
     assert -1 <= agreement["correlation"] <= 1
+    for judge in ("quick_halves", "judged_halves"):
+        assert 0 <= agreement[judge]["same_best"] <= 1
     for key in ("played_regret_quick", "played_regret_judged", "quick_regret_judged"):
         assert agreement[key]["mean"] >= 0
     result = position_bank.score(judged, TINY)
