@@ -5,6 +5,7 @@ of a player's decisions (regret per decision) before a full protocol run.
         [--play '{"samples": 32, "candidates": 16}']
         [--judge '{"samples": 8, "candidates": 8}' --judge-futures 64]
     nice -n 10 python -m research.position_bank NAME --score '{"samples": 32, "candidates": 16}'
+        [--score '{"samples": 8, "candidates": 8}']
 
 **Building** (``var/position_bank/NAME.jsonl``, not tracked; a rerun adds only the positions it
 lacks): fair games at ``--play`` options on seeds ``bank-NAME-0001`` ... give ``--per-game``
@@ -29,9 +30,11 @@ futures): the player's move at each position; a move outside the bank's is value
 same futures (by each judge). A decision's **regret** is the best bank move's mean minus the
 chosen move's mean, both over every future; it is never negative. The best mean of a few noisy
 means is biased upwards, by the same amount for every player scored on the bank, so regrets
-compare between players, not with zero. Prints mean regret with its 95% t interval, the share
-of decisions that chose the bank's best move, and CPU s a decision, under the quick judge and
-(``judged``) the stronger one: one JSON line (``--markdown``: a table row before it).
+compare between players, not with zero. Prints, under the quick judge and the stronger one
+(``judged``), the mean regret with its 95% t interval, the share of decisions
+that chose the bank's best move and each position's regret, and CPU s a decision: one JSON
+line (``--markdown``: a table row before it). ``--score`` twice: both players, then the
+second's regret less the first's, paired by position, with its interval (``versus``).
 """
 
 import argparse
@@ -221,6 +224,7 @@ class _Tally:
             "regret": interval.to_json() if interval else None,
             "best_chosen": self.best_chosen / len(self.regrets),
             "outside": self.outside,
+            "regrets": [round(value, 4) for value in self.regrets],  # position by position
         }
 
 
@@ -329,7 +333,8 @@ def main(argv=None) -> int:
                         help="the stronger judge: its player's fair options")  # fmt: skip
     parser.add_argument("--judge-futures", type=int, default=32, metavar="K",
                         help="the judge's futures: the quick judge's first K")  # fmt: skip
-    parser.add_argument("--score", metavar="JSON", help="score this fair player on the bank")
+    parser.add_argument("--score", metavar="JSON", action="append",
+                        help="score this fair player on the bank (twice: compare two)")  # fmt: skip
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if not args.name.replace("-", "").replace("_", "").isalnum():
@@ -342,9 +347,12 @@ def main(argv=None) -> int:
         parser.error("--judge-futures from 1 to --futures")
     try:
         play = json.loads(args.play)
-        options = json.loads(args.score) if args.score else None
+        scored = [json.loads(given) for given in args.score or []]
+        options = scored[0] if scored else None
         judge = json.loads(args.judge) if args.judge else None
-        for given in (play, options or {}, judge or {}):
+        if len(scored) > 2:
+            raise ValueError("--score at most twice")
+        for given in (play, *scored, judge or {}):
             if not isinstance(given, dict):
                 raise ValueError("give a JSON object")
             search_options(given)
@@ -366,15 +374,30 @@ def main(argv=None) -> int:
             print(json.dumps({"name": args.name, "judge_cost": judge_cost(bank)}))
             print(json.dumps({"name": args.name, "agreement": agreement(bank)}))
         return 0
-    result = score(bank, options)
+    results = [score(bank, given) for given in scored]
     if args.markdown:
-        print(_markdown(args.name, bank[0], result))
-    print(json.dumps({"name": args.name, "load": round(load, 1), **result}))
+        print(_markdown(args.name, bank[0], results))
+    for result in results:
+        print(json.dumps({"name": args.name, "load": round(load, 1), **result}))
+    if len(results) == 2:
+        print(json.dumps({"name": args.name, "versus": versus(*results)}))
     return 0
 
 
-def _markdown(name: str, first: dict, result: dict) -> str:
-    """The score as a table row: the quick judge's regret, and the stronger judge's when the
+def versus(first: dict, second: dict) -> dict:
+    """The second player's regret less the first's, position by position (the same bank,
+    so paired), with its 95% t interval, under each judge the bank has."""
+    compared = {"first": first["options"], "second": second["options"]}
+    for judge in ("quick", "judged"):
+        a, b = (result if judge == "quick" else result.get(judge) for result in (first, second))
+        if a and b and len(a["regrets"]) >= 2:
+            differences = np.subtract(b["regrets"], a["regrets"])
+            compared[judge] = paired_interval(differences).to_json()
+    return compared
+
+
+def _markdown(name: str, first: dict, results: list[dict]) -> str:
+    """The scores as table rows: the quick judge's regret, and the stronger judge's when the
     bank has one."""
 
     def cell(tally: dict) -> str:
@@ -382,19 +405,20 @@ def _markdown(name: str, first: dict, result: dict) -> str:
         return (f"{r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
                 f"| {tally['best_chosen']:.0%}")  # fmt: skip
 
+    judged = "judged" in results[0]
     lines = ["| bank | player | positions | regret a decision [95% t] | best chosen |"
-             + (" judged regret [95% t] | judged best chosen |" if "judged" in result else "")
+             + (" judged regret [95% t] | judged best chosen |" if judged else "")
              + " CPU s |"]  # fmt: skip
-    lines.append("|---|---|---:|---|---:|" + ("---|---:|" if "judged" in result else "")
-                 + "---:|")  # fmt: skip
+    lines.append("|---|---|---:|---|---:|" + ("---|---:|" if judged else "") + "---:|")
     bank = f"{name} ({first['futures']} futures"
-    if "judged" in result:
+    if judged:
         bank += f"; judge `{json.dumps(first['judge'])}` × {first['judge_futures']}"
-    row = f"| {bank}) | `{json.dumps(result['options'])}` | {result['positions']} | "
-    row += cell(result)
-    if "judged" in result:
-        row += " | " + cell(result["judged"])
-    lines.append(row + f" | {result['cpu']:.3f} |")
+    for result in results:
+        row = f"| {bank}) | `{json.dumps(result['options'])}` | {result['positions']} | "
+        row += cell(result)
+        if judged:
+            row += " | " + cell(result["judged"])
+        lines.append(row + f" | {result['cpu']:.3f} |")
     return "\n".join(lines)
 
 

@@ -140,3 +140,13 @@ def test_agreement_and_the_score_under_both_judges(judged):
     assert result["judged"]["regret"]["mean"] >= 0 and result["regret"]["mean"] >= 0
     cost = position_bank.judge_cost(judged)
     assert cost["judge"] == TINY and cost["all"] > 0
+
+
+def test_versus_is_the_second_players_regret_less_the_firsts_paired_by_position():
+    first = {"options": {}, "regrets": [0.0, 1.0, 0.5], "judged": {"regrets": [1.0, 1.0, 0.0]}}
+    second = {"options": TINY, "regrets": [1.0, 1.0, 1.5], "judged": {"regrets": [2.0, 1.5, 1.0]}}
+    compared = position_bank.versus(first, second)
+    assert compared["first"] == {} and compared["second"] == TINY
+    assert compared["quick"]["mean"] == pytest.approx(2 / 3)
+    assert compared["judged"]["mean"] == pytest.approx(2.5 / 3)
+    assert compared["judged"]["pairs"] == 3
