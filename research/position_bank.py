@@ -234,16 +234,18 @@ def agreement(bank: list[dict]) -> dict:
     after each position's mean is taken out (a position's level is not a move's merit), and
     the mean over positions of the rank (Spearman) correlation; the regret of the playing
     player's move (``moves[0]``) and of the quick game's move under each judge; the judge's
-    standard error of a paired difference of two moves (its noise); each judge against itself
+    standard error of a paired difference of two moves (its noise); the mean spread (best
+    less worst mean) of a position's moves under each judge; each judge against itself
     on the two halves of its futures (``_halves``), and the correlation of the judges' means
     corrected for both judges' noise (divided by the square root of their reliabilities)."""
-    same, centred_q, centred_j, ranks, errors = 0, [], [], [], []
+    same, centred_q, centred_j, ranks, errors, spreads = 0, [], [], [], [], []
     tallies = {(who, judge): [] for who in ("played", "quick") for judge in ("quick", "judged")}
     for position in bank:
         q = np.asarray(position["finals"], dtype=float)
         j = np.asarray(position["judged"], dtype=float)
         qm, jm = q.mean(axis=1), j.mean(axis=1)
         same += int(np.argmax(qm)) == int(np.argmax(jm))
+        spreads.append((float(np.ptp(qm)), float(np.ptp(jm))))
         centred_q += (qm - qm.mean()).tolist()
         centred_j += (jm - jm.mean()).tolist()
         if np.ptp(qm) > 0 and np.ptp(jm) > 0:
@@ -266,6 +268,7 @@ def agreement(bank: list[dict]) -> dict:
         if (reliable := quick["reliability"] * judged["reliability"]) > 0
         else None,
         "rank_correlation": float(np.mean(ranks)) if ranks else None,
+        "spread": dict(zip(("quick", "judged"), np.mean(spreads, axis=0).tolist(), strict=True)),
         "judge_se": float(np.mean(errors)) if errors else None,
     } | {
         f"{who}_regret_{judge}": paired_interval(values).to_json() if len(values) >= 2 else None
