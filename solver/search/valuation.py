@@ -8,10 +8,13 @@ A sampled future is a shuffle of the unseen patches (``Observation.unseen``, wha
 work out), never the bag: an ``Observation`` cannot reach it. Every move is played out in the
 same futures (common random numbers), so the difference between two moves' values is the
 moves' difference, not luck of the draw. A play-out is the quick greedy game to the end
-(compiled), unless the caller hands another search.
+(compiled), unless the caller hands another search. ``continued_values`` is the stronger,
+slower judge of research/position_bank.py: a player (a small fair one) plays the rest of the
+game in each future, seeing only what a player of that future game sees.
 """
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +23,7 @@ from solver.game import TURNS, Move, Observation, SoloGame
 from solver.game.rng import SeededStream
 from solver.game.solo import conveyor
 
+from .base import Player
 from .beam import Beam, Node, play_to_end
 from .fastcore import evaluator_for, pack
 from .goal_choice import QUICK
@@ -118,6 +122,63 @@ def future_values(
             finals[i, k] = _play_out(beam, play, afters[i], states[i], bag, depth)
             counts[i] += 1
     return finals, counts
+
+
+def continued_values(
+    observation: Observation,
+    moves: list[Move],
+    *,
+    samples: int,
+    seed: str,
+    continuation: Callable[[str], Player],
+) -> np.ndarray:
+    """Each move's final score when a player plays the rest of the game: ``finals[i, k]``,
+    move ``i`` then ``continuation(player_seed)`` choosing every later move of future ``k``.
+
+    The futures are ``future_values``' (``sampled_bag`` with the same ``seed``, turn and
+    ``k``), so the same for every move, and a move valued alone gets the values it gets among
+    others. Future ``k`` is a game (``SoloGame.from_observation``) whose bag is that sample;
+    the player is handed only its ``observation()`` at each turn, never the game, so it sees
+    what a player of that future game sees and not the sampled bag. Every move of future
+    ``k`` is continued by a fresh player with the same seed (``SEED/turn-T/player-K``), so
+    its own sampled futures are common to the moves too. One future on the last two turns
+    (the draws after turn 21 are never played). Deterministic for a seed when the player is.
+    Raises ``RulesError`` naming an illegal move."""
+    if not moves:
+        raise ValueError("there is no move to value")
+    start = SoloGame.from_observation(observation, ())
+    for move in moves:
+        start.check(move)
+    turn = observation.turn
+    if turn >= TURNS - 1:
+        samples = 1
+    unseen = sorted(observation.unseen().elements())
+    finals = np.zeros((len(moves), samples))
+    for k in range(samples):
+        bag = sampled_bag(unseen, seed, turn, k)
+        for i, move in enumerate(moves):
+            finals[i, k] = _continued(observation, move, bag,
+                                      continuation(f"{seed}/turn-{turn}/player-{k}"))  # fmt: skip
+    return finals
+
+
+def _continued(observation: Observation, move: Move, bag: list[int], player: Player) -> int:
+    """The final score of the future game with ``bag`` after ``move``, ``player`` choosing
+    every later move from the game's observations alone."""
+    game = SoloGame.from_observation(observation, bag)
+    game.play(move)
+    while not game.finished:
+        game.play(player.choose_move(game.observation()))
+    return game.quilt.points
+
+
+def quick_move(observation: Observation, beam: Beam | None = None) -> Move:
+    """The move the quick game's greedy policy plays in ``observation`` (its turn does not
+    depend on the draws: they refill the market after the choice)."""
+    if beam is None:
+        beam = Beam(evaluator_for(observation.layout), QUICK)
+    root = beam.root(observation.quilt, observation.hand, observation.market, observation.turn)
+    return beam.step([root], None)[0].move
 
 
 def halve_moves(
@@ -256,4 +317,13 @@ def _play_out(beam: Beam, play, after: Node, state, bag, depth: int) -> float:
     return beam.run([node], bag, depth)[0].value
 
 
-__all__ = ["Valuation", "draw_luck", "future_values", "halve_moves", "sampled_bag", "value_moves"]
+__all__ = [
+    "Valuation",
+    "continued_values",
+    "draw_luck",
+    "future_values",
+    "halve_moves",
+    "quick_move",
+    "sampled_bag",
+    "value_moves",
+]

@@ -4,9 +4,20 @@ the fair player's choice is its best move."""
 import numpy as np
 import pytest
 
-from solver.game import TURNS, Deal, Move, RulesError, SoloGame, deal
+from solver.game import TURNS, Deal, Move, Observation, RulesError, SoloGame, deal
 from solver.search import make_player
-from solver.search.valuation import _still_close, future_values, halve_moves, value_moves
+from solver.search.beam import Beam
+from solver.search.fastcore import evaluator_for
+from solver.search.goal_choice import QUICK
+from solver.search.valuation import (
+    _still_close,
+    continued_values,
+    future_values,
+    halve_moves,
+    quick_move,
+    sampled_bag,
+    value_moves,
+)
 
 FAIR = {"playout_width": 1, "samples": 40, "candidates": 5}
 
@@ -204,3 +215,86 @@ def test_the_halving_option_is_part_of_the_hint_players_strength_only_when_set()
     valuation = player.valuation(game.observation())
     assert sum(valuation.samples) <= 300 + 6 and max(valuation.samples) > 16
     assert player.choose_move(game.observation()) == valuation.moves[valuation.best()]
+
+
+# The stronger judge (research/position_bank.py --judge): a small fair player plays the rest.
+TINY = {"samples": 2, "candidates": 2}
+
+
+def _tiny(seed: str):
+    return make_player("fair", seed=seed, **TINY)
+
+
+class _Recording:
+    """A player that plays like ``_tiny`` and keeps what it was handed at each turn."""
+
+    def __init__(self, seed: str, handed: list):
+        self.player, self.handed = _tiny(seed), handed
+
+    def choose_move(self, observation, game=None):
+        move = self.player.choose_move(observation)
+        self.handed.append((observation, game, move))
+        return move
+
+
+def test_continued_values_are_deterministic_and_every_move_is_valued_on_the_same_futures():
+    game = _game("test-valuation-5", 15)
+    observation = game.observation()
+    moves = _some_moves(game, 3)
+    finals = continued_values(observation, moves, samples=2, seed="s", continuation=_tiny)
+    assert finals.shape == (3, 2)
+    again = continued_values(observation, moves, samples=2, seed="s", continuation=_tiny)
+    assert finals.tolist() == again.tolist()
+    # a move valued alone, or in another order, gets the values it gets among the others
+    alone = continued_values(observation, moves[1:2], samples=2, seed="s", continuation=_tiny)
+    assert alone.tolist() == finals[1:2].tolist()
+    backwards = continued_values(observation, moves[::-1], samples=2, seed="s",
+                                 continuation=_tiny)  # fmt: skip
+    assert backwards.tolist() == finals[::-1].tolist()
+
+
+def test_the_continuation_sees_only_the_observations_of_its_future_game():
+    game = _game("test-valuation-6", 17)
+    observation = game.observation()
+    moves = _some_moves(game, 2)
+    handed = []
+    finals = continued_values(observation, moves, samples=2, seed="s",
+                              continuation=lambda seed: _Recording(seed, handed))  # fmt: skip
+    unseen = sorted(observation.unseen().elements())
+    turns_left = TURNS - observation.turn  # the continuation's turns after each move
+    assert len(handed) == 2 * 2 * turns_left
+    for k in range(2):  # futures are the outer loop, then the moves
+        bag = sampled_bag(unseen, "s", observation.turn, k)
+        for i, move in enumerate(moves):
+            start = (k * 2 + i) * turns_left
+            real = SoloGame.from_observation(observation, bag)  # that future, as a real game
+            real.play(move)
+            for seen, given_game, chosen in handed[start : start + turns_left]:
+                assert given_game is None and type(seen) is Observation
+                assert not hasattr(seen, "bag") and not hasattr(seen, "remaining_bag")
+                assert seen.to_json() == real.observation().to_json()
+                real.play(chosen)
+            assert real.finished and finals[i, k] == real.quilt.total()
+
+
+def test_continued_values_never_read_the_true_bag():
+    turn = 16
+    game = _game("test-valuation-7", turn)
+    other = _game("test-valuation-7", turn, bag_after=2 * (turn - 1))
+    assert other.remaining_bag != game.remaining_bag
+    moves = _some_moves(game, 2)
+    ours = continued_values(game.observation(), moves, samples=2, seed="s", continuation=_tiny)
+    theirs = continued_values(other.observation(), moves, samples=2, seed="s",
+                              continuation=_tiny)  # fmt: skip
+    assert ours.tolist() == theirs.tolist()
+
+
+def test_the_quick_move_is_the_quick_games_first_move():
+    game = _game("test-valuation-8", 5)
+    observation = game.observation()
+    beam = Beam(evaluator_for(observation.layout), QUICK)
+    root = beam.root(observation.quilt, observation.hand, observation.market, observation.turn)
+    bag = sampled_bag(sorted(observation.unseen().elements()), "s", observation.turn, 0)
+    line = beam.run([root], bag, TURNS)[0].line()
+    assert quick_move(observation) == line[0]
+    game.check(line[0])
