@@ -93,10 +93,20 @@ def test_a_solved_position_leaves_the_drill_and_an_unsolved_one_stays(history, c
     ann, old, _ = history
     seen = replay(old, turns=4)[0].observation()
     seed = f"drill/{old.pk}/5"
-    candidates = [Move(0, cell, 1) for cell in seen.quilt.empty_cells[:8]]
-    reviews = [judge(seen, move, seed=seed, **TINY) for move in candidates]
-    worst = max(reviews, key=lambda review: review.loss)
-    assert worst.loss > services.SOLVED_WITHIN
+    # Each checkout deals its own game (its seed secret): look through the moves, in a fixed
+    # order, for one that loses more than the drill forgives; a deal has many.
+    candidates = (
+        Move(hand, cell, market)
+        for market in (2, 1, 0)
+        for hand in (1, 0)
+        for cell in seen.quilt.empty_cells
+    )
+    worst = next(
+        (review for move in candidates
+         if (review := judge(seen, move, seed=seed, **TINY)).loss > services.SOLVED_WITHIN),
+        None,
+    )  # fmt: skip
+    assert worst is not None, "no move loses more than the drill forgives"
     assert judged(ann, old, 5, worst.played).solved is False
     assert client_for(ann).get("/api/drill/").json()["left"] == 3  # still there
     assert judged(ann, old, 5, worst.best).solved is True
