@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import reference
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from solver.game import Deal, Move, SoloGame, deal, patch_to_json, score_quilt_file
@@ -79,6 +79,7 @@ def replay(dealt: dict, played: dict) -> SoloGame:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(seed="-a", strategy="random", setup="standard", variant=[])
 @given(
     seed=st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), max_size=12),
     strategy=st.sampled_from(["random", "greedy"]),
@@ -87,10 +88,11 @@ def replay(dealt: dict, played: dict) -> SoloGame:
 )
 def test_played_games_replay_against_the_deal_with_the_same_score(seed, strategy, setup, variant):
     options = ["--setup", setup, *variant]
-    played = ok("play", seed, "--strategy", strategy, *options)
+    # "--" before the seed: a seed may begin with "-" (argparse would read it as an option)
+    played = ok("play", "--strategy", strategy, *options, "--", seed)
     assert set(played) == {"score", "quilt", "seconds", "moves"}
     assert len(played["moves"]) == 22 and played["moves"][-1]["market_index"] is None
-    game = replay(ok("deal", seed, *options), played)
+    game = replay(ok("deal", *options, "--", seed), played)
     assert game.quilt.score() == played["score"]
     assert reference.agrees(played["score"], played["quilt"])  # an independent scorer agrees
 
