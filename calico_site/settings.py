@@ -465,7 +465,7 @@ CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="calico")
 # Solver strength. Tests and small machines turn these down (JSON in the environment).
 CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})
 # the best-known score: hindsight with portfolio 4 (docs/solver.md, research/hindsight_portfolio.py)
-CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={"portfolio": 4, "polish": 14})
+CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={"portfolio": 5, "polish": 14})
 CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # The versus levels the table player plays (solver.search.versus.TABLE_LEVELS) instead of the
 # solo players (LEVELS): a comma list of easy, medium, hard (docs/versus.md). Hard by default:

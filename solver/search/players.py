@@ -199,6 +199,10 @@ PORTFOLIOS = {
     # halving, then the other weight set on the best 4 games' arrangements
     4: Portfolio((PLAYOUT_WEIGHTS,),
                  ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS))),
+    # 4, then the best 2 of its last round's arrangements searched twice as wide and deep
+    5: Portfolio((PLAYOUT_WEIGHTS,),
+                 ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS),
+                  (2, 240, 12, None))),
 }  # fmt: skip
 
 # Option ``polish: K``: the chosen game's last K turns searched again with each of these
