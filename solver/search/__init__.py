@@ -29,6 +29,11 @@ learned         all        off      set N of the fitted evaluation tables
                                     (``learned_evaluation.json``, research/fit_evaluation.py):
                                     the parts weighed per stage of the game, with supply
                                     terms, instead of summed
+goal_chances    all        off      set N of the goal chances learned by self-play
+                                    (``learned/goal_chances-N.npz``,
+                                    research/learn_goal_chances.py): each goal's colour
+                                    and pattern chance by tile, stage and count shape,
+                                    instead of today's judgement
 goal_deals      fair       off      the goal finalists valued again on this many sampled
                                     turn-1 positions by the player's own valuation
                                     (``goal_choice.by_first_turn``) instead of quick games

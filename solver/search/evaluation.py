@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from solver.game import PATCH_CELLS
+import numpy as np
+
+from solver.game import GOALS, PATCH_CELLS
 from solver.game.hexgrid import shape_placements
 
 PATCH_MASK = sum(1 << c for c in PATCH_CELLS)
@@ -92,6 +94,62 @@ def learned_tables(number: int) -> LearnedTables:
     return LearnedTables(number, tables)
 
 
+def _partitions(total: int, most: int | None = None) -> list[tuple[int, ...]]:
+    """The ways to write ``total`` as a sum of parts at most ``most``, largest first."""
+    most = total if most is None else most
+    if total == 0:
+        return [()]
+    return [(first, *rest) for first in range(min(total, most), 0, -1)
+            for rest in _partitions(total - first, first)]  # fmt: skip
+
+
+# -- learned goal chances (option ``goal_chances``) ------------------------------------------
+# A goal attribute's chance depends on its filled neighbours only through their count shape
+# (values are interchangeable): (2, 1) for a a b. The evaluation keeps its chances per goal
+# tile, attribute (colours, patterns), stage (placements made after the placement, 0..22)
+# and shape, so that a table learned by self-play (research/learn_goal_chances.py: how often
+# a goal's attribute ended met from there under the quick game) can stand in for today's.
+SHAPES = tuple(shape for filled in range(6) for shape in _partitions(filled))  # 19 shapes
+SHAPE_INDEX = {shape: k for k, shape in enumerate(SHAPES)}
+GOAL_STAGES = len(PATCH_CELLS) + 1
+GOAL_INDEX = {goal.id: k for k, goal in enumerate(GOALS)}
+CHANCES_DIR = Path(__file__).with_name("learned")
+
+
+@dataclass(frozen=True, eq=False)
+class GoalChances:
+    """One learned set: ``table[goal, attribute, stage, shape]``, a chance in [0, 1] (goal in
+    ``GOALS`` order, attribute 0 colours and 1 patterns, shape in ``SHAPES`` order)."""
+
+    number: int
+    table: np.ndarray
+
+
+@cache
+def goal_chances(number: int) -> GoalChances:
+    """Set ``number`` (``learned/goal_chances-N.npz``), loaded once a process; ValueError
+    naming a missing one."""
+    path = CHANCES_DIR / f"goal_chances-{number}.npz"
+    if not path.exists():
+        sets = sorted(int(p.stem.rsplit("-", 1)[1]) for p in CHANCES_DIR.glob("goal_chances-*"))
+        named = ", ".join(map(str, sets)) or "none yet"
+        raise ValueError(f"goal_chances must name a learned set ({named}), not {number}")
+    with np.load(path) as data:
+        table = np.array(data["table"], dtype=np.float64)
+    if table.shape != (len(GOALS), 2, GOAL_STAGES, len(SHAPES)):
+        raise ValueError(f"goal chances set {number} has the shape {table.shape}")
+    return GoalChances(number, table)
+
+
+def hand_chances(target: tuple[int, ...], weights: "Weights") -> np.ndarray:
+    """Today's chance of each shape (``SHAPES`` order) for a goal of counts ``target``."""
+    return np.array([
+        attribute_chance([v for v, n in enumerate(shape) for _ in range(n)], target,
+                         weights.goal_by_empty[6 - sum(shape)], weights.goal_openness)
+        for shape in SHAPES
+    ])  # fmt: skip
+
+
 def feasible(counts, target: tuple[int, ...]) -> bool:
     """Whether filled counts (any order) can still grow into the ``target`` multiset:
     sorted descending, each count must fit the target part of the same rank."""
@@ -148,13 +206,20 @@ def shape_tables(shape, border_mask: int) -> tuple[tuple[tuple[int, ...], ...], 
 __all__ = [
     "DEFAULT_WEIGHTS",
     "FEATURES",
+    "GOAL_INDEX",
+    "GOAL_STAGES",
     "PLAYOUT_WEIGHTS",
+    "SHAPES",
+    "SHAPE_INDEX",
     "STAGES",
     "SUPPLY",
+    "GoalChances",
     "LearnedTables",
     "Weights",
     "attribute_chance",
     "feasible",
+    "goal_chances",
+    "hand_chances",
     "learned_tables",
     "shape_tables",
     "stage_of",

@@ -11,7 +11,7 @@ computes:
 - the evaluation described in ``evaluation.py`` (goal chances, colour parts, pattern parts,
   the rainbow terms), recomputing after a placement only the parts the placed cell can touch.
 
-Whatever can be precomputed from a layout and the weights is (goal chances per multiset of
+Whatever can be precomputed from a layout and the weights is (goal chances per count shape of
 filled values, cat progress per group size, the rainbow terms, shape placements), with the
 helpers of ``evaluation.py``. ``tests/solver/search/test_fastcore.py`` checks every value
 against a plain-Python evaluation written apart (``reference_evaluation.py``, there) and the
@@ -25,7 +25,6 @@ button colours, the rainbow flag and the points.
 
 import time
 from functools import lru_cache
-from itertools import combinations_with_replacement
 
 import numpy as np
 from numba import njit
@@ -45,11 +44,16 @@ from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
 from .evaluation import (
     DEFAULT_WEIGHTS,
     FEATURES,
+    GOAL_INDEX,
+    GOAL_STAGES,
     PATCH_MASK,
+    SHAPE_INDEX,
+    SHAPES,
     SUPPLY,
+    GoalChances,
     LearnedTables,
     Weights,
-    attribute_chance,
+    hand_chances,
     shape_tables,
     stage_of,
 )
@@ -79,7 +83,23 @@ _COL6 = sum(1 << (r * 7 + 6) for r in range(7))
 _EVEN_ROWS = sum(0x7F << (r * 7) for r in range(0, 7, 2))
 _ODD_ROWS = sum(0x7F << (r * 7) for r in range(1, 7, 2))
 _POW6 = tuple(6**v for v in range(6))
-_CODES = 6**6  # base-6 counts of the values 0..5 among a goal's filled neighbours
+
+
+def _shape_of_codes() -> np.ndarray:
+    """For each code of a goal's filled neighbours (base 6: digit v counts the value v), the
+    index of its count shape in ``SHAPES`` (0 for six filled: a scored goal, never read)."""
+    out = np.zeros(6**6, dtype=np.int8)
+    for code in range(6**6):
+        counts = tuple(sorted((d for d in (code // p % 6 for p in _POW6) if d), reverse=True))
+        out[code] = SHAPE_INDEX.get(counts, 0)
+    return out
+
+
+_SHAPE_OF = _shape_of_codes()
+_NSHAPES = len(SHAPES)
+_SPACES = GOAL_STAGES - 1  # patch spaces: a goal's stage is how many are filled
+# a goal's chances: one row per goal of (attribute, stage, shape), colours first
+_ATTRIBUTE_ROW = GOAL_STAGES * _NSHAPES
 
 
 def pack(quilt: Quilt) -> np.ndarray:
@@ -114,14 +134,16 @@ class Evaluator:
         layout: Layout,
         weights: Weights = DEFAULT_WEIGHTS,
         learned: LearnedTables | None = None,
+        goal_chances: GoalChances | None = None,
     ):
         self.layout = layout
         self.weights = weights
         self.learned = learned
+        self.goal_chances = goal_chances
         w = weights
         specs = layout.goal_specs
         goals = np.zeros((len(specs), 10), dtype=np.int64)
-        chance = np.zeros((max(len(specs), 1), _CODES), dtype=np.float64)
+        chance = np.zeros((max(len(specs), 1), 2 * _ATTRIBUTE_ROW), dtype=np.float64)
         goal_at = np.zeros(49, dtype=np.int64)
         for i, (cell, goal) in enumerate(specs):
             goals[i, :6] = NEIGHBOURS[cell]
@@ -130,7 +152,10 @@ class Evaluator:
             goals[i, _G_KEY] = _count_key(goal.counts)
             for n in NEIGHBOURS[cell]:
                 goal_at[n] |= 1 << i
-            chance[i] = _chance_row(goal.counts, w)
+            if goal_chances is None:
+                chance[i] = np.tile(_hand_row(goal.counts, w), 2 * GOAL_STAGES)
+            else:
+                chance[i] = goal_chances.table[GOAL_INDEX[goal.id]].ravel()
         cats, progress, award, shapes, reach = _cat_arrays(layout, w)
         rainbow = [RAINBOW_POINTS * w.rainbow_scale**missing for missing in range(7)]
         step = [r * (1 / w.rainbow_scale - 1) / BUTTON_POINTS for r in rainbow]
@@ -181,17 +206,9 @@ class Evaluator:
 
 
 @lru_cache(maxsize=64)
-def _chance_row(counts, weights: Weights) -> np.ndarray:
-    """The evaluation's chance for every multiset of 0..5 filled values of a goal (the same
-    for each goal space and arrangement it is in)."""
-    w = weights
-    row = np.zeros(_CODES, dtype=np.float64)
-    for filled in range(6):
-        base = w.goal_by_empty[6 - filled]
-        for values in combinations_with_replacement(range(6), filled):
-            code = sum(_POW6[v] for v in values)
-            row[code] = attribute_chance(list(values), counts, base, w.goal_openness)
-    return row
+def _hand_row(counts, weights: Weights) -> np.ndarray:
+    """Today's chance of each count shape, for each goal space and arrangement of a goal."""
+    return hand_chances(counts, weights)
 
 
 _CATS: dict[tuple, tuple] = {}
@@ -240,10 +257,13 @@ def _cat_arrays(layout: Layout, weights: Weights) -> tuple:
 
 @lru_cache(maxsize=64)
 def evaluator_for(
-    layout: Layout, weights: Weights = DEFAULT_WEIGHTS, learned: LearnedTables | None = None
+    layout: Layout,
+    weights: Weights = DEFAULT_WEIGHTS,
+    learned: LearnedTables | None = None,
+    goal_chances: GoalChances | None = None,
 ) -> Evaluator:
     """One ``Evaluator`` per layout, weights and learned tables, shared by every search."""
-    return Evaluator(layout, weights, learned)
+    return Evaluator(layout, weights, learned, goal_chances)
 
 
 # -- bit helpers ---------------------------------------------------------------------------
@@ -393,8 +413,9 @@ def _goal_part(state, i, goals, chance):
             pcode += _POW6[p % 6]
     if filled == 6:  # a completed goal is already in the points
         return 0.0
-    pc = chance[i, ccode]
-    pp = chance[i, pcode]
+    at = max(0, min(_SPACES, _SPACES - _popcount(state[_EMPTY]))) * _NSHAPES
+    pc = chance[i, at + _SHAPE_OF[ccode]]
+    pp = chance[i, _ATTRIBUTE_ROW + at + _SHAPE_OF[pcode]]
     return pc * pp * row[_G_BOTH] + (pc + pp - 2 * pc * pp) * row[_G_ONE]
 
 
@@ -566,9 +587,9 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
     colour part depends only on the cell when the patch is of another colour (the cell is no
     longer empty; the button mask changes only within the placed colour), and on (cell,
     colour) when it is of that colour; likewise the pattern parts; only the goals need the
-    patch. Each part is computed once per cell and what it depends on; the others keep the
-    parts of ``state`` (``parts0``). Then each placement's parts are put together and
-    totalled."""
+    patch (and every goal the cell, since learned chances depend on the stage). Each part is
+    computed once per cell and what it depends on; the others keep the parts of ``state``
+    (``parts0``). Then each placement's parts are put together and totalled."""
     n = patches.shape[0]
     empty = state[_EMPTY]
     points = state[_POINTS]
@@ -591,6 +612,7 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
     own_pattern = np.zeros(6)
     cat_points = np.zeros(6, dtype=np.int64)
     parts = np.empty(_PARTS, dtype=np.float64)
+    untouched = np.zeros(max(goals.shape[0], 1))
     rest = empty
     while rest:
         low = rest & -rest
@@ -620,6 +642,9 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
                 own_pattern[p] = _pattern_part(work, p, cats, progress, shapes)
                 cat_points[p] = work[_POINTS] - points
         at = goal_at[cell]
+        for i in range(goals.shape[0]):  # a goal's chance may depend on the stage
+            if not at >> i & 1:
+                untouched[i] = _goal_part(base, i, goals, chance)
         for k in range(n):
             patch = patches[k]
             color = patch // 6
@@ -628,7 +653,9 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
             base[cell] = patch  # the goals read only the cells
             gained = own_points[color] + cat_points[pattern]
             for i in range(goals.shape[0]):
-                if at >> i & 1:
+                if not at >> i & 1:
+                    parts[i] = untouched[i]
+                else:
                     parts[i] = _goal_part(base, i, goals, chance)
                     if not goals[i, _G_MASK] & base[_EMPTY]:
                         gained += _goal_points(base, goals[i])
@@ -948,6 +975,65 @@ def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_pa
     return keys
 
 
+# -- self-play for the learned goal chances (research/learn_goal_chances.py) ---------------------
+
+
+def goal_outcomes(fast: Evaluator, state, hand, market, pool, games: int, seed: int,
+                  counts: np.ndarray, second_patch: float) -> float:  # fmt: skip
+    """Play ``games`` quick games from turn 1 of the packed empty quilt ``state`` with
+    ``hand`` and ``market``, each with ``pool`` (the rest of the patches) shuffled anew
+    (Numba's generator seeded with ``seed``: the same games every run), and add to
+    ``counts[goal, attribute, stage, shape, 0]`` each goal attribute's visits after every
+    placement but the last and to ``[..., 1]`` those where that attribute ended met (goal in
+    ``GOALS`` order, stage and shape as ``GoalChances``). Returns the games' mean score."""
+    kinds = np.array([GOAL_INDEX[goal.id] for _, goal in fast.layout.goal_specs], dtype=np.int64)
+    market = np.asarray(market, dtype=np.int64)
+    total = _goal_outcomes(state, int(hand[0]), int(hand[1]), market,
+                           np.array(pool, dtype=np.int64), games, seed, kinds, counts,
+                           float(second_patch), *fast.arrays)  # fmt: skip
+    return total / games
+
+
+@njit(cache=True)
+def _goal_outcomes(state0, hand0, hand1, market, pool, games, seed, kinds, counts,
+                   second_patch, goals, goal_at, chance, cats, progress, award, shapes, reach,
+                   floats):  # fmt: skip
+    np.random.seed(seed)
+    bag = pool.copy()
+    moves = np.empty((TURNS, 3), dtype=np.int64)
+    placed_at = np.zeros(49, dtype=np.int64)  # the placement that filled a cell (0: before)
+    total = 0.0
+    for _ in range(games):
+        np.random.shuffle(bag)
+        state = state0.copy()
+        total += _quick_game(state, hand0, hand1, market, bag, 0, 1, TURNS, second_patch, moves,
+                             goals, goal_at, chance, cats, progress, award, shapes, reach,
+                             floats)  # fmt: skip
+        placed_at[:] = 0
+        for t in range(TURNS):
+            placed_at[moves[t, 1]] = t + 1
+        for i in range(goals.shape[0]):
+            met_c, met_p = _goal_met(state, goals[i])
+            for stage in range(1, _SPACES):
+                filled = 0
+                ccode = 0
+                pcode = 0
+                for k in range(6):
+                    cell = goals[i, k]
+                    if placed_at[cell] <= stage:
+                        filled += 1
+                        ccode += _POW6[state[cell] // 6]
+                        pcode += _POW6[state[cell] % 6]
+                if filled < 6:
+                    row = counts[kinds[i], 0, stage, _SHAPE_OF[ccode]]
+                    row[0] += 1
+                    row[1] += met_c
+                    row = counts[kinds[i], 1, stage, _SHAPE_OF[pcode]]
+                    row[0] += 1
+                    row[1] += met_p
+    return total
+
+
 def warm() -> float:
     """Compile every function (or load them from Numba's disk cache), so that the first
     search of a process is not the one that pays (bench/fastcore_speed.py prints what a first
@@ -970,6 +1056,7 @@ __all__ = [
     "Evaluator",
     "TableEvaluator",
     "evaluator_for",
+    "goal_outcomes",
     "pack",
     "table_evaluator_for",
     "warm",

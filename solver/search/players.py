@@ -22,7 +22,15 @@ from solver.game.rng import SeededStream
 
 from .base import Player
 from .beam import Beam, Node, SearchOptions, pilot
-from .evaluation import DEFAULT_WEIGHTS, PLAYOUT_WEIGHTS, LearnedTables, Weights, learned_tables
+from .evaluation import (
+    DEFAULT_WEIGHTS,
+    PLAYOUT_WEIGHTS,
+    GoalChances,
+    LearnedTables,
+    Weights,
+    learned_tables,
+)
+from .evaluation import goal_chances as _goal_chances
 from .fastcore import Evaluator, evaluator_for
 from .goal_choice import FINALISTS, QUICK, arrangements, by_first_turn, choose_arrangement
 from .valuation import Valuation, halve_moves, value_moves
@@ -31,7 +39,8 @@ from .valuation import Valuation, halve_moves, value_moves
 # each means is in ``solver.search``); None means the default, as a command line passes None
 # for an option it was not given.
 OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
-           "arrangements", "halving", "learned", "goal_deals", "portfolio", "polish")  # fmt: skip
+           "arrangements", "halving", "learned", "goal_deals", "portfolio", "polish",
+           "goal_chances")  # fmt: skip
 # The names the options had before each meaning got its own: settings and command lines
 # written with them keep working; each player says what they mean to it (``renamed``).
 OLD_NAMES = ("width",)
@@ -66,13 +75,18 @@ class _Searching(Player):
     weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (research.tune_weights)
     renamed: dict[str, str] = {}  # old option name -> the current one, for this player
 
-    def __init__(self, seed: str = "", learned: int | None = None):
+    def __init__(self, seed: str = "", learned: int | None = None,
+                 goal_chances: int | None = None):  # fmt: skip
         self.seed = seed
         # fitted tables of research/fit_evaluation.py instead of today's sum of parts (off: None)
         self.learned: LearnedTables | None = learned_tables(learned) if learned else None
+        # goal chances learned by self-play (research/learn_goal_chances.py; off: None)
+        self.goal_chances: GoalChances | None = (
+            _goal_chances(goal_chances) if goal_chances else None
+        )
 
-    def evaluator(self, layout: Layout) -> Evaluator:
-        return evaluator_for(layout, self.weights, self.learned)
+    def evaluator(self, layout: Layout, weights: Weights | None = None) -> Evaluator:
+        return evaluator_for(layout, weights or self.weights, self.learned, self.goal_chances)
 
     def visible_candidates(self, observation: Observation, placements: int) -> list[Node]:
         """The turn's moves ranked on visible facts alone (placement, then next hand): the
@@ -88,8 +102,8 @@ class BeamPlayer(_Searching):
     renamed = {"width": "placements"}
 
     def __init__(self, seed: str = "", placements: int = 8, learned: int | None = None,
-                 **_search_options):  # fmt: skip
-        super().__init__(seed, learned)
+                 goal_chances: int | None = None, **_search_options):  # fmt: skip
+        super().__init__(seed, learned, goal_chances)
         self.placements = placements
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
@@ -110,8 +124,8 @@ class FairPlayer(_Searching):
     def __init__(self, seed: str = "", candidates: int = 48, samples: int = 256,
                  depth: int = TURNS, playout_width: int = 1, halving: int | None = None,
                  learned: int | None = None, goal_deals: int | None = None,
-                 **_search_options):  # fmt: skip
-        super().__init__(seed, learned)
+                 goal_chances: int | None = None, **_search_options):  # fmt: skip
+        super().__init__(seed, learned, goal_chances)
         self.halving = halving
         self.goal_deals = goal_deals
         self.candidates = candidates
@@ -134,6 +148,8 @@ class FairPlayer(_Searching):
             strength["halving"] = self.halving
         if self.learned:  # likewise
             strength["learned"] = self.learned.number
+        if self.goal_chances:
+            strength["goal_chances"] = self.goal_chances.number
         return strength
 
     def choose_goals(self, setup: Setup, deal: Deal | None = None) -> dict | None:
@@ -229,8 +245,8 @@ class HindsightPlayer(_Searching):
     def __init__(self, seed: str = "", kept: int = 6, piloted: int = 120,
                  arrangements: int = 24, learned: int | None = None,
                  portfolio: int | None = None, polish: int | None = None,
-                 **_search_options):  # fmt: skip
-        super().__init__(seed, learned)
+                 goal_chances: int | None = None, **_search_options):  # fmt: skip
+        super().__init__(seed, learned, goal_chances)
         self.kept = kept
         self.arrangements = arrangements
         self.options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
@@ -270,7 +286,7 @@ class HindsightPlayer(_Searching):
             for rank, (goals, weights) in enumerate(entries[:survivors] if survivors else entries):
                 weights = instead or weights
                 layout = setup.layout(goals)
-                evaluator = evaluator_for(layout, weights, self.learned)
+                evaluator = self.evaluator(layout, weights)
                 node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1,
                                    evaluator=evaluator, options=options, kept=kept)  # fmt: skip
                 if best is None or node.value > best[0].value:
@@ -288,7 +304,7 @@ class HindsightPlayer(_Searching):
             start = start.parent
         for weights, piloted, kept in POLISH:
             options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
-            beam = Beam(evaluator_for(layout, weights, self.learned), options)
+            beam = Beam(self.evaluator(layout, weights), options)
             found = pilot(beam, beam.with_options(QUICK), start, list(bag), kept)
             if found.value > node.value:
                 node = found

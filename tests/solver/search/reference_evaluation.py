@@ -20,13 +20,24 @@ written independently of the compiled core.
 With learned tables (``LearnedTables``) the same parts are weighed instead of summed: per
 stage of the game (by placements made: 0-5, 6-10, 11-16, 17-22), the goal, colour and
 pattern sums, the rainbow term, each colour's and pattern's part times the share of its 18
-patches not on the quilt's patch spaces, and a constant.
+patches not on the quilt's patch spaces, and a constant. With learned goal chances
+(``GoalChances``) a goal attribute's chance is read from the table by the goal, the stage
+(placements made) and the count shape of its filled neighbours.
 """
 
-from solver.game import NEIGHBOURS, PATCH_CELLS, Layout, Quilt
+from collections import Counter
+
+from solver.game import GOALS, NEIGHBOURS, PATCH_CELLS, Layout, Quilt
 from solver.game.hexgrid import NEIGHBOUR_MASK, group_of, shape_placements
 from solver.game.quilt import BUTTON_POINTS, RAINBOW_POINTS
-from solver.search.evaluation import DEFAULT_WEIGHTS, LearnedTables, Weights, attribute_chance
+from solver.search.evaluation import (
+    DEFAULT_WEIGHTS,
+    SHAPES,
+    GoalChances,
+    LearnedTables,
+    Weights,
+    attribute_chance,
+)
 
 PATCH_MASK = sum(1 << c for c in PATCH_CELLS)
 # parts layout: goals 0..2, colours 3..8, colour progress towards a first button 9..14,
@@ -107,10 +118,12 @@ class Evaluator:
         layout: Layout,
         weights: Weights = DEFAULT_WEIGHTS,
         learned: LearnedTables | None = None,
+        goal_chances: GoalChances | None = None,
     ):
         self.layout = layout
         self.weights = weights
         self.learned = learned
+        self.goal_chances = goal_chances
         self.goals = tuple((goal, NEIGHBOURS[cell]) for cell, goal in layout.goal_specs)
         self.goals_at = tuple(
             tuple(i for i, (_, around) in enumerate(self.goals) if cell in around)
@@ -209,13 +222,21 @@ class Evaluator:
     def _goal_part(self, quilt: Quilt, index: int) -> float:
         goal, around = self.goals[index]
         cells = quilt.cells
-        key = (index, *(cells[n] for n in around))
+        placed = 22 - quilt.empty_mask.bit_count()  # a learned chance's stage
+        key = (index, placed, *(cells[n] for n in around))
         cached = self._goal_cache.get(key)
         if cached is not None:
             return cached
-        filled = [p for p in key[1:] if p >= 0]
+        filled = [p for p in key[2:] if p >= 0]
         value = 0.0
-        if len(filled) < 6:  # a completed goal is already in quilt.points
+        if len(filled) < 6 and self.goal_chances is not None:
+            table = self.goal_chances.table[[g.id for g in GOALS].index(goal.id)]
+            colours = tuple(sorted(Counter(p // 6 for p in filled).values(), reverse=True))
+            patterns = tuple(sorted(Counter(p % 6 for p in filled).values(), reverse=True))
+            pc = table[0, placed, SHAPES.index(colours)]
+            pp = table[1, placed, SHAPES.index(patterns)]
+            value = pc * pp * goal.both + (pc + pp - 2 * pc * pp) * goal.one
+        elif len(filled) < 6:  # a completed goal is already in quilt.points
             w = self.weights
             base = w.goal_by_empty[6 - len(filled)]
             pc = attribute_chance([p // 6 for p in filled], goal.counts, base, w.goal_openness)
