@@ -462,10 +462,15 @@ else:
     }
 CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="calico")
 
-# Solver strength. Tests and small machines turn these down (JSON in the environment).
-CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})
-# the best-known score: hindsight with portfolio 4 (docs/solver.md, research/hindsight_portfolio.py)
-CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={"portfolio": 5, "polish": 14})
+# Solver strength. Tests and small machines turn these down (JSON in the environment). Par
+# and the best-known runs evaluate with the goal chances learned by self-play (set 1:
+# docs/solver.md, "Learned goal chances"); hints and the review keep today's evaluation,
+# which the scale of expected points (solver/search/expected.py) is fitted to.
+CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={"goal_chances": 1})
+# the best-known score: hindsight with portfolio 5 and polish (docs/solver.md)
+CALICO_BEST_OPTIONS = env.json(
+    "CALICO_BEST_OPTIONS", default={"portfolio": 5, "polish": 14, "goal_chances": 1}
+)
 CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # The versus levels the table player plays (solver.search.versus.TABLE_LEVELS) instead of the
 # solo players (LEVELS): a comma list of easy, medium, hard (docs/versus.md). Hard by default:
