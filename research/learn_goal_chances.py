@@ -96,12 +96,16 @@ def play_deals(task) -> tuple[np.ndarray, float, int]:
     return counts, scores, played
 
 
+def todays() -> np.ndarray:
+    """Today's chances, [goal, shape] (``hand_chances``)."""
+    return np.array([hand_chances(goal.counts, DEFAULT_WEIGHTS) for goal in GOALS])
+
+
 def fitted(counts: np.ndarray, prior: float) -> np.ndarray:
     """The chances: each cell's rate pulled towards its shape's rate over every stage, and
-    that towards today's chance (``hand_chances``), each by ``prior`` visits."""
+    that towards today's chance, each by ``prior`` visits."""
     seen, met = counts[..., 0], counts[..., 1]
-    today = np.array([hand_chances(goal.counts, DEFAULT_WEIGHTS) for goal in GOALS])
-    today = today[:, None, :].repeat(2, axis=1)  # [goal, attribute, shape]
+    today = todays()[:, None, :].repeat(2, axis=1)  # [goal, attribute, shape]
     pooled = (met.sum(axis=2) + prior * today) / (seen.sum(axis=2) + prior + 1e-12)
     return (met + prior * pooled[:, :, None, :]) / (seen + prior + 1e-12)
 
@@ -123,8 +127,7 @@ def main(argv=None) -> int:
     wall = time.time() - started
     table = fitted(counts, args.prior)
     seen = counts[..., 0]
-    today = np.array([hand_chances(goal.counts, DEFAULT_WEIGHTS) for goal in GOALS])
-    shift = float((np.abs(table - today[:, None, None, :]) * seen).sum() / seen.sum())
+    shift = float((np.abs(table - todays()[:, None, None, :]) * seen).sum() / seen.sum())
     figures = {
         "games": games,
         "deals": f"{args.prefix}-{args.number}-00001..{args.deals:05d}",

@@ -65,8 +65,9 @@ STATE_SIZE = 67
 # parts of a value: goals 0..2, colours 3..8, the best live colour group 9..14 (progress
 # towards a first button, for the rainbow), patterns 15..20
 _COLORS, _BEST, _PATTERNS, _PARTS = 3, 9, 15, 21
-# goal rows: six neighbour cells, their mask, points for one / both, key of the target counts
-_G_MASK, _G_ONE, _G_BOTH, _G_KEY = 6, 7, 8, 9
+# goal rows: six neighbour cells, their mask, points for one / both, key of the target counts,
+# whether its chances change with the stage (learned ones do: every placement values it again)
+_G_MASK, _G_ONE, _G_BOTH, _G_KEY, _G_STAGED = 6, 7, 8, 9, 10
 # cat rows (per pattern): kind, size, points, how many shape placements award it
 _CAT_KIND, _CAT_SIZE, _CAT_POINTS, _CAT_SHAPES = 0, 1, 2, 3
 _K_NONE, _K_SIZE, _K_SHAPE = 0, 1, 2  # kinds: no cat, a size cat, a shape cat
@@ -87,12 +88,14 @@ _POW6 = tuple(6**v for v in range(6))
 
 def _shape_of_codes() -> np.ndarray:
     """For each code of a goal's filled neighbours (base 6: digit v counts the value v), the
-    index of its count shape in ``SHAPES`` (0 for six filled: a scored goal, never read)."""
-    out = np.zeros(6**6, dtype=np.int8)
-    for code in range(6**6):
-        counts = tuple(sorted((d for d in (code // p % 6 for p in _POW6) if d), reverse=True))
-        out[code] = SHAPE_INDEX.get(counts, 0)
-    return out
+    index of its count shape in ``SHAPES`` (0 for six filled: a scored goal, never read).
+    Each sorted count vector is keyed as a base-6 number (distinct vectors, distinct keys)."""
+    powers = np.array(_POW6)
+    counts = -np.sort(-(np.arange(6**6)[:, None] // powers % 6), axis=1)  # largest first
+    index = np.zeros(6**6, dtype=np.int8)
+    for shape, k in SHAPE_INDEX.items():
+        index[sum(c * p for c, p in zip(shape, _POW6, strict=False))] = k
+    return index[counts @ powers]
 
 
 _SHAPE_OF = _shape_of_codes()
@@ -142,7 +145,7 @@ class Evaluator:
         self.goal_chances = goal_chances
         w = weights
         specs = layout.goal_specs
-        goals = np.zeros((len(specs), 10), dtype=np.int64)
+        goals = np.zeros((len(specs), 11), dtype=np.int64)
         chance = np.zeros((max(len(specs), 1), 2 * _ATTRIBUTE_ROW), dtype=np.float64)
         goal_at = np.zeros(49, dtype=np.int64)
         for i, (cell, goal) in enumerate(specs):
@@ -156,6 +159,8 @@ class Evaluator:
                 chance[i] = np.tile(_hand_row(goal.counts, w), 2 * GOAL_STAGES)
             else:
                 chance[i] = goal_chances.table[GOAL_INDEX[goal.id]].ravel()
+            stages = chance[i].reshape(2, GOAL_STAGES, _NSHAPES)
+            goals[i, _G_STAGED] = not (stages == stages[:, :1]).all()
         cats, progress, award, shapes, reach = _cat_arrays(layout, w)
         rainbow = [RAINBOW_POINTS * w.rainbow_scale**missing for missing in range(7)]
         step = [r * (1 / w.rainbow_scale - 1) / BUTTON_POINTS for r in rainbow]
@@ -587,7 +592,7 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
     colour part depends only on the cell when the patch is of another colour (the cell is no
     longer empty; the button mask changes only within the placed colour), and on (cell,
     colour) when it is of that colour; likewise the pattern parts; only the goals need the
-    patch (and every goal the cell, since learned chances depend on the stage). Each part is
+    patch (and, when its learned chances depend on the stage, every goal the cell). Each part is
     computed once per cell and what it depends on; the others keep the parts of ``state``
     (``parts0``). Then each placement's parts are put together and totalled."""
     n = patches.shape[0]
@@ -642,9 +647,10 @@ def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, prog
                 own_pattern[p] = _pattern_part(work, p, cats, progress, shapes)
                 cat_points[p] = work[_POINTS] - points
         at = goal_at[cell]
-        for i in range(goals.shape[0]):  # a goal's chance may depend on the stage
+        for i in range(goals.shape[0]):  # a learned chance depends on the stage
             if not at >> i & 1:
-                untouched[i] = _goal_part(base, i, goals, chance)
+                staged = goals[i, _G_STAGED]
+                untouched[i] = _goal_part(base, i, goals, chance) if staged else parts0[i]
         for k in range(n):
             patch = patches[k]
             color = patch // 6
