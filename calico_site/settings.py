@@ -7,6 +7,7 @@ Embedded default (``make serve``): SQLite and a Celery broker on the filesystem,
 """
 
 import datetime
+import ipaddress
 import secrets
 from pathlib import Path
 
@@ -445,6 +446,14 @@ CALICO_LIMITS = {
 # HTTP_X_FORWARDED_FOR is read from its right-most entry (the one the proxy appended), so it
 # suits one proxy in front; behind several, have the outer one set X-Real-IP.
 CALICO_CLIENT_ADDRESS = env.str("CALICO_CLIENT_ADDRESS", default="REMOTE_ADDR")
+# The proxies whose CALICO_CLIENT_ADDRESS header is believed (networks, matched against
+# REMOTE_ADDR): any other connection is counted by its own address, so a client that reaches
+# gunicorn directly cannot forge one. Loopback: nginx on the same host (deploy/nginx.conf).
+CALICO_TRUSTED_PROXIES = env.list("CALICO_TRUSTED_PROXIES", default=["127.0.0.0/8", "::1/128"])
+try:
+    [ipaddress.ip_network(net) for net in CALICO_TRUSTED_PROXIES]
+except ValueError as error:
+    raise ImproperlyConfigured(f"CALICO_TRUSTED_PROXIES: {error}") from None
 # The limits' counters: Redis in production; in the embedded default a folder under var/ that
 # every gunicorn worker shares (its increments are a read and a write, so under a race a
 # count can be lost: the limits are approximate there).
