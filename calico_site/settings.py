@@ -51,6 +51,32 @@ def secret(name: str, file_name: str) -> str:
     return local_secret(file_name)
 
 
+SEED_SECRET_BITS = 256  # the published seeds are HMACs of known messages: no brute force
+
+
+def secret_bits(value: str) -> int:
+    """A generous estimate of a random secret's entropy from its length and alphabet: 4 bits a
+    hex character, 6 any other (base64's); a secret of fewer than 10 distinct characters
+    ("aaaa...") counts as none."""
+    if len(set(value)) < 10:
+        return 0
+    hex_only = all(c in "0123456789abcdefABCDEF" for c in value)
+    return len(value) * (4 if hex_only else 6)
+
+
+def strong_seed_secret(value: str) -> str:
+    """The seed secret, refused at start in production (a deployment with DEBUG off) when it
+    is shorter than 32 random bytes (64 hex or 43 base64 characters)."""
+    deployed = HTTPS or env.str("ALLOWED_HOSTS", default="")
+    if deployed and not DEBUG and secret_bits(value) < SEED_SECRET_BITS:
+        raise ImproperlyConfigured(
+            "CALICO_SEED_SECRET is too weak: production needs at least 32 random bytes "
+            "(64 hex or 43 base64 characters), e.g. the output of "
+            "python -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+    return value
+
+
 # Production behind HTTPS sets HTTPS=true: secure cookies, redirect to https, HSTS, and
 # secrets only from the environment. Off by default so that ``make serve`` works over
 # plain http://127.0.0.1.
@@ -58,7 +84,7 @@ HTTPS = env.bool("HTTPS", default=False)
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = secret("SECRET_KEY", "secret_key")
 # The daily seeds are an HMAC of the date under this secret (docs/design.md, "Provably fair days").
-CALICO_SEED_SECRET = secret("CALICO_SEED_SECRET", "seed_secret")
+CALICO_SEED_SECRET = strong_seed_secret(secret("CALICO_SEED_SECRET", "seed_secret"))
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 # The site's address as the share picture names it ("Play today's puzzle at calico.example.org");
 # empty: the picture names the site instead. Never taken from a request's Host header.
