@@ -337,6 +337,7 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},
     "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
+    "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -463,6 +464,9 @@ CALICO_LIMITS = {
     "versus-moves-address": "3000/h",
     "groups-account": "10/h",  # groups created
     "groups-address": "30/h",
+    # Asks for a closed day's story not yet told (the API's and the page's), which would
+    # send its telling: one telling a day at a time (crowd.services.do_ask_story) in any case.
+    "stories-address": "60/h",
     # Emails sent (verification links, password resets): from one address, to one recipient.
     "emails-address": "20/h",
     "emails-recipient": "5/h",

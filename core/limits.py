@@ -38,6 +38,7 @@ WHAT = {
     "versus-moves": gettext_lazy("versus moves"),
     "groups": gettext_lazy("new groups"),
     "emails": gettext_lazy("emails sent"),
+    "stories": gettext_lazy("asks for a day's story not yet told"),
 }
 PER = {
     "address": gettext_lazy("from your address"),
