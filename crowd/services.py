@@ -88,7 +88,8 @@ def do_compute_telling(telling_id: int) -> DayTelling | None:
 
 
 def _told(telling: DayTelling) -> dict:
-    do_tell_day(telling.challenge)
+    if not DayStory.objects.filter(challenge=telling.challenge).exists():  # the beat's, meanwhile
+        do_tell_day(telling.challenge)
     return {}
 
 
