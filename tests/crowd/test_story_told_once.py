@@ -7,7 +7,6 @@ import datetime
 import json
 
 import pytest
-from conftest import TEST_BACKGROUND_QUEUE, TEST_QUEUE
 from helpers.limits import assert_throttled
 from rest_framework.test import APIClient
 from server_checks import redis_reachable, require
@@ -33,18 +32,20 @@ def purge(*queues: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_many_gets_of_a_day_without_a_story_send_one_telling_on_the_background_queue():
+def test_many_gets_of_a_day_without_a_story_send_one_telling_on_the_background_queue(settings):
     require(redis_reachable(), "Redis is not reachable")
+    # this run's own queues (tests/conftest.py, ``celery_test_broker``)
+    default, background = app.conf.task_default_queue, settings.CALICO_BACKGROUND_QUEUE
     challenge = do_ensure_challenge(today() - datetime.timedelta(days=1))
-    purge(TEST_QUEUE, TEST_BACKGROUND_QUEUE)
+    purge(default, background)
     for n in range(40):
         visitor = APIClient(REMOTE_ADDR=f"203.0.113.{n}")  # anonymous, each its own address
         answer = visitor.get(f"/api/challenges/{challenge.date}/crowd/")
         assert answer.status_code == 202 and answer.json()["status"] == "pending"
         assert visitor.get(f"/day/{challenge.date}/").status_code == 200
     told = "crowd.tasks.compute_telling"
-    assert queued_tasks(TEST_BACKGROUND_QUEUE).count(told) == 1
-    assert not any(name.startswith("crowd.") for name in queued_tasks(TEST_QUEUE))
+    assert queued_tasks(background).count(told) == 1
+    assert not any(name.startswith("crowd.") for name in queued_tasks(default))
     telling = DayTelling.objects.get(challenge=challenge)
     assert services.do_compute_telling(telling.pk).status == "ready"  # the worker's job
     ready = APIClient().get(f"/api/challenges/{challenge.date}/crowd/").json()
@@ -52,8 +53,8 @@ def test_many_gets_of_a_day_without_a_story_send_one_telling_on_the_background_q
     DayStory.objects.all().delete()  # a story gone: asked again, told again, once
     for _ in range(5):
         APIClient().get(f"/api/challenges/{challenge.date}/crowd/")
-    assert queued_tasks(TEST_BACKGROUND_QUEUE).count(told) == 2
-    purge(TEST_BACKGROUND_QUEUE)
+    assert queued_tasks(background).count(told) == 2
+    purge(background)
 
 
 @pytest.mark.django_db
