@@ -77,7 +77,10 @@ class Throttled(ServiceError):
 
 
 def _from_trusted_proxy(peer: str) -> bool:
-    """Whether the connection comes from one of ``CALICO_TRUSTED_PROXIES`` (networks)."""
+    """Whether the connection comes from one of ``CALICO_TRUSTED_PROXIES`` (networks), or
+    over a unix socket (no peer address: only a process on the host reaches it)."""
+    if not peer:
+        return True
     try:
         ip = ipaddress.ip_address(peer)
     except ValueError:
@@ -91,9 +94,10 @@ def client_address(request) -> str:
     believed only on a connection from a trusted proxy: a client that reaches gunicorn directly
     could otherwise name a new address per request, past every per-address limit."""
     meta = request.META
-    address = meta.get("REMOTE_ADDR") or "unknown"
+    peer = meta.get("REMOTE_ADDR") or ""
+    address = peer or "unknown"
     header = settings.CALICO_CLIENT_ADDRESS
-    if header != "REMOTE_ADDR" and meta.get(header) and _from_trusted_proxy(address):
+    if header != "REMOTE_ADDR" and meta.get(header) and _from_trusted_proxy(peer):
         address = meta[header]
     # X-Forwarded-For is a list that each proxy appends the address it saw to: the last entry
     # is the one our proxy wrote; the first is whatever the client sent (a forged header

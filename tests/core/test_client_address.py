@@ -17,6 +17,8 @@ def test_the_header_is_believed_from_a_trusted_proxy_only(settings, header):
     assert client_address(proxied) == "198.51.100.9"
     direct = RequestFactory(**{header: "198.51.100.9", "REMOTE_ADDR": "203.0.113.50"}).get("/")
     assert client_address(direct) == "203.0.113.50"
+    unix = RequestFactory(**{header: "198.51.100.9", "REMOTE_ADDR": ""}).get("/")
+    assert client_address(unix) == "198.51.100.9"  # a unix socket: only the host reaches it
     settings.CALICO_TRUSTED_PROXIES = ["203.0.113.0/24"]
     assert client_address(direct) == "198.51.100.9"  # a proxy on another host, configured
     assert client_address(proxied) == "127.0.0.1"
