@@ -7,6 +7,7 @@ Embedded default (``make serve``): SQLite and a Celery broker on the filesystem,
 """
 
 import datetime
+import ipaddress
 import secrets
 from pathlib import Path
 
@@ -50,6 +51,32 @@ def secret(name: str, file_name: str) -> str:
     return local_secret(file_name)
 
 
+SEED_SECRET_BITS = 256  # the published seeds are HMACs of known messages: no brute force
+
+
+def secret_bits(value: str) -> int:
+    """A generous estimate of a random secret's entropy from its length and alphabet: 4 bits a
+    hex character, 6 any other (base64's); a secret of fewer than 10 distinct characters
+    ("aaaa...") counts as none."""
+    if len(set(value)) < 10:
+        return 0
+    hex_only = all(c in "0123456789abcdefABCDEF" for c in value)
+    return len(value) * (4 if hex_only else 6)
+
+
+def strong_seed_secret(value: str) -> str:
+    """The seed secret, refused at start in production (a deployment with DEBUG off) when it
+    is shorter than 32 random bytes (64 hex or 43 base64 characters)."""
+    deployed = HTTPS or env.str("ALLOWED_HOSTS", default="")
+    if deployed and not DEBUG and secret_bits(value) < SEED_SECRET_BITS:
+        raise ImproperlyConfigured(
+            "CALICO_SEED_SECRET is too weak: production needs at least 32 random bytes "
+            "(64 hex or 43 base64 characters), e.g. the output of "
+            "python -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+    return value
+
+
 # Production behind HTTPS sets HTTPS=true: secure cookies, redirect to https, HSTS, and
 # secrets only from the environment. Off by default so that ``make serve`` works over
 # plain http://127.0.0.1.
@@ -57,7 +84,7 @@ HTTPS = env.bool("HTTPS", default=False)
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = secret("SECRET_KEY", "secret_key")
 # The daily seeds are an HMAC of the date under this secret (docs/design.md, "Provably fair days").
-CALICO_SEED_SECRET = secret("CALICO_SEED_SECRET", "seed_secret")
+CALICO_SEED_SECRET = strong_seed_secret(secret("CALICO_SEED_SECRET", "seed_secret"))
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 # The site's address as the share picture names it ("Play today's puzzle at calico.example.org");
 # empty: the picture names the site instead. Never taken from a request's Host header.
@@ -310,6 +337,7 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},
     "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
+    "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -436,6 +464,9 @@ CALICO_LIMITS = {
     "versus-moves-address": "3000/h",
     "groups-account": "10/h",  # groups created
     "groups-address": "30/h",
+    # Asks for a closed day's story not yet told (the API's and the page's), which would
+    # send its telling: one telling a day at a time (crowd.services.do_ask_story) in any case.
+    "stories-address": "60/h",
     # Emails sent (verification links, password resets): from one address, to one recipient.
     "emails-address": "20/h",
     "emails-recipient": "5/h",
@@ -445,6 +476,14 @@ CALICO_LIMITS = {
 # HTTP_X_FORWARDED_FOR is read from its right-most entry (the one the proxy appended), so it
 # suits one proxy in front; behind several, have the outer one set X-Real-IP.
 CALICO_CLIENT_ADDRESS = env.str("CALICO_CLIENT_ADDRESS", default="REMOTE_ADDR")
+# The proxies whose CALICO_CLIENT_ADDRESS header is believed (networks, matched against
+# REMOTE_ADDR): any other connection is counted by its own address, so a client that reaches
+# gunicorn directly cannot forge one. Loopback: nginx on the same host (deploy/nginx.conf).
+CALICO_TRUSTED_PROXIES = env.list("CALICO_TRUSTED_PROXIES", default=["127.0.0.0/8", "::1/128"])
+try:
+    [ipaddress.ip_network(net) for net in CALICO_TRUSTED_PROXIES]
+except ValueError as error:
+    raise ImproperlyConfigured(f"CALICO_TRUSTED_PROXIES: {error}") from None
 # The limits' counters: Redis in production; in the embedded default a folder under var/ that
 # every gunicorn worker shares (its increments are a read and a write, so under a race a
 # count can be lost: the limits are approximate there).

@@ -38,6 +38,7 @@ WHAT = {
     "versus-moves": gettext_lazy("versus moves"),
     "groups": gettext_lazy("new groups"),
     "emails": gettext_lazy("emails sent"),
+    "stories": gettext_lazy("asks for a day's story not yet told"),
 }
 PER = {
     "address": gettext_lazy("from your address"),
@@ -75,11 +76,29 @@ class Throttled(ServiceError):
         super().__init__(self.detail)
 
 
+def _from_trusted_proxy(peer: str) -> bool:
+    """Whether the connection comes from one of ``CALICO_TRUSTED_PROXIES`` (networks), or
+    over a unix socket (no peer address: only a process on the host reaches it)."""
+    if not peer:
+        return True
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(net) for net in settings.CALICO_TRUSTED_PROXIES)
+
+
 def client_address(request) -> str:
     """The caller's address (``CALICO_CLIENT_ADDRESS`` names the header behind a proxy); an
-    IPv6 caller is counted by its /64, which one host can fill with addresses."""
+    IPv6 caller is counted by its /64, which one host can fill with addresses. The header is
+    believed only on a connection from a trusted proxy: a client that reaches gunicorn directly
+    could otherwise name a new address per request, past every per-address limit."""
     meta = request.META
-    address = meta.get(settings.CALICO_CLIENT_ADDRESS) or meta.get("REMOTE_ADDR") or "unknown"
+    peer = meta.get("REMOTE_ADDR") or ""
+    address = peer or "unknown"
+    header = settings.CALICO_CLIENT_ADDRESS
+    if header != "REMOTE_ADDR" and meta.get(header) and _from_trusted_proxy(peer):
+        address = meta[header]
     # X-Forwarded-For is a list that each proxy appends the address it saw to: the last entry
     # is the one our proxy wrote; the first is whatever the client sent (a forged header
     # would give every request an address of its choosing, past every per-address limit).

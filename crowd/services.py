@@ -7,11 +7,12 @@ from celery import current_app
 from django.db import transaction
 
 from puzzles.game_state import deal_of
-from puzzles.models import Analysis, Challenge, Game, SolverRun
+from puzzles.models import Analysis, Challenge, Game, SolverRun, WorkStatus
 from puzzles.selectors.challenges import is_closed
 from puzzles.services.analysis import do_analyse_unasked
+from puzzles.services.worker_queue import Job
 
-from .models import DayStory
+from .models import DayStory, DayTelling
 from .story import Played, tell
 
 TELL_DAYS = 7  # the beat tells the closed days of the last week that have no story yet
@@ -57,11 +58,39 @@ def do_tell_day(challenge: Challenge) -> DayStory | None:
     return row
 
 
-def do_send_story(challenge: Challenge) -> None:
-    """Ask a worker to tell the day (the API answers 202 meanwhile)."""
-    transaction.on_commit(
-        lambda: current_app.send_task("crowd.tasks.tell_day", (challenge.date.isoformat(),))
-    )
+# Telling a day on a visitor's asking: one job row a day (``DayTelling``), on the background
+# queue, so that par and the rollover never wait behind it.
+TELL = Job(DayTelling, "crowd.tasks.compute_telling")
+
+
+def do_ask_story(challenge: Challenge) -> bool:
+    """Ask a worker to tell the closed day, once: the first asking sends the day's telling,
+    and every other finds it sent (the row locked, so that of many askings at once one sends
+    it). A telling that failed or was lost is sent again; one whose story is gone, too. True
+    if this asking sent it (the API answers 202 meanwhile)."""
+    with transaction.atomic():
+        telling, made = DayTelling.objects.get_or_create(challenge=challenge)
+        if made:
+            transaction.on_commit(lambda: TELL.do_send(telling))
+            return True
+        telling = DayTelling.objects.select_for_update().get(pk=telling.pk)
+        if DayStory.objects.filter(challenge=challenge).exists():
+            return False  # told meanwhile
+        if telling.status == WorkStatus.READY:  # told, and its story since deleted
+            TELL.do_reopen(telling)
+            return True
+        return TELL.do_reopen_if_stalled(telling)
+
+
+def do_compute_telling(telling_id: int) -> DayTelling | None:
+    """The worker's job: the day told (``do_tell_day``) under the job's claim."""
+    return TELL.do_run(telling_id, _told, related=("challenge",))
+
+
+def _told(telling: DayTelling) -> dict:
+    if not DayStory.objects.filter(challenge=telling.challenge).exists():  # the beat's, meanwhile
+        do_tell_day(telling.challenge)
+    return {}
 
 
 def do_send_study(challenge: Challenge) -> None:

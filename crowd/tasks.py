@@ -3,15 +3,14 @@ import datetime
 from celery import shared_task
 
 from puzzles.models import Challenge
+from puzzles.services.worker_queue import JOB_TASK
 
 from . import services
 
 
-@shared_task(name="crowd.tasks.tell_day", ignore_result=True)
-def tell_day(date: str):
-    challenge = Challenge.objects.filter(date=datetime.date.fromisoformat(date)).first()
-    if challenge is not None:
-        services.do_tell_day(challenge)
+@shared_task(name="crowd.tasks.compute_telling", **JOB_TASK)  # on the background queue
+def compute_telling(telling_id: int) -> None:
+    services.do_compute_telling(telling_id)
 
 
 @shared_task(name="crowd.tasks.study_day", ignore_result=True)

@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
+from core import limits
 from core.errors import NotFound
 from core.pages import not_found
 from puzzles.selectors.challenges import parse_date
@@ -23,8 +24,9 @@ def day(request, date: str):
             detail = _("This day is still open: its story is told after the close.")
         return not_found(request, detail)
     story = selectors.story_of(challenge)
-    if story is None:
-        services.do_send_story(challenge)
+    if story is None:  # as the API: counted, then its telling asked for, once
+        limits.enforce("stories", address=limits.client_address(request))
+        services.do_ask_story(challenge)
     chart = None
     if story:
         buckets = [

@@ -24,8 +24,9 @@ JUDGE = Job(DrillAnswer, "drill.tasks.judge_answer", limit="CALICO_HINT_SECONDS"
 
 
 def do_answer(player: Player, *, data, address: str | None = None) -> DrillAnswer:
-    """Record the move chosen in a position of the player's drill and send it to be judged;
-    400 for a malformed or illegal move, 404 for a position not in the player's drill."""
+    """Record the move chosen in a position of the player's drill and send it to be judged (the
+    same move answered again: the stored answer, judged once); 400 for a malformed or illegal
+    move, 404 for a position not in the player's drill."""
     turn, move = parse_move(data)
     game_id = data.get("game")
     if type(game_id) is not int:
@@ -40,10 +41,24 @@ def do_answer(player: Player, *, data, address: str | None = None) -> DrillAnswe
     except RulesError as error:
         raise BadInput(str(error)) from None
     with transaction.atomic():
+        # the player's row locked: two identical answers at once make one judgement
+        Player.objects.select_for_update().filter(pk=player.pk).first()
+        same = _same_answer(player, game.pk, turn, move.to_json())
+        if same is not None:
+            return same
         limits.enforce("hints", account=player.pk, address=address)
         row = DrillAnswer.objects.create(player=player, game=game, turn=turn, move=move.to_json())
         transaction.on_commit(lambda: JUDGE.do_send(row))
     return row
+
+
+def _same_answer(player: Player, game_id: int, turn: int, move: dict) -> DrillAnswer | None:
+    """The player's earlier answer of the same move to the same position, judged or being
+    judged: the judge's futures are fixed by the position, so its judgement stands, and a
+    repeat costs no solver time (a failed one is judged afresh)."""
+    earlier = DrillAnswer.objects.filter(player=player, game_id=game_id, turn=turn)
+    earlier = earlier.exclude(status=DrillAnswer.Status.FAILED).order_by("-pk")
+    return next((row for row in earlier if row.move == move), None)
 
 
 def do_judge_answer(answer_id: int) -> DrillAnswer | None:

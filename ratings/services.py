@@ -1,5 +1,6 @@
 """Rating a closed day: one match among the day's ranked players in the leaderboard's order
-(score, then cat tokens, then button tokens; ties share a place), with par as a player of fixed
+(score, then cat tokens, then button tokens; ties share a place; a ranked game left
+unfinished at the close last, ``UNFINISHED_KEY``), with par as a player of fixed
 rating placed by its score (``par_key``), so that par anchors the scale. A day is rated once,
 in date order, after its close."""
 
@@ -26,6 +27,10 @@ def par_key(score: int) -> tuple[int, int, int]:
 
 
 BATCH = 5000
+# An unfinished ranked game at the close is the day's last place: below every finished game
+# and par (scores are never negative), level with the day's other unfinished games. Left
+# unfinished, a bad game would otherwise stay out of the rating.
+UNFINISHED_KEY = (-1, -1, -1)
 
 
 def places(keys: np.ndarray) -> np.ndarray:
@@ -41,7 +46,8 @@ def places(keys: np.ndarray) -> np.ndarray:
 
 
 def do_rate_day(date: datetime.date) -> RatedDay | None:
-    """Rate the closed day ``date`` (None if it is open, or was rated already)."""
+    """Rate the closed day ``date`` (None if it is open, or was rated already): its counted
+    games, and its ranked games left unfinished at the close as its last place."""
     if date >= today():
         return None
     rows = list(
@@ -49,6 +55,15 @@ def do_rate_day(date: datetime.date) -> RatedDay | None:
         .filter(challenge__date=date)
         .values_list("player_id", "score", "cat_tokens", "button_tokens")
     )
+    finished = {row[0] for row in rows}
+    left = Game.objects.filter(challenge__date=date, ranked=True, disqualified=False).exclude(
+        status=Game.Status.FINISHED
+    )
+    rows += [
+        (player, *UNFINISHED_KEY)
+        for player in left.values_list("player_id", flat=True).distinct()
+        if player not in finished
+    ]
     par = (
         SolverRun.objects.filter(challenge__date=date, kind=SolverRun.Kind.PAR)
         .filter(status=SolverRun.Status.READY)

@@ -89,11 +89,23 @@ def do_start_weekly(player: Player, *, value: str, goals: dict | None) -> Game:
     return game
 
 
+SET_ASIDE = "a second try at a weekly special still open, made as a guest before logging in"
+
+
 def do_fold_guest(guest: Player, *, into: Player) -> None:
     """A guest's tries go with them to the account, but for a week the account has tried:
-    one try a week stays one (the guest's game is kept as practice)."""
+    one try a week stays one. The guest's game (the account's by now) is kept as practice
+    once the week has closed; while it is open it is set aside (``SET_ASIDE``, never played
+    again, as the daily's fold does): played on, it would be a full practice of the deal
+    before, or beside, the account's own try."""
     tried = WeeklyEntry.objects.filter(player=into).values("special_id")
-    WeeklyEntry.objects.filter(player=guest, special_id__in=tried).delete()
+    second = WeeklyEntry.objects.filter(player=guest, special_id__in=tried)
+    for entry in second.select_related("special", "game"):
+        if not is_closed(entry.special):
+            game = entry.game
+            game.disqualified, game.disqualified_reason = True, SET_ASIDE
+            game.save(update_fields=["disqualified", "disqualified_reason"])
+    second.delete()
     WeeklyEntry.objects.filter(player=guest).update(player=into)
 
 

@@ -12,7 +12,9 @@ deal is public to the caller (docs/design.md, Phase 3):
   anyone may replay once the day has closed, ``selectors.replays``).
 
 An open day's ranked game is refused with 409 ``deal_not_public``: its remaining bag is the
-day's secret until the close. Someone else's game that may not be replayed is 404, as if
+day's secret until the close; so is any game on the deal of a weekly special still open (its
+seed is secret until the week closes, ``game_state.seed_is_secret``): the week's one ranked
+try must not follow a practice of it. Someone else's game that may not be replayed is 404, as if
 there were none.
 """
 
@@ -22,7 +24,7 @@ from core import limits
 from core.errors import BadInput, Conflict, NotFound
 from solver.game import TURNS, Move, RulesError, SoloGame
 
-from ..game_state import deal_of_game
+from ..game_state import deal_of_game, seed_is_secret
 from ..models import Game, Player
 from ..selectors.challenges import is_closed
 from .game_locks import ranked_game_pending
@@ -40,6 +42,11 @@ def do_start_practice(game_id: int, *, player: Player, turn) -> Game:
     own = source is not None and source.player_id == player.pk
     if source is None or not (own or _replayable_by_anyone(source)):
         raise NotFound(f"no game {game_id} you may practise from")
+    if seed_is_secret(source):  # the deal of a weekly special still open, even one's own
+        raise DealNotPublic(
+            f"game {game_id} is on the deal of a special still open: its deal is public only"
+            " after the week closes"
+        )
     if not (own and _practice(source)) and not _closed(source):
         raise DealNotPublic(
             f"game {game_id} is a ranked game of a day still open: its deal is public only"

@@ -236,6 +236,7 @@ LIMITED = {
     ("/api/groups/join/", "post"), ("/api/versus/", "post"),
     ("/api/versus/{game_id}/moves/", "post"), ("/api/versus/{game_id}/hints/", "post"),
     ("/api/versus/{game_id}/analysis/", "post"), ("/api/drill/answers/", "post"),
+    ("/api/challenges/{date}/crowd/", "get"), ("/api/games/{game_id}/crowd/", "get"),
 }  # fmt: skip
 
 

@@ -182,3 +182,26 @@ def test_a_worker_on_the_hint_queue_judges_an_answer(celery_test_broker, make_pl
         assert answer["best_value"] >= answer["played_value"] - 1e-9
     finally:
         worker.stop()
+
+
+def test_the_same_answer_again_is_the_stored_judgement_not_another(history, client_for, limits):
+    """Issue 47: the drill judged identical answers again and again, a solver judgement each."""
+    limits(hints_account="1/d")  # a second judgement would be refused: a repeat costs none
+    ann, old, _ = history
+    state, _ = replay(old, turns=4)
+    body = {"game": old.pk, "turn": 5, **Move(0, max(state.quilt.empty_cells), 2).to_json()}
+    api = client_for(ann)
+    first = api.post("/api/drill/answers/", body, format="json")
+    assert first.status_code == 202, first.content
+    pending = api.post("/api/drill/answers/", body, format="json")  # while it is judged
+    assert pending.status_code == 202 and pending.json()["id"] == first.json()["id"]
+    done = services.do_judge_answer(first.json()["id"])
+    for _ in range(3):
+        again = api.post("/api/drill/answers/", body, format="json")
+        assert again.status_code == 202, again.content
+        assert again.json() == {**first.json(), "status": "ready", "best": done.best,
+                                "played_value": done.played_value,
+                                "best_value": done.best_value, "solved": done.solved}  # fmt: skip
+    assert DrillAnswer.objects.count() == 1
+    other = {**body, **Move(0, min(state.quilt.empty_cells), 2).to_json()}
+    assert api.post("/api/drill/answers/", other, format="json").status_code == 429

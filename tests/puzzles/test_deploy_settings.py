@@ -15,7 +15,7 @@ PRODUCTION = {
     "DEBUG": "false",
     "HTTPS": "true",
     "SECRET_KEY": "a production secret key that is long and random enough 0123456789abcdef",
-    "CALICO_SEED_SECRET": "a production seed secret",
+    "CALICO_SEED_SECRET": "9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0",
     "ALLOWED_HOSTS": "calico.example.org",
     "DATABASE_URL": "postgres://calico@db.example.org:5432/calico",
     "REDIS_URL": "redis://redis.example.org:6379/0",
@@ -94,3 +94,33 @@ def test_production_refuses_to_start_without_a_secret_from_the_environment(tmp_p
     assert checked.returncode != 0
     assert f"{name} must be set in the environment" in checked.stderr
     assert not any(tmp_path.iterdir()), "no secret may be written to disk in production"
+
+
+@pytest.mark.parametrize(
+    "weak", ["x", "a production seed secret", "0123456789abcdef" * 3, "ab" * 40]
+)
+def test_production_refuses_a_seed_secret_shorter_than_32_random_bytes(tmp_path, weak):
+    """Issue 47: a one-character seed secret was accepted, and the published seeds then let
+    anyone find it by brute force, and so every day's deal before it opens."""
+    checked = run(["manage.py", "check"], {**PRODUCTION, "CALICO_SEED_SECRET": weak}, tmp_path)
+    assert checked.returncode != 0
+    assert "CALICO_SEED_SECRET is too weak" in checked.stderr
+
+
+@pytest.mark.parametrize(
+    "strong",
+    [
+        "4Kq9zX2mVbT7wR1pL8nY3cJ6hF0dS5aGeUiOoPk-_Zx",
+        "3b9d0c1e7a5f42886e1d9c0b7a3f5e2d4c6b8a0917f3e5d2c4b6a8091e3f5d7c",
+    ],
+)
+def test_production_takes_a_seed_secret_of_32_random_bytes(tmp_path, strong):
+    checked = run(["manage.py", "check"], {**PRODUCTION, "CALICO_SEED_SECRET": strong}, tmp_path)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_the_embedded_default_makes_a_strong_seed_secret_and_starts(tmp_path):
+    """``make serve``: no environment, a secret made in var/ (64 hex characters)."""
+    checked = run(["manage.py", "check"], {}, tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert len((tmp_path / "seed_secret").read_text().strip()) == 64

@@ -161,3 +161,40 @@ def test_a_guest_logging_in_brings_a_rating_only_to_an_account_without_one(make_
     do_fold_guest(guests[1], into=ann)  # ann has one: she keeps hers
     assert Rating.objects.get(player=ann).mu == kept
     assert RatingChange.objects.filter(player=ann).count() == 1
+
+
+def test_a_ranked_game_left_unfinished_at_the_close_counts_as_last_place(players):
+    """Issue 47: leaving a bad ranked game unfinished kept it out of the rating. At the close
+    it is the day's last place, below par and every finished game, whatever it scored so far."""
+    import time_machine
+
+    ann, ben, cat = players
+    evening = datetime.datetime(2031, 3, 4, 23, 56, tzinfo=datetime.UTC)
+    with time_machine.travel(evening, tick=False):
+        challenge = with_par(do_ensure_challenge(today()), 70)
+        finished(challenge, ann, 80)
+        finished(challenge, ben, 60)
+        Game.objects.create(challenge=challenge, player=cat, ranked=True, turn=20, score=75,
+                            status=Game.Status.PLAYING)  # fmt: skip
+        assert do_rate_closed_days() == []  # still open
+    with time_machine.travel(evening + datetime.timedelta(minutes=14), tick=False):
+        assert do_rate_closed_days() == [challenge.date]
+    assert RatedDay.objects.get(date=challenge.date).players == 3
+    keys = np.array([(80, 0, 0), (60, 0, 0), (-1, -1, -1), par_key(70)])
+    assert places(keys).tolist() == [1, 3, 4, 2]
+    mu, sigma = plackett_luce.rate(
+        np.array([plackett_luce.MU] * 3 + [PAR_MU]),
+        np.array([plackett_luce.SIGMA] * 3 + [PAR_SIGMA]),
+        places(keys),
+    )
+    for i, player in enumerate(players):
+        rating = Rating.objects.get(player=player)
+        assert (rating.mu, rating.sigma) == pytest.approx((mu[i], sigma[i]), abs=1e-9)
+    assert Rating.objects.get(player=cat).mu < Rating.objects.get(player=ben).mu
+    from django.test import Client
+
+    said = {"en": "left unfinished at the day's close counts as that day's last",
+            "es": "sin terminar al cierre del día cuenta como el último"}  # fmt: skip
+    for language, words in said.items():
+        page = Client().get("/ratings/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert words in page.replace("&#x27;", "'")

@@ -161,3 +161,48 @@ def test_the_page_shows_the_special_its_board_and_no_seed_before_the_close(api_o
         assert where < 0, text[max(0, where - 300) : where + 80]
         assert "Especial semanal" in text
         assert client.get("/weekly/play/").status_code == 200
+
+
+def test_a_guests_second_try_folded_in_is_set_aside_while_the_week_is_open(api_of, make_player):
+    """Issue 47: folded into an account with an unfinished try, the guest's game stayed
+    playable: a whole practice of the deal before the one ranked try."""
+    from helpers.games import next_move
+
+    with time_machine.travel(WEDNESDAY, tick=False):
+        ann = api_of("ann")
+        mine = start(ann).json()
+        guest = do_create_guest("127.0.0.1")
+        theirs = services.do_start_weekly(guest, value="2026-W49", goals=None)
+        do_fold_guest(guest, into=Game.objects.get(pk=mine["id"]).player)
+        theirs.refresh_from_db()
+        assert theirs.disqualified and theirs.disqualified_reason == services.SET_ASIDE
+        game = ann.get(f"/api/games/{theirs.pk}/").json()
+        moved = ann.post(f"/api/games/{theirs.pk}/moves/", next_move(game), format="json")
+        assert moved.status_code == 409 and "set aside" in moved.json()["detail"]
+        assert WeeklyEntry.objects.get().game_id == mine["id"]  # the account's try stays
+        assert finish(ann, mine)["status"] == "finished"
+
+
+def test_a_guests_try_folded_in_after_the_close_stays_practice(api_of, make_player):
+    with time_machine.travel(WEDNESDAY, tick=False):
+        ann = api_of("ann")
+        start(ann)
+        guest = do_create_guest("127.0.0.1")
+        theirs = services.do_start_weekly(guest, value="2026-W49", goals=None)
+    with time_machine.travel(CLOSED, tick=False):
+        do_fold_guest(guest, into=WeeklyEntry.objects.get(player__username="ann").player)
+        theirs.refresh_from_db()
+        assert not theirs.disqualified and WeeklyEntry.objects.count() == 1
+
+
+def test_no_try_from_here_on_a_weekly_deal_before_the_close(api_of):
+    """Issue 47: "try from here" on a game of the week's deal gave 201 before the close."""
+    ann = api_of("ann")
+    with time_machine.travel(WEDNESDAY, tick=False):
+        game = finish(ann, start(ann).json())
+        copy = ann.post(f"/api/games/{game['id']}/practice/", {"turn": 3}, format="json")
+        assert copy.status_code == 409 and copy.json()["error"] == "deal_not_public"
+        assert Game.objects.count() == 1
+    with time_machine.travel(CLOSED, tick=False):
+        copy = ann.post(f"/api/games/{game['id']}/practice/", {"turn": 3}, format="json")
+        assert copy.status_code == 201, copy.content
