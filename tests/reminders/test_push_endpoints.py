@@ -211,3 +211,16 @@ def test_a_bad_subscription_in_a_batch_stops_no_other_reminder(push_service, mon
     assert not PushSubscription.objects.filter(player=players[1]).exists()  # never valid
     assert sum("refused" in record.getMessage() for record in caplog.records) == 3
     assert all(r.last_sent_on == datetime.date(2031, 3, 4) for r in Reminder.objects.all())
+
+
+def test_a_deleted_accounts_subscriptions_go_and_the_export_lists_their_hosts(client_for, names):
+    ann = do_register("ann", password=PASSWORD)
+    api = client_for(ann)
+    names["push.example"] = [PUBLIC]
+    sent = Browser().subscription("https://push.example/push/abc")
+    assert api.post("/api/me/push-subscriptions/", sent, format="json").status_code == 201
+    (row,) = api.get("/api/me/export/").json()["push_subscriptions"]
+    assert row["endpoint_host"] == "push.example" and row["created_at"]
+    assert set(row) == {"endpoint_host", "created_at"}  # not the keys
+    assert api.delete("/api/me/", {"password": PASSWORD}, format="json").status_code == 204
+    assert not PushSubscription.objects.exists()
