@@ -99,9 +99,9 @@ def unsubscribe_token(player) -> str:
     return signing.dumps(player.pk, salt=UNSUBSCRIBE_SALT)
 
 
-def do_unsubscribe(token: str):
-    """The email's one-tap unsubscribe: the email reminder off (no expiry: an old email's link
-    still works). Returns the player, or refuses a link this site did not sign."""
+def reminder_of_token(token: str) -> Reminder:
+    """The reminder an unsubscribe link names, or ``BadInput`` for a link this site did not
+    sign (no expiry: an old email's link still works)."""
     try:
         player_id = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -109,6 +109,13 @@ def do_unsubscribe(token: str):
     reminder = Reminder.objects.select_related("player").filter(player_id=player_id).first()
     if reminder is None:
         raise BadInput(_("link: no reminder to stop"))
+    return reminder
+
+
+def do_unsubscribe(token: str):
+    """The email's unsubscribe (a POST: its page's button, or a mail client's RFC 8058
+    one-click): the email reminder off. Returns the player."""
+    reminder = reminder_of_token(token)
     Reminder.objects.filter(pk=reminder.pk).update(email=False)
     return reminder.player
 
@@ -151,7 +158,8 @@ def _message(reminder: Reminder, day: datetime.date) -> mail.EmailMessage:
         body = render_to_string("reminders/email/reminder.txt", context)
     return mail.EmailMessage(
         " ".join(subject.split()), body, None, [player.email],
-        headers={"List-Unsubscribe": f"<{unsubscribe}>"},
+        headers={"List-Unsubscribe": f"<{unsubscribe}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},  # RFC 8058
     )  # fmt: skip
 
 
