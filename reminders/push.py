@@ -149,6 +149,9 @@ class _PinnedAdapter(HTTPAdapter):
         return host_params, pool_kwargs
 
 
+CA_BUNDLE: bool | str = True  # the certificates trusted: requests' own (certifi)
+
+
 class _PinnedSession(Session):
     """The one request of a push: to ``address``, no proxy from the environment, and a
     redirect answered is the push's failure, never followed."""
@@ -156,6 +159,7 @@ class _PinnedSession(Session):
     def __init__(self, endpoint: str, address: str):
         super().__init__()
         self.trust_env = False
+        self.verify = CA_BUNDLE
         self.max_redirects = 0
         self.headers["Host"] = urlsplit(endpoint).netloc  # the pool's host is the address
         for prefix in ("https://", "http://"):

@@ -5,16 +5,21 @@ answers 410; ``/redirect/<name>`` answers 307 to ``redirect_to``; ``/silent/<nam
 answers. Every request is recorded (``hits``) before it is answered."""
 
 import base64
+import datetime
 import json
 import os
+import ssl
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import http_ece
 import time_machine
+from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from cryptography.x509.oid import NameOID
 from django.test import TestCase
 
 
@@ -69,7 +74,7 @@ class PushService:
     """The test's push endpoint on 127.0.0.1 (see the module's docstring); ``host`` is the
     name its endpoints use (the tests' resolver, or the system's, maps it to 127.0.0.1)."""
 
-    def __init__(self, host: str = "127.0.0.1"):
+    def __init__(self, host: str = "127.0.0.1", tls: tuple[str, str] | None = None):
         self.browsers: dict[str, Browser] = {}
         self.received: list[dict] = []
         self.hits: list[str] = []
@@ -110,8 +115,12 @@ class PushService:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
+        if tls:  # (certificate file, key file): an https service
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*tls)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.port = self.server.server_address[1]
-        self.origin = f"http://{host}:{self.port}"
+        self.origin = f"{'https' if tls else 'http'}://{host}:{self.port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def browser(self, name: str, kind: str = "push") -> dict:
@@ -137,3 +146,29 @@ def run_reminders_at(moment) -> int:
             assert task.func == send_push.delay
             send_push(*task.args)
     return sent
+
+
+def certificate(folder: Path, name: str) -> tuple[str, str]:
+    """A self-signed certificate for the host ``name`` (its own CA, for the test to trust),
+    written in ``folder``: (certificate file, key file)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_file, key_file = folder / f"{name}.pem", folder / f"{name}.key"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                           serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))  # fmt: skip
+    return str(cert_file), str(key_file)

@@ -14,7 +14,8 @@ import logging
 
 import pytest
 from django.core import mail
-from helpers.push import Browser, PushService, b64, run_reminders_at
+from helpers.processes import scratch
+from helpers.push import Browser, PushService, b64, certificate, run_reminders_at, vapid_keys
 
 from puzzles.services.players import do_register
 from reminders import services
@@ -165,6 +166,35 @@ def test_an_endpoint_that_never_answers_is_given_up_and_the_others_still_pushed(
     assert send_at(AT) == 2
     assert sorted(push_service.hits) == ["/push/phone", "/silent/tablet"]
     assert [push["name"] for push in push_service.received] == ["phone"]
+
+
+def test_an_https_push_goes_to_the_address_checked_and_checks_the_certificates_name(
+    client_for, names, settings, monkeypatch
+):
+    """The push connects to the address the test's resolver gave, sends the endpoint's name
+    (Host, SNI) and checks the certificate against it: a name the certificate is not for
+    gets nothing, though it is the same address."""
+    from reminders import push
+
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = vapid_keys()
+    settings.CALICO_PUSH_LOOPBACK_FOR_TESTS_ONLY = True
+    cert, key = certificate(scratch("calico-push-tls-"), "push.test")
+    monkeypatch.setattr(push, "CA_BUNDLE", cert)  # the test's CA, trusted by this push alone
+    service = PushService(host="push.test", tls=(cert, key))
+    try:
+        settings.CALICO_PUSH_PORTS = [service.port]
+        names.update({"push.test": ["127.0.0.1"], "other.test": ["127.0.0.1"]})
+        api = client_for(do_register("ned", password=PASSWORD))
+        reminded_by_push(api, service, "phone")
+        impostor = service.browser("laptop")
+        impostor["endpoint"] = impostor["endpoint"].replace("push.test", "other.test")
+        assert api.post("/api/me/push-subscriptions/", impostor, format="json").status_code == 201
+        assert send_at(AT) == 2
+        (received,) = service.received
+        assert received["name"] == "phone" and received["host"] == f"push.test:{service.port}"
+        assert received["claims"]["aud"] == service.origin
+    finally:
+        service.stop()
 
 
 def test_pushes_go_on_the_background_queue(settings):
