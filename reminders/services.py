@@ -65,10 +65,11 @@ def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: s
 
 def do_add_push_subscription(player, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """Keep a browser's push subscription (``POST /api/me/push-subscriptions/``) once its
-    endpoint and keys pass (``push.check_endpoint``: its host resolved, every address public)
-    ; an endpoint already known is now this player's (one browser, another account logged
-    in). A player keeps ``MAX_SUBSCRIPTIONS``: a new browser replaces the one subscribed
-    longest ago (most likely a device given up), rather than refusing the one in hand."""
+    keys and endpoint pass (``push.check_endpoint``: its host resolved, every address
+    public). An endpoint already known is now this player's (one browser, another account
+    logged in), subscribed now. A player keeps ``MAX_SUBSCRIPTIONS``: a new browser replaces
+    the one subscribed longest ago (most likely a device given up), rather than refusing the
+    one in hand. The keys are checked first: no lookup for a request that fails anyway."""
     if player.is_guest:
         raise BadInput(_("reminders: a guest signs up first"))
     try:
