@@ -101,6 +101,13 @@ VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:calico@localhost")
 # The schemes a push subscription's endpoint may use: push services are https; a test's own
 # endpoint is http (the site POSTs to whatever endpoint a player registers).
 CALICO_PUSH_SCHEMES = env.list("CALICO_PUSH_SCHEMES", default=["https"])
+# The ports an endpoint may name (push services listen on 443), and how long one push may
+# take to connect and be answered (its task is stopped at twice that, its lookup included).
+CALICO_PUSH_PORTS = env.list("CALICO_PUSH_PORTS", cast=int, default=[443])
+CALICO_PUSH_SECONDS = env.float("CALICO_PUSH_SECONDS", default=5.0)
+# Tests only, never in production: loopback addresses count as public, so that a test's own
+# push endpoint on 127.0.0.1 can be reached (every other address is still refused).
+CALICO_PUSH_LOOPBACK_FOR_TESTS_ONLY = env.bool("CALICO_PUSH_LOOPBACK_FOR_TESTS_ONLY", default=False)
 
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
@@ -338,6 +345,7 @@ CELERY_TASK_ROUTES = {
     "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
     "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
+    "reminders.tasks.send_push": {"queue": CALICO_BACKGROUND_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -2,9 +2,10 @@ from django.apps import AppConfig
 
 
 def _delete_account(sender, *, player, **kwargs):
-    from .models import Reminder
+    from .models import PushSubscription, Reminder
 
     Reminder.objects.filter(player=player).delete()
+    PushSubscription.objects.filter(player=player).delete()  # the player row itself stays
 
 
 def _account_section(request) -> dict:
@@ -22,8 +23,9 @@ class RemindersConfig(AppConfig):
         from puzzles.signals import account_deleting
         from puzzles.web.account import add_account_section
 
-        from .selectors import reminders_of
+        from .selectors import push_subscriptions_of, reminders_of
 
         account_deleting.connect(_delete_account, dispatch_uid="reminders.delete_account")
         add_export_section("reminders", reminders_of)
+        add_export_section("push_subscriptions", push_subscriptions_of)
         add_account_section("reminders", "reminders/_account_section.html", _account_section)

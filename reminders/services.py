@@ -2,6 +2,8 @@
 sending (docs/operations.md, "Reminders")."""
 
 import datetime
+import functools
+import logging
 import zoneinfo
 
 from django.conf import settings
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import BadInput
 from puzzles.game_state import today
+from puzzles.models import Player
 
 from . import push as web_push
 from . import selectors
@@ -21,6 +24,7 @@ from .models import PushSubscription, Reminder
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 BATCH = 200  # reminders claimed and sent over one SMTP connection at a time
+log = logging.getLogger(__name__)
 
 
 def check_time_zone(name) -> str:
@@ -60,16 +64,30 @@ def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: s
 
 
 def do_add_push_subscription(player, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
-    """Keep a browser's push subscription (``POST /api/me/push-subscriptions/``); an endpoint
-    already known is now this player's (one browser, another account logged in)."""
+    """Keep a browser's push subscription (``POST /api/me/push-subscriptions/``) once its
+    keys and endpoint pass (``push.check_endpoint``: its host resolved, every address
+    public). An endpoint already known is now this player's (one browser, another account
+    logged in), subscribed now. A player keeps ``MAX_SUBSCRIPTIONS``: a new browser replaces
+    the one subscribed longest ago (most likely a device given up), rather than refusing the
+    one in hand. The keys are checked first: no lookup for a request that fails anyway."""
     if player.is_guest:
         raise BadInput(_("reminders: a guest signs up first"))
-    scheme = endpoint.partition(":")[0].lower()
-    if scheme not in settings.CALICO_PUSH_SCHEMES:
-        raise BadInput(_("endpoint: a push service's https URL"))
-    found, _created = PushSubscription.objects.update_or_create(
-        endpoint=endpoint, defaults={"player": player, "p256dh": p256dh, "auth": auth}
-    )
+    try:
+        web_push.check_keys(p256dh, auth)
+        web_push.check_endpoint(endpoint)
+    except web_push.Refused as problem:
+        raise BadInput(str(problem)) from None
+    with transaction.atomic():
+        # the player's row locked: two browsers subscribing at once still leave five at most
+        Player.objects.select_for_update().filter(pk=player.pk).first()
+        found, _created = PushSubscription.objects.update_or_create(
+            endpoint=endpoint,
+            defaults={"player": player, "p256dh": p256dh, "auth": auth,
+                      "created_at": timezone.now()},
+        )  # fmt: skip
+        theirs = PushSubscription.objects.filter(player=player)
+        kept = theirs.order_by("-created_at", "-pk").values_list("pk", flat=True)
+        theirs.exclude(pk__in=list(kept[: web_push.MAX_SUBSCRIPTIONS])).delete()
     return found
 
 
@@ -82,9 +100,9 @@ def unsubscribe_token(player) -> str:
     return signing.dumps(player.pk, salt=UNSUBSCRIBE_SALT)
 
 
-def do_unsubscribe(token: str):
-    """The email's one-tap unsubscribe: the email reminder off (no expiry: an old email's link
-    still works). Returns the player, or refuses a link this site did not sign."""
+def reminder_of_token(token: str) -> Reminder:
+    """The reminder an unsubscribe link names, or ``BadInput`` for a link this site did not
+    sign (no expiry: an old email's link still works)."""
     try:
         player_id = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -92,6 +110,13 @@ def do_unsubscribe(token: str):
     reminder = Reminder.objects.select_related("player").filter(player_id=player_id).first()
     if reminder is None:
         raise BadInput(_("link: no reminder to stop"))
+    return reminder
+
+
+def do_unsubscribe(token: str):
+    """The email's unsubscribe (a POST: its page's button, or a mail client's RFC 8058
+    one-click): the email reminder off. Returns the player."""
+    reminder = reminder_of_token(token)
     Reminder.objects.filter(pk=reminder.pk).update(email=False)
     return reminder.player
 
@@ -134,42 +159,75 @@ def _message(reminder: Reminder, day: datetime.date) -> mail.EmailMessage:
         body = render_to_string("reminders/email/reminder.txt", context)
     return mail.EmailMessage(
         " ".join(subject.split()), body, None, [player.email],
-        headers={"List-Unsubscribe": f"<{unsubscribe}>"},
+        headers={"List-Unsubscribe": f"<{unsubscribe}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},  # RFC 8058
     )  # fmt: skip
 
 
-def _push(reminder: Reminder) -> int:
-    """Push the reminder to each of the player's subscriptions; those gone are forgotten."""
-    with translation.override(_language(reminder.player)):
-        payload = {
+def _push_payload(player) -> dict:
+    with translation.override(_language(player)):
+        return {
             "title": _("Today's Calico Daily quilt is waiting"),
             "body": _("It closes at 00:00 UTC."),
             "url": settings.CALICO_SITE_URL.rstrip("/") + "/",
         }
-    pushed = 0
-    for subscription in PushSubscription.objects.filter(player_id=reminder.player_id):
-        if web_push.send(subscription, payload):
-            pushed += 1
-        else:
-            subscription.delete()
-    return pushed
+
+
+def do_send_push(subscription_id: int) -> None:
+    """Push the reminder to one subscription (the task ``send_push``, on the background
+    queue), its endpoint checked again now (``push.send``). One gone (404, 410), or that can
+    never pass the checks (kept before they existed), is forgotten; one whose host resolves
+    to a private address today is skipped and kept."""
+    found = PushSubscription.objects.select_related("player").filter(pk=subscription_id).first()
+    if found is None:  # forgotten since the reminder was claimed
+        return
+    try:
+        if web_push.send(found, _push_payload(found.player)):
+            return
+    except web_push.Refused as problem:
+        log.warning("push subscription %s refused: %s", found.pk, problem)
+        if not problem.lasting:
+            return
+    found.delete()
+
+
+def _queue_pushes(reminder: Reminder) -> int:
+    """One ``send_push`` task per subscription of the player, after commit: each has its own
+    time limit, and none waits for or stops another."""
+    from .tasks import send_push
+
+    ids = list(PushSubscription.objects.filter(player_id=reminder.player_id)
+               .values_list("pk", flat=True))  # fmt: skip
+    for subscription_id in ids:
+        transaction.on_commit(functools.partial(send_push.delay, subscription_id))
+    return len(ids)
 
 
 def do_send_due_reminders(now: datetime.datetime | None = None) -> int:
     """Send every reminder due at ``now`` (the beat task, every few minutes), in batches of
-    ``BATCH``, the emails over one SMTP connection each, the pushes to each subscription:
-    claimed first (``last_sent_on``), so at most one a day reaches a player even if a send
-    fails or two tasks overlap. Returns how many emails and pushes went."""
+    ``BATCH``, the emails over one SMTP connection each, the pushes queued, one task per
+    subscription: claimed first (``last_sent_on``), so at most one a day reaches a player
+    even if a send fails or two tasks overlap. A reminder or batch that fails is logged and
+    the run goes on to the rest. Returns how many emails went and pushes were queued."""
     now = now or timezone.now()
     day = today()
     ids = selectors.due_ids(now, day)
     sent = 0
     for start in range(0, len(ids), BATCH):
         claimed = _claim(ids[start : start + BATCH], now)
-        emails = [r for r in claimed if r.email and r.player.email_verified and r.player.email]
-        if emails:
-            with mail.get_connection() as connection_:
-                sent += connection_.send_messages([_message(r, day) for r in emails]) or 0
-        if web_push.offered():
-            sent += sum(_push(r) for r in claimed if r.push)
+        messages = []
+        for reminder in claimed:
+            try:
+                if reminder.email and reminder.player.email_verified and reminder.player.email:
+                    messages.append(_message(reminder, day))
+                if reminder.push and web_push.offered():
+                    sent += _queue_pushes(reminder)
+            except Exception:  # this player's reminder is lost, not the others'
+                log.exception("reminder %s not sent", reminder.pk)
+        if messages:
+            try:
+                with mail.get_connection() as connection_:
+                    sent += connection_.send_messages(messages) or 0
+            except Exception:  # the SMTP server failed this batch: the next one may pass
+                log.exception("reminder emails of a batch of %s not sent", len(messages))
     return sent

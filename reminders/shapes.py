@@ -14,3 +14,8 @@ class RemindersOut(TypedDict):
 class PushSubscriptionOut(TypedDict):
     endpoint: str
     created_at: datetime.datetime
+
+
+class PushSubscriptionExportOut(TypedDict):
+    endpoint_host: Annotated[str, "the push service's host (the keys are not exported)"]
+    created_at: datetime.datetime

@@ -1,9 +1,10 @@
 """The reminders' pages: the account page's form (its section, ``_account_section.html``)
-and the email's one-tap unsubscribe."""
+and the email's unsubscribe (a button, or a mail client's one-click POST)."""
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import BadInput
 from puzzles.web.account import account_page
@@ -34,10 +35,17 @@ def settings_form(request):
     return redirect(f"{reverse('web:account')}?done=reminders")
 
 
+@csrf_exempt  # the signed token in the path is the authority, and mail clients post no cookie
+@require_http_methods(["GET", "POST"])
 def unsubscribe(request, token: str):
-    """The link in each reminder: the email reminder off, at once (a GET: one tap)."""
+    """The link in each reminder. A GET only shows a button (mail scanners follow links);
+    its POST, or a mail client's one-click POST (RFC 8058, ``List-Unsubscribe-Post``),
+    turns the email reminder off."""
     try:
-        services.do_unsubscribe(token)
+        if request.method == "POST":
+            services.do_unsubscribe(token)
+        else:
+            services.reminder_of_token(token)
     except BadInput as problem:
         return render(request, "reminders/unsubscribed.html", {"error": problem.detail}, status=400)
-    return render(request, "reminders/unsubscribed.html", {})
+    return render(request, "reminders/unsubscribed.html", {"asked": request.method == "GET"})

@@ -1,130 +1,30 @@
 """Web Push reminders (issue 37) to a push endpoint of the test's own (an HTTP server in a
-thread): it checks the VAPID signature (ES256, the site's public key, the endpoint's origin
-as audience) and decrypts the payload with the browser's keys (http_ece, aes128gcm); an
-endpoint that answers 410 is forgotten; sent once at the chosen hour; push needs the site's
-VAPID keys."""
+thread, tests/helpers/push.py): it checks the VAPID signature (ES256, the site's public key,
+the endpoint's origin as audience) and decrypts the payload with the browser's keys
+(http_ece, aes128gcm); an endpoint that answers 410 is forgotten; sent once at the chosen
+hour; push needs the site's VAPID keys. The endpoint is named ``localhost``, which the
+test's resolver maps to 127.0.0.1, and the loopback is let through by the tests-only setting
+(the refusals: test_push_endpoints.py)."""
 
-import base64
 import datetime
 import io
 import json
-import os
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import http_ece
 import pytest
-import time_machine
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.core.management import call_command
 from django.test import Client
+from helpers.push import Browser, run_reminders_at
 
 from puzzles.models import Player
 from puzzles.services.players import do_register
 from reminders.models import PushSubscription
-from reminders.services import do_send_due_reminders
 
 pytestmark = pytest.mark.django_db
 AT = datetime.datetime(2031, 3, 4, 7, 0, tzinfo=datetime.UTC)  # 08:00 in Madrid
 
 
-def b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def public_point(key) -> bytes:
-    return key.public_key().public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-    )
-
-
-class Browser:
-    """A browser's push keys: the P-256 pair and the auth secret a subscription carries."""
-
-    def __init__(self):
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-
-    def subscription(self, endpoint: str) -> dict:
-        keys = {"p256dh": b64(public_point(self.key)), "auth": b64(self.auth)}
-        return {"endpoint": endpoint, "expirationTime": None, "keys": keys}
-
-
-def vapid_claims(authorization: str) -> tuple[str, dict]:
-    """The VAPID header's key and claims, once its ES256 signature checks with that key."""
-    scheme, _, params = authorization.partition(" ")
-    assert scheme == "vapid", authorization
-    fields = dict(part.strip().split("=", 1) for part in params.split(","))
-    head, body, signature = fields["t"].split(".")
-    key = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64(fields["k"]))
-    raw = unb64(signature)
-    der = encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big"))
-    key.verify(der, f"{head}.{body}".encode(), ec.ECDSA(hashes.SHA256()))  # raises if forged
-    assert json.loads(unb64(head))["alg"] == "ES256"
-    return fields["k"], json.loads(unb64(body))
-
-
-class PushService:
-    """The test's push endpoint: ``/push/<name>`` decrypts and keeps each push for the
-    browser registered under that name; ``/gone/<name>`` answers 410."""
-
-    def __init__(self):
-        self.browsers: dict[str, Browser] = {}
-        self.received: list[dict] = []
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                kind, name = self.path.strip("/").split("/")
-                if kind == "gone":
-                    self.send_response(410)
-                    self.end_headers()
-                    return
-                key, claims = vapid_claims(self.headers["Authorization"])
-                browser = service.browsers[name]
-                assert self.headers["Content-Encoding"] == "aes128gcm"
-                plain = http_ece.decrypt(body, private_key=browser.key,
-                                         auth_secret=browser.auth, version="aes128gcm")  # fmt: skip
-                service.received.append({"name": name, "key": key, "claims": claims,
-                                         "ttl": self.headers["TTL"],
-                                         "payload": json.loads(plain)})  # fmt: skip
-                self.send_response(201)
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def browser(self, name: str) -> dict:
-        self.browsers[name] = Browser()
-        return self.browsers[name].subscription(f"{self.origin}/push/{name}")
-
-
-@pytest.fixture
-def push_service(settings):
-    key = ec.generate_private_key(ec.SECP256R1())
-    settings.VAPID_PRIVATE_KEY = b64(key.private_numbers().private_value.to_bytes(32, "big"))
-    settings.VAPID_PUBLIC_KEY = b64(public_point(key))
-    settings.VAPID_SUBJECT = "mailto:ops@calico.example"
-    settings.CALICO_PUSH_SCHEMES = ["http", "https"]  # the test's endpoint is plain http
-    service = PushService()
-    yield service
-    service.server.shutdown()
-
-
 def send_at(moment: datetime.datetime) -> int:
-    with time_machine.travel(moment, tick=False):
-        return do_send_due_reminders()
+    return run_reminders_at(moment)
 
 
 def test_a_push_reminder_is_signed_encrypted_sent_once_and_a_gone_endpoint_forgotten(
@@ -142,10 +42,11 @@ def test_a_push_reminder_is_signed_encrypted_sent_once_and_a_gone_endpoint_forgo
     assert answer.status_code == 200 and answer.json()["push"] is True
 
     assert send_at(AT - datetime.timedelta(minutes=1)) == 0
-    assert send_at(AT) == 1
+    assert send_at(AT) == 2  # a push queued to each subscription, one of them gone
     (push,) = push_service.received
     assert push["key"] == settings.VAPID_PUBLIC_KEY
     assert push["claims"]["aud"] == push_service.origin
+    assert push["host"] == f"localhost:{push_service.port}"
     assert push["claims"]["sub"] == "mailto:ops@calico.example"
     assert push["claims"]["exp"] > AT.timestamp()
     assert push["payload"]["title"] == "Tu colcha de Calico Daily de hoy te espera"

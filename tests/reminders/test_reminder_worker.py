@@ -62,7 +62,7 @@ def test_the_beat_task_sends_the_due_reminders_once_by_smtp(smtp_server, celery_
     Game.objects.create(challenge=challenge, player=ben, ranked=True, turn=23, score=40,
                         status=Game.Status.FINISHED)  # fmt: skip
     cy = reminded("cy")
-    assert Client().get(f"/reminders/off/{unsubscribe_token(cy)}/").status_code == 200
+    assert Client().post(f"/reminders/off/{unsubscribe_token(cy)}/").status_code == 200
     reminded("dan", time_zone="America/New_York")  # 03:00 there
 
     send_due_reminders.delay()
