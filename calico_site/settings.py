@@ -63,8 +63,12 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "te
 # empty: the picture names the site instead. Never taken from a request's Host header.
 CALICO_PUBLIC_HOST = env.str("CALICO_PUBLIC_HOST", default="")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-# The site's address in the links of emails sent by a task (reminders), which has no request.
-CALICO_SITE_URL = env.str("CALICO_SITE_URL", default="http://127.0.0.1:8000")
+# The site's address in every emailed link (verification, reset, undo, reminders): never
+# taken from a request's Host header. Default: the first CSRF_TRUSTED_ORIGINS, else the
+# embedded default's address.
+CALICO_SITE_URL = env.str(
+    "CALICO_SITE_URL", default=(CSRF_TRUSTED_ORIGINS or ["http://127.0.0.1:8000"])[0]
+)
 # Web Push reminders (reminders/push.py): the VAPID key pair, base64url (the public key as
 # the 65-byte uncompressed point browsers take, the private as its 32 raw bytes), and the
 # contact the push services see. Without the keys, push is not offered.
@@ -310,6 +314,7 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},
     "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
+    "puzzles.tasks.send_password_reset": {"queue": CALICO_BACKGROUND_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -436,8 +441,11 @@ CALICO_LIMITS = {
     "versus-moves-address": "3000/h",
     "groups-account": "10/h",  # groups created
     "groups-address": "30/h",
-    # Emails sent (verification links, password resets): from one address, to one recipient.
+    # Emails sent (verification links, password resets): from one address, to one recipient
+    # from one address, and to one recipient from everywhere (for a reset, this last refuses
+    # only an address that has already asked for it: nobody elsewhere locks the owner out).
     "emails-address": "20/h",
+    "emails-recipient-address": "5/h",
     "emails-recipient": "5/h",
     **env.json("CALICO_LIMITS", default={}),
 }

@@ -46,6 +46,7 @@ PER = {
     "username-address": gettext_lazy("for this username from your address"),
     "network": gettext_lazy("from your network"),
     "recipient": gettext_lazy("to this email address"),
+    "recipient-address": gettext_lazy("to this email address from your address"),
 }
 PERIODS = {
     "s": gettext_lazy("a second"),
@@ -183,7 +184,7 @@ def enforce(what: str, **keys) -> None:
 
 
 # Keyword arguments name the keys (``username_address=``); the settings say ``username-address``.
-PER_KEYS = {"username_address": "username-address"}
+PER_KEYS = {"username_address": "username-address", "recipient_address": "recipient-address"}
 
 
 def spent(what: str, **keys) -> Throttled | None:
@@ -210,6 +211,25 @@ def record(what: str, **keys) -> None:
     for per, value in keys.items():
         if value is not None:
             _usage(what, per, value, increment=True)
+
+
+def password_guarded(request_address: str, username: str | None, check):
+    """``check()`` (a password check: the player, or None when wrong) under the wrong-password
+    limits: refused first when this address or this (username, address) pair is spent (and
+    the username itself, when this pair has failed for it: a guessing spread over many
+    addresses), and a wrong answer counted. The log-in's backend and every other check of a
+    player's password (deleting the account, changing its email) go through here."""
+    key = username.lower() if isinstance(username, str) and username else None
+    pair = f"{key}|{request_address}" if key else None
+    refusal = spent("password", address=request_address, username_address=pair)
+    if refusal is None and pair and counted("password", "username_address", pair):
+        refusal = spent("password", username=key)
+    if refusal is not None:
+        raise refusal
+    user = check()
+    if user is None:
+        record("password", address=request_address, username=key, username_address=pair)
+    return user
 
 
 class ThrottledMiddleware:

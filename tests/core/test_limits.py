@@ -236,6 +236,8 @@ LIMITED = {
     ("/api/groups/join/", "post"), ("/api/versus/", "post"),
     ("/api/versus/{game_id}/moves/", "post"), ("/api/versus/{game_id}/hints/", "post"),
     ("/api/versus/{game_id}/analysis/", "post"), ("/api/drill/answers/", "post"),
+    # the password asked for an email change and a deletion; the emails sent (issue 47)
+    ("/api/me/", "put"), ("/api/me/", "delete"),
 }  # fmt: skip
 
 
