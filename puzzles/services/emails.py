@@ -23,7 +23,7 @@ from core import limits
 from core.errors import BadInput
 
 from .. import mail
-from ..models import Player
+from ..models import Player, username_key
 from ..selectors.account import reset_recipients
 from .account import confirm_password
 from .worker_queue import do_send_task
@@ -52,6 +52,14 @@ def check_email(email) -> str:
     return email
 
 
+def _another_players_username(email: str, player: Player) -> None:
+    """Refuse an email that is another player's username (one made before usernames lost
+    their ``@``): log-in takes either, and a name must mean one account."""
+    named = Player.objects.filter(username_key=username_key(email)).exclude(pk=player.pk)
+    if named.exists():
+        raise BadInput(_("email: another player's username; it cannot be an email here"))
+
+
 def verification_token(player: Player) -> str:
     """The link's token: the player and the email it verifies, signed, dated."""
     return signing.dumps({"player": player.pk, "email": player.email}, salt=VERIFY_SALT)
@@ -73,6 +81,8 @@ def do_set_email(player: Player, *, email, password, language: str, address: str
     if player.is_guest:
         raise BadInput(_("email: a guest has no account to recover: sign up first"))
     email = check_email(email)
+    if email:
+        _another_players_username(email, player)
     confirm_password(player, password, address=address)
     if email:
         limits.enforce("emails", address=address, recipient=email.casefold())
@@ -138,6 +148,7 @@ def do_verify_email(token: str) -> Player:
             raise BadInput(_("link: the account's email has changed since it was sent"))
         if player.email_verified:
             return player
+        _another_players_username(player.email, player)
         player.email_verified = True
         try:
             with transaction.atomic():

@@ -57,6 +57,8 @@ def _check_username(username) -> str:
         raise BadInput(_("username: required"))
     if len(username) > 150:
         raise BadInput(_("username: at most 150 characters"))
+    if "@" in username:  # log-in takes a username or a verified email: never one for the other
+        raise BadInput(_("username: may not hold an @ (your email logs in by itself)"))
     for prefix in (GUEST_PREFIX, FORMER_PREFIX):  # the names the site gives, nobody else
         if username.lower().startswith(prefix):
             raise BadInput(_("username: may not start with %(prefix)s") % {"prefix": repr(prefix)})

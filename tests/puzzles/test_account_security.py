@@ -206,3 +206,49 @@ def test_emailed_links_take_the_configured_site_address_not_the_host_header(
     sent_tasks.run(RESET)
     assert "https://calico.example.org/password-reset/" in mail.outbox[-1].body
     assert "6666" not in mail.outbox[-1].body
+
+
+def test_a_username_cannot_be_another_players_email(alice, client_for):
+    """A username equal to alice's verified email took over that email's log-in (the
+    username won): a new username holds no @, at sign-up, by the API or by a rename."""
+    verified(alice, "alice@example.org")
+    api = APIClient().post(
+        "/api/auth/register/", {"username": "alice@example.org", "password": PASSWORD}
+    )
+    assert api.status_code == 400 and "@" in api.json()["detail"]
+    page = Client().post("/signup/", {"username": "Alice@Example.org", "password": PASSWORD})
+    assert page.status_code == 400
+    mallory = Client()
+    assert (
+        mallory.post("/signup/", {"username": "mallory", "password": PASSWORD}).status_code == 302
+    )
+    renamed = mallory.post("/me/account/username/", {"username": "alice@example.org"})
+    assert renamed.status_code == 400
+    assert not Player.objects.filter(username__iexact="alice@example.org").exists()
+    by_email = Client()
+    by_email.post("/login/", {"username": "alice@example.org", "password": PASSWORD})
+    assert by_email.get("/api/me/").json()["username"] == "alice"
+
+
+def test_an_email_cannot_be_another_players_username(make_player, client_for):
+    """The other way: an older username with an @ is never another player's verified email
+    (setting it is refused, and so is a link sent before), and it logs in as itself."""
+    older = Player.objects.create(username="x@example.org")  # made before names lost their @
+    older.set_password(PASSWORD)
+    older.save()
+    ben = make_player("ben")
+    refused = client_for(ben).put(
+        "/api/me/", {"email": "X@example.org", "password": PASSWORD}, format="json"
+    )
+    assert refused.status_code == 400 and "username" in refused.json()["detail"]
+    ben.email = "x@example.org"  # a link sent before the rule: its verification is refused
+    ben.save(update_fields=["email"])
+    from puzzles.services.emails import verification_token
+
+    page = Client().get(f"/me/email/verify/{verification_token(ben)}/")
+    assert page.status_code == 400
+    ben.refresh_from_db()
+    assert not ben.email_verified
+    browser = Client()
+    browser.post("/login/", {"username": "x@example.org", "password": PASSWORD})
+    assert browser.get("/api/me/").json()["username"] == "x@example.org"

@@ -178,19 +178,6 @@ def test_one_player_per_verified_email(make_player, client_for):
     assert not ben.email_verified
 
 
-def test_a_username_with_an_at_sign_logs_in_as_itself(make_player, client_for):
-    """A username may hold an @: it wins over another player's verified email."""
-    odd = make_player("x@example.org")
-    other = make_player("other")
-    client_for(other).put(
-        "/api/me/", {"email": "x@example.org", "password": PASSWORD}, format="json"
-    )
-    Client().get(link_in(mail.outbox[0]))
-    browser = Client()
-    browser.post("/login/", {"username": "x@example.org", "password": PASSWORD})
-    assert browser.get("/api/me/").json()["username"] == odd.username
-
-
 def test_the_verification_email_is_in_the_callers_language(alice_api):
     alice_api.put(
         "/api/me/",
