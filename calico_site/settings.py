@@ -424,6 +424,8 @@ CALICO_LIMITS = {
     # Wrong passwords (log in, token, admin log in) and registrations (register, sign up)
     # from an address; a correct password is not counted.
     "password-address": "30/h",
+    # The same from one IPv6 /48 (a site's allocation: 65,536 /64s, each a fresh address).
+    "password-network": "300/h",
     # Wrong passwords for one username from one address: past it that pair waits, while the
     # right password from any other address still logs in (no one can lock a player out).
     "password-username-address": "10/h",
@@ -431,7 +433,7 @@ CALICO_LIMITS = {
     # have failed for it wait too (a guessing spread over many addresses).
     "password-username": "20/h",
     "guests-address": "30/h",  # guests made by pages' first writes (never by a page view)
-    "guests-network": "300/h",  # the same from one IPv6 /48 (one customer's allocation)
+    "guests-network": "300/h",  # the same from one IPv6 /48 (as password-network)
     "games-account": "30/h",
     "hints-account": "60/h",
     "hints-address": "150/h",

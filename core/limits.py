@@ -78,7 +78,8 @@ class Throttled(ServiceError):
 
 def client_address(request) -> str:
     """The caller's address (``CALICO_CLIENT_ADDRESS`` names the header behind a proxy); an
-    IPv6 caller is counted by its /64, which one host can fill with addresses."""
+    IPv6 caller is counted by its /64 (one subscriber's link: one host can fill it with
+    addresses), and the limits that guard accounts count its /48 too (``network_of``)."""
     meta = request.META
     address = meta.get(settings.CALICO_CLIENT_ADDRESS) or meta.get("REMOTE_ADDR") or "unknown"
     # X-Forwarded-For is a list that each proxy appends the address it saw to: the last entry
@@ -213,6 +214,12 @@ def record(what: str, **keys) -> None:
             _usage(what, per, value, increment=True)
 
 
+def address_keys(address: str) -> dict:
+    """The keys a limit that guards accounts counts an address by: the address (an IPv6 /64)
+    and its network (the IPv6 /48 around it: one site's allocation; None for IPv4)."""
+    return {"address": address, "network": network_of(address)}
+
+
 def password_guarded(request_address: str, username: str | None, check):
     """``check()`` (a password check: the player, or None when wrong) under the wrong-password
     limits: refused first when this address or this (username, address) pair is spent (and
@@ -221,14 +228,14 @@ def password_guarded(request_address: str, username: str | None, check):
     player's password (deleting the account, changing its email) go through here."""
     key = username.lower() if isinstance(username, str) and username else None
     pair = f"{key}|{request_address}" if key else None
-    refusal = spent("password", address=request_address, username_address=pair)
+    refusal = spent("password", **address_keys(request_address), username_address=pair)
     if refusal is None and pair and counted("password", "username_address", pair):
         refusal = spent("password", username=key)
     if refusal is not None:
         raise refusal
     user = check()
     if user is None:
-        record("password", address=request_address, username=key, username_address=pair)
+        record("password", **address_keys(request_address), username=key, username_address=pair)
     return user
 
 

@@ -129,7 +129,7 @@ class PasswordChange(auth_views.PasswordChangeView):
     success_url = reverse_lazy("web:account")
 
     def post(self, request, *args, **kwargs):
-        limits.enforce("password", address=limits.client_address(request))
+        limits.enforce("password", **limits.address_keys(limits.client_address(request)))
         return super().post(request, *args, **kwargs)
 
     def get_success_url(self):

@@ -86,7 +86,7 @@ def signup(request):
     error = None
     username = email = ""
     if request.method == "POST":
-        limits.enforce("password", address=limits.client_address(request))  # a hash each
+        limits.enforce("password", **limits.address_keys(limits.client_address(request)))
         username = request.POST.get("username", "")
         email = request.POST.get("email", "")
         guest = request.user if _is_guest(request.user) else None
