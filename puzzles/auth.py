@@ -103,13 +103,15 @@ def log_in(request, user) -> None:
     login(request, user, backend=BACKEND)
 
 
-def set_email(request, player, email, *, password) -> None:
+def set_email(request, player, email, *, password, at_sign_up: bool = False) -> None:
     """Set ``player``'s email for a page or the API (``services.emails.do_set_email``: the
-    account's password confirms it), the email in the caller's language."""
+    account's password confirms it, or the sign-up that just set it), the email in the
+    caller's language."""
     do_set_email(
         player,
         email=email,
         password=password,
         language=request.LANGUAGE_CODE,
         address=limits.client_address(request),
+        at_sign_up=at_sign_up,
     )

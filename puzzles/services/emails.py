@@ -34,8 +34,9 @@ UNDO_SALT = "puzzles.emails.undo"
 UNDO_MAX_AGE = datetime.timedelta(days=7)
 
 
-def check_email(email) -> str:
-    """``email`` trimmed, or a 400 naming the problem; "" (no email) is allowed."""
+def check_email(email, *, player: Player | None = None) -> str:
+    """``email`` trimmed, or a 400 naming the problem (not an address; another player's
+    username than ``player``'s); "" (no email) is allowed."""
     if not isinstance(email, str):
         raise BadInput(_("email: a string"))
     email = email.strip()
@@ -49,13 +50,16 @@ def check_email(email) -> str:
         raise BadInput(
             _("email: %(email)s is not an email address") % {"email": repr(email)}
         ) from None
+    _another_players_username(email, player)
     return email
 
 
-def _another_players_username(email: str, player: Player) -> None:
+def _another_players_username(email: str, player: Player | None) -> None:
     """Refuse an email that is another player's username (one made before usernames lost
     their ``@``): log-in takes either, and a name must mean one account."""
-    named = Player.objects.filter(username_key=username_key(email)).exclude(pk=player.pk)
+    named = Player.objects.filter(username_key=username_key(email))
+    if player is not None:
+        named = named.exclude(pk=player.pk)
     if named.exists():
         raise BadInput(_("email: another player's username; it cannot be an email here"))
 
@@ -70,20 +74,22 @@ def undo_token(player: Player, *, old: str, new: str) -> str:
     return signing.dumps({"player": player.pk, "old": old, "new": new}, salt=UNDO_SALT)
 
 
-def do_set_email(player: Player, *, email, password, language: str, address: str) -> None:
+def do_set_email(
+    player: Player, *, email, password, language: str, address: str, at_sign_up: bool = False
+) -> None:
     """Set (or with "" remove) ``player``'s email, unverified, and email it a link to verify
     it, in ``language``, once the row is written. The account's password confirms it
     (``confirm_password``: a stolen session or token alone cannot move the account's
     recovery to another address). A verified address replaced or removed is told, with a
     link that undoes the change (``do_undo_email_change``). Setting the same email again sends
     a new link. The emails sent are limited per client address and per recipient (durable
-    counts), so the site cannot be used to flood a mailbox."""
+    counts), so the site cannot be used to flood a mailbox. ``at_sign_up``: the sign-up that
+    just set the password, for an account with no email yet, stands in for the check."""
     if player.is_guest:
         raise BadInput(_("email: a guest has no account to recover: sign up first"))
-    email = check_email(email)
-    if email:
-        _another_players_username(email, player)
-    confirm_password(player, password, address=address)
+    email = check_email(email, player=player)
+    if not (at_sign_up and not player.email):
+        confirm_password(player, password, address=address)
     if email:
         limits.enforce("emails", address=address, recipient=email.casefold())
     old = player.email if player.email_verified else ""

@@ -106,7 +106,7 @@ def signup(request):
             messages.success(request, done % {"name": user.username})
             if not email.strip():
                 return redirect("web:daily")
-            set_email(request, user, email, password=password)  # the link to verify it is sent
+            set_email(request, user, email, password=None, at_sign_up=True)  # its link is sent
             return redirect(f"{reverse('web:account')}?done=email")
     context = {"error": error, "username": username, "email": email, "nav": "signup"}
     return render(request, "puzzles/signup.html", context, status=400 if error else 200)

@@ -241,6 +241,10 @@ def test_an_email_cannot_be_another_players_username(make_player, client_for):
         "/api/me/", {"email": "X@example.org", "password": PASSWORD}, format="json"
     )
     assert refused.status_code == 400 and "username" in refused.json()["detail"]
+    signup = Client().post(
+        "/signup/", {"username": "cy", "password": PASSWORD, "email": "x@example.org"}
+    )
+    assert signup.status_code == 400 and not Player.objects.filter(username="cy").exists()
     ben.email = "x@example.org"  # a link sent before the rule: its verification is refused
     ben.save(update_fields=["email"])
     from puzzles.services.emails import verification_token
