@@ -256,3 +256,14 @@ def test_an_email_cannot_be_another_players_username(make_player, client_for):
     browser = Client()
     browser.post("/login/", {"username": "x@example.org", "password": PASSWORD})
     assert browser.get("/api/me/").json()["username"] == "x@example.org"
+
+
+def test_the_schema_lists_the_password_its_403_and_429_for_put_and_delete_me():
+    """``PUT /api/me/`` answered a 429 its schema did not list (round three's finding)."""
+    schema = APIClient().get("/api/schema/?format=json").json()
+    me = schema["paths"]["/api/me/"]
+    for method in ("put", "delete"):
+        assert {"400", "403", "429"} <= set(me[method]["responses"]), method
+        assert "password_required" in me[method]["description"]  # DELETE's body is not drawn
+    password = schema["components"]["schemas"]["MeIn"]["properties"]["password"]
+    assert "password_required" in password["description"]
