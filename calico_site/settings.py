@@ -90,8 +90,12 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "te
 # empty: the picture names the site instead. Never taken from a request's Host header.
 CALICO_PUBLIC_HOST = env.str("CALICO_PUBLIC_HOST", default="")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-# The site's address in the links of emails sent by a task (reminders), which has no request.
-CALICO_SITE_URL = env.str("CALICO_SITE_URL", default="http://127.0.0.1:8000")
+# The site's address in every emailed link (verification, reset, undo, reminders): never
+# taken from a request's Host header. Default: the first CSRF_TRUSTED_ORIGINS, else the
+# embedded default's address.
+CALICO_SITE_URL = env.str(
+    "CALICO_SITE_URL", default=(CSRF_TRUSTED_ORIGINS or ["http://127.0.0.1:8000"])[0]
+)
 # Web Push reminders (reminders/push.py): the VAPID key pair, base64url (the public key as
 # the 65-byte uncompressed point browsers take, the private as its 32 raw bytes), and the
 # contact the push services see. Without the keys, push is not offered.
@@ -157,6 +161,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Cache-Control: private, no-store on whatever may hold a player's own data (core/privacy.py)
+    "core.privacy.PrivateAnswersMiddleware",
     "core.sessions.SlidingSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -346,6 +352,7 @@ CELERY_TASK_ROUTES = {
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
     "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
     "reminders.tasks.send_push": {"queue": CALICO_BACKGROUND_QUEUE},
+    "puzzles.tasks.send_password_reset": {"queue": CALICO_BACKGROUND_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -453,6 +460,8 @@ CALICO_LIMITS = {
     # Wrong passwords (log in, token, admin log in) and registrations (register, sign up)
     # from an address; a correct password is not counted.
     "password-address": "30/h",
+    # The same from one IPv6 /48 (a site's allocation: 65,536 /64s, each a fresh address).
+    "password-network": "300/h",
     # Wrong passwords for one username from one address: past it that pair waits, while the
     # right password from any other address still logs in (no one can lock a player out).
     "password-username-address": "10/h",
@@ -460,7 +469,7 @@ CALICO_LIMITS = {
     # have failed for it wait too (a guessing spread over many addresses).
     "password-username": "20/h",
     "guests-address": "30/h",  # guests made by pages' first writes (never by a page view)
-    "guests-network": "300/h",  # the same from one IPv6 /48 (one customer's allocation)
+    "guests-network": "300/h",  # the same from one IPv6 /48 (as password-network)
     "games-account": "30/h",
     "hints-account": "60/h",
     "hints-address": "150/h",
@@ -475,8 +484,11 @@ CALICO_LIMITS = {
     # Asks for a closed day's story not yet told (the API's and the page's), which would
     # send its telling: one telling a day at a time (crowd.services.do_ask_story) in any case.
     "stories-address": "60/h",
-    # Emails sent (verification links, password resets): from one address, to one recipient.
+    # Emails sent (verification links, password resets): from one address, to one recipient
+    # from one address, and to one recipient from everywhere (for a reset, this last refuses
+    # only an address that has already asked for it: nobody elsewhere locks the owner out).
     "emails-address": "20/h",
+    "emails-recipient-address": "5/h",
     "emails-recipient": "5/h",
     **env.json("CALICO_LIMITS", default={}),
 }

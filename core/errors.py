@@ -25,3 +25,11 @@ class NotFound(ServiceError):
 class Conflict(ServiceError):
     status = 409
     code = "conflict"
+
+
+class PasswordRequired(ServiceError):
+    """A change that a stolen session or API token must not make alone (the email, deleting
+    the account): the account's password is asked for, 403 without it (a wrong one is 400)."""
+
+    status = 403
+    code = "password_required"

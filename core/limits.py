@@ -47,6 +47,7 @@ PER = {
     "username-address": gettext_lazy("for this username from your address"),
     "network": gettext_lazy("from your network"),
     "recipient": gettext_lazy("to this email address"),
+    "recipient-address": gettext_lazy("to this email address from your address"),
 }
 PERIODS = {
     "s": gettext_lazy("a second"),
@@ -90,9 +91,11 @@ def _from_trusted_proxy(peer: str) -> bool:
 
 def client_address(request) -> str:
     """The caller's address (``CALICO_CLIENT_ADDRESS`` names the header behind a proxy); an
-    IPv6 caller is counted by its /64, which one host can fill with addresses. The header is
-    believed only on a connection from a trusted proxy: a client that reaches gunicorn directly
-    could otherwise name a new address per request, past every per-address limit."""
+    IPv6 caller is counted by its /64 (one subscriber's link: one host can fill it with
+    addresses), and the limits that guard accounts count its /48 too (``network_of``). The
+    header is believed only on a connection from a trusted proxy: a client that reaches
+    gunicorn directly could otherwise name a new address per request, past every per-address
+    limit."""
     meta = request.META
     peer = meta.get("REMOTE_ADDR") or ""
     address = peer or "unknown"
@@ -202,7 +205,7 @@ def enforce(what: str, **keys) -> None:
 
 
 # Keyword arguments name the keys (``username_address=``); the settings say ``username-address``.
-PER_KEYS = {"username_address": "username-address"}
+PER_KEYS = {"username_address": "username-address", "recipient_address": "recipient-address"}
 
 
 def spent(what: str, **keys) -> Throttled | None:
@@ -229,6 +232,31 @@ def record(what: str, **keys) -> None:
     for per, value in keys.items():
         if value is not None:
             _usage(what, per, value, increment=True)
+
+
+def address_keys(address: str) -> dict:
+    """The keys a limit that guards accounts counts an address by: the address (an IPv6 /64)
+    and its network (the IPv6 /48 around it: one site's allocation; None for IPv4)."""
+    return {"address": address, "network": network_of(address)}
+
+
+def password_guarded(request_address: str, username: str | None, check):
+    """``check()`` (a password check: the player, or None when wrong) under the wrong-password
+    limits: refused first when this address or this (username, address) pair is spent (and
+    the username itself, when this pair has failed for it: a guessing spread over many
+    addresses), and a wrong answer counted. The log-in's backend and every other check of a
+    player's password (deleting the account, changing its email) go through here."""
+    key = username.lower() if isinstance(username, str) and username else None
+    pair = f"{key}|{request_address}" if key else None
+    refusal = spent("password", **address_keys(request_address), username_address=pair)
+    if refusal is None and pair and counted("password", "username_address", pair):
+        refusal = spent("password", username=key)
+    if refusal is not None:
+        raise refusal
+    user = check()
+    if user is None:
+        record("password", **address_keys(request_address), username=key, username_address=pair)
+    return user
 
 
 class ThrottledMiddleware:

@@ -6,4 +6,7 @@ class PuzzlesConfig(AppConfig):
     verbose_name = "Calico Daily"
 
     def ready(self):
-        from .services import tallies  # noqa: F401  (its receiver keeps tallies right on delete)
+        from .services import (
+            account,  # noqa: F401  (its receiver revokes tokens on a new password)
+            tallies,  # noqa: F401  (its receiver keeps tallies right on delete)
+        )

@@ -9,7 +9,6 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.backends import ModelBackend
 from django.db import transaction
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions, permissions
 
@@ -36,18 +35,13 @@ class ThrottledModelBackend(ModelBackend):
         name = login_name(normal_username(name)) if isinstance(name, str) else name
         if request is None:  # a shell or a script on the server
             return super().authenticate(request, name, password, **kwargs)
-        address = limits.client_address(request)
-        key = name.lower() if isinstance(name, str) and name else None
-        pair = f"{key}|{address}" if key else None
-        refusal = limits.spent("password", address=address, username_address=pair)
-        if refusal is None and pair and limits.counted("password", "username_address", pair):
-            refusal = limits.spent("password", username=key)
-        if refusal is not None:
-            raise refusal
-        user = super().authenticate(request, name, password, **kwargs)
-        if user is None:
-            limits.record("password", address=address, username=key, username_address=pair)
-        return user
+        return limits.password_guarded(
+            limits.client_address(request),
+            name,
+            lambda: super(ThrottledModelBackend, self).authenticate(
+                request, name, password, **kwargs
+            ),
+        )
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
@@ -109,15 +103,15 @@ def log_in(request, user) -> None:
     login(request, user, backend=BACKEND)
 
 
-def set_email(request, player, email) -> None:
-    """Set ``player``'s email for a page or the API (``services.emails.do_set_email``): the
-    link to verify it is absolute, and the email in the caller's language."""
+def set_email(request, player, email, *, password, at_sign_up: bool = False) -> None:
+    """Set ``player``'s email for a page or the API (``services.emails.do_set_email``: the
+    account's password confirms it, or the sign-up that just set it), the email in the
+    caller's language."""
     do_set_email(
         player,
         email=email,
+        password=password,
         language=request.LANGUAGE_CODE,
         address=limits.client_address(request),
-        verify_url=lambda token: request.build_absolute_uri(
-            reverse("web:verify-email", args=[token])
-        ),
+        at_sign_up=at_sign_up,
     )

@@ -2,7 +2,7 @@
 production, files under ``var/mail/`` in the embedded default: calico_site/settings.py).
 Each is written in the player's language from two templates,
 ``puzzles/email/<name>_subject.txt`` and ``puzzles/email/<name>.txt``, and holds one link to
-act on."""
+act on, built from the configured site address (``site_link``), never a request's Host."""
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -18,3 +18,10 @@ def send(*, to: str, name: str, context: dict, language: str = "") -> None:
         subject = render_to_string(f"puzzles/email/{name}_subject.txt", context)
         body = render_to_string(f"puzzles/email/{name}.txt", context)
     send_mail(" ".join(subject.split()), body, None, [to])
+
+
+def site_link(path: str) -> str:
+    """``path`` on the site's configured address (``CALICO_SITE_URL``): an emailed link never
+    takes the host or port of the request that caused it (a forged or odd Host header would
+    send the owner's link elsewhere)."""
+    return settings.CALICO_SITE_URL.rstrip("/") + path

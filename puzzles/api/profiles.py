@@ -8,7 +8,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from core.api.common import ERRORS, valid
+from core import limits
+from core.api.common import ERRORS, THROTTLED_ERRORS, valid
 from core.api.schema import serializer_for
 from core.errors import NotFound
 
@@ -37,13 +38,24 @@ PROFILE = {200: ProfileSerializer, **ERRORS}
 ME = {200: _with_sections(OwnProfileOut), **ERRORS}
 
 
+PASSWORD_HELP = (
+    "the account's password (a session or token alone is not enough): 403 password_required "
+    "without it, 400 when wrong; a guest has none"
+)
+
+
 class DeleteIn(serializers.Serializer):
-    password = serializers.CharField(required=False, allow_blank=True, default="")
+    password = serializers.CharField(
+        required=False, allow_blank=True, default="", trim_whitespace=False, help_text=PASSWORD_HELP
+    )
 
 
 class MeIn(serializers.Serializer):
     email = serializers.CharField(
         allow_blank=True, trim_whitespace=True, help_text='the new email ("" removes it)'
+    )
+    password = serializers.CharField(
+        required=False, allow_blank=True, default="", trim_whitespace=False, help_text=PASSWORD_HELP
     )
 
 
@@ -52,24 +64,30 @@ def _me(player) -> OwnProfileOut:
 
 
 @extend_schema(methods=["GET"], responses=ME)
-@extend_schema(methods=["PUT"], request=MeIn, responses=ME)
-@extend_schema(methods=["DELETE"], request=DeleteIn, responses={204: None, **ERRORS})
+# PUT and DELETE check the password under its limits (PUT's email counts emails sent too): 429
+@extend_schema(methods=["PUT"], request=MeIn, responses={**ME, **THROTTLED_ERRORS})
+@extend_schema(methods=["DELETE"], request=DeleteIn, responses={204: None, **THROTTLED_ERRORS})
 @api_view(["GET", "PUT", "DELETE"])
 @permission_classes([IsAuthenticated])
 def me(request):
-    """The caller's profile (guests have one too) and email. PUT ``{email}`` sets the email,
-    unverified, and emails it a link to verify it (in the caller's language); ``""`` removes
-    it. DELETE deletes the account (its password, or a log-in of the last ten minutes):
-    personal data gone, ranked scores kept as "a former player" (docs/operations.md, "Your
-    data")."""
+    """The caller's profile (guests have one too) and email. PUT ``{email, password}`` sets
+    the email, unverified, and emails it a link to verify it (in the caller's language);
+    ``""`` removes it; a verified address replaced is told, with a link to undo. DELETE
+    ``{password}`` deletes the account: personal data gone, ranked scores kept as "a former
+    player" (docs/operations.md, "Your data"). Both need the account's password (403
+    ``password_required`` without it, 400 wrong, 429 past the wrong-password limits)."""
     if request.method == "DELETE":
         data = valid(DeleteIn, request.data)
         account.do_delete_account(
-            request.user, password=data["password"], session_key=request.session.session_key
+            request.user,
+            password=data["password"],
+            address=limits.client_address(request),
+            session_key=request.session.session_key,
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PUT":
-        set_email(request, request.user, valid(MeIn, request.data)["email"])
+        data = valid(MeIn, request.data)
+        set_email(request, request.user, data["email"], password=data["password"])
     return Response(_me(request.user))
 
 

@@ -43,7 +43,7 @@ from .common import board_challenge, board_query, day_of, hint_json
 @permission_classes([AllowAny])
 def register(request):
     """Register a player; from a guest session, claim that guest (it keeps its games)."""
-    limits.enforce("password", address=limits.client_address(request))  # a hash each
+    limits.enforce("password", **limits.address_keys(limits.client_address(request)))  # a hash
     data = valid(s.CredentialsIn, request.data)
     guest = caller(request)
     user = players.do_register(data["username"], password=data["password"], guest=guest)

@@ -65,7 +65,9 @@ def export(player: Player) -> dict:
 
 def login_name(identifier: str) -> str:
     """The username that ``identifier`` logs in as: itself, or the username of the player
-    whose verified email it is. A username may hold an ``@``, so a username wins."""
+    whose verified email it is. No name is both: a new username holds no ``@``, and an email
+    that is another's (older) username is never verified (``services.emails``); such an
+    older username logs in as itself."""
     if (
         "@" not in identifier
         or Player.objects.filter(username_key=username_key(identifier)).exists()

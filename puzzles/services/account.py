@@ -2,32 +2,48 @@
 scores stay on the past boards as "a former player", so that nobody's rank changes
 (docs/operations.md, "Your data")."""
 
-import datetime
 import secrets
 
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from core.errors import BadInput
+from core import limits
+from core.errors import BadInput, PasswordRequired
 
 from ..models import FORMER_PREFIX, Analysis, Game, Hint, Player
 from ..signals import account_deleting
 
-RECENT_LOG_IN = datetime.timedelta(minutes=10)  # what stands in for the password
+
+def confirm_password(player: Player, password, *, address: str) -> None:
+    """The caller knows ``player``'s password, not only holds a session or an API token
+    (either can be stolen): 403 ``password_required`` without one, 400 when wrong. Checked
+    under the log-in's wrong-password limits (``limits.password_guarded``: per address, per
+    username and address), so it cannot be guessed at leisure either. A guest has no password:
+    its session is all it has."""
+    if player.is_guest:
+        return
+    if not isinstance(password, str) or not password:
+        raise PasswordRequired(_("password: required, the account's password"))
+    checked = limits.password_guarded(
+        address, player.username, lambda: player if player.check_password(password) else None
+    )
+    if checked is None:
+        raise BadInput(_("password: not the account's password"))
 
 
-def do_delete_account(player: Player, *, password, session_key: str | None = None) -> None:
-    """Delete ``player``'s account: their password (or a log-in of the last ten minutes,
-    for a guest or a player who just logged in) confirms it. Their practice and scenario
-    games, hints, analyses, tokens and sessions go; the apps delete or hand on theirs
+def do_delete_account(
+    player: Player, *, password, address: str, session_key: str | None = None
+) -> None:
+    """Delete ``player``'s account once their password confirms it (``confirm_password``; a
+    recent log-in no longer stands in for it: a stolen token would pass). Their practice and
+    scenario games, hints, analyses, tokens and sessions go; the apps delete or hand on theirs
     (``account_deleting``: groups pass to a member); their ranked games stay, under a name
     that is nobody's."""
-    recent = player.last_login and timezone.now() - player.last_login <= RECENT_LOG_IN
-    confirmed = isinstance(password, str) and password and player.check_password(password)
-    if not (confirmed or recent or player.is_guest):
-        raise BadInput("password: required, and the account's (or log in again first)")
+    confirm_password(player, password, address=address)
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk=player.pk).first()
         account_deleting.send(Player, player=player)
@@ -44,3 +60,15 @@ def do_delete_account(player: Player, *, password, session_key: str | None = Non
         player.save()
     if session_key:
         Session.objects.filter(session_key=session_key).delete()
+
+
+@receiver(post_save, sender=Player, dispatch_uid="puzzles.revoke_tokens_on_new_password")
+def revoke_tokens_on_new_password(sender, instance: Player, created: bool, **kwargs) -> None:
+    """A new password (changed, reset, set in the admin, replaced by an undone email change)
+    revokes every API token of the player: a token stolen before it would outlive it. Sessions
+    need nothing: Django ends every session whose hash was made from the old password, and
+    the password-change page keeps its own (``update_session_auth_hash``). ``_password`` is
+    Django's own mark of a ``set_password`` not yet saved (``AbstractBaseUser.save`` clears it
+    after this signal); a hash upgraded at log-in clears it first, so that revokes nothing."""
+    if not created and instance._password is not None:
+        Token.objects.filter(user=instance).delete()

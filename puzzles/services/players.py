@@ -30,7 +30,7 @@ def do_create_guest(address: str) -> Player:
     client; the caller logs it into the browser's session). Counted towards the guest limit
     of the client ``address`` and of its IPv6 network, so that a script cannot fill the table
     (nor the boards) from one address or one customer's /48."""
-    limits.enforce("guests", address=address, network=limits.network_of(address))
+    limits.enforce("guests", **limits.address_keys(address))
     guest = Player(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", is_guest=True)
     guest.set_unusable_password()
     guest.save()
@@ -57,6 +57,8 @@ def _check_username(username) -> str:
         raise BadInput(_("username: required"))
     if len(username) > 150:
         raise BadInput(_("username: at most 150 characters"))
+    if "@" in username:  # log-in takes a username or a verified email: never one for the other
+        raise BadInput(_("username: may not hold an @ (your email logs in by itself)"))
     for prefix in (GUEST_PREFIX, FORMER_PREFIX):  # the names the site gives, nobody else
         if username.lower().startswith(prefix):
             raise BadInput(_("username: may not start with %(prefix)s") % {"prefix": repr(prefix)})

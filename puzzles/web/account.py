@@ -3,18 +3,17 @@ link, and the password reset by email. Django's own auth views for the password 
 reset (docs/operations.md, "Accounts and email", says why not django-allauth); the log-in and
 sign-up pages stay in views.py."""
 
+from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordResetForm
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from core import limits
-from core.errors import BadInput
+from core.errors import BadInput, PasswordRequired
 
 from ..auth import log_in, set_email
-from ..selectors.account import reset_recipients
 from ..services import emails, players
 
 # What a settings page says after a change (``?done=``).
@@ -72,8 +71,10 @@ def change_email(request):
     if player is None:
         return redirect("web:login")
     try:
-        set_email(request, player, request.POST.get("email", ""))
-    except BadInput as problem:
+        set_email(
+            request, player, request.POST.get("email", ""), password=request.POST.get("password")
+        )
+    except (BadInput, PasswordRequired) as problem:
         return account_page(request, error=problem.detail, status=400)
     done = "email" if player.email else "email-removed"
     return redirect(f"{reverse('web:account')}?done={done}")
@@ -103,6 +104,23 @@ def verify_email(request, token: str):
     return render(request, "puzzles/account/verified.html", {"email": player.email})
 
 
+@require_http_methods(["GET", "POST"])
+def undo_email(request, token: str):
+    """The link sent to a verified address that was replaced: a GET shows a button (mail
+    scanners open links: a GET changes nothing), its POST undoes the change
+    (``emails.do_undo_email_change``) and leads to a password reset."""
+    if request.method != "POST":
+        return render(request, "puzzles/account/undo_email.html", {"ask": True})
+    try:
+        player = emails.do_undo_email_change(token)
+    except BadInput as problem:
+        context = {"error": problem.detail}
+        return render(request, "puzzles/account/undo_email.html", context, status=400)
+    if request.user.is_authenticated and request.user.pk == player.pk:
+        logout(request)
+    return render(request, "puzzles/account/undo_email.html", {"email": player.email})
+
+
 class PasswordChange(auth_views.PasswordChangeView):
     """Django's, with the old password's check counted like a log-in's (``password`` limit
     per address), so a borrowed session cannot guess it at leisure."""
@@ -111,7 +129,7 @@ class PasswordChange(auth_views.PasswordChangeView):
     success_url = reverse_lazy("web:account")
 
     def post(self, request, *args, **kwargs):
-        limits.enforce("password", address=limits.client_address(request))
+        limits.enforce("password", **limits.address_keys(limits.client_address(request)))
         return super().post(request, *args, **kwargs)
 
     def get_success_url(self):
@@ -121,27 +139,23 @@ class PasswordChange(auth_views.PasswordChangeView):
         return {**super().get_context_data(**kwargs), "nav": "me"}
 
 
-class ResetForm(PasswordResetForm):
-    """Django's, sending only to a verified email (an unverified one may be anybody's)."""
-
-    def get_users(self, email):
-        return reset_recipients(email)
-
-
 class PasswordReset(auth_views.PasswordResetView):
-    """``/password-reset/``: the same answer whether or not the email is a player's. The
-    emails are limited per address and per recipient before the form is read."""
+    """``/password-reset/``: the same answer, after the same work, whether or not the email is
+    a player's: the request counts the limits and hands the address to a worker, which alone
+    looks for its player and sends the link (``emails.do_ask_password_reset``)."""
 
-    form_class = ResetForm
     template_name = "puzzles/account/password_reset.html"
-    email_template_name = "puzzles/email/password_reset.txt"
-    subject_template_name = "puzzles/email/password_reset_subject.txt"
     success_url = reverse_lazy("web:password-reset-sent")
 
     def form_valid(self, form):
-        recipient = form.cleaned_data["email"].strip().casefold()
-        limits.enforce("emails", address=limits.client_address(self.request), recipient=recipient)
-        return super().form_valid(form)
+        owner = _player(self.request)
+        emails.do_ask_password_reset(
+            email=form.cleaned_data["email"].strip(),
+            language=self.request.LANGUAGE_CODE,
+            address=limits.client_address(self.request),
+            owner=owner,
+        )
+        return redirect(self.get_success_url())
 
 
 class PasswordResetSent(auth_views.PasswordResetDoneView):

@@ -24,6 +24,7 @@ urlpatterns = [
     path("me/account/username/", account.change_username, name="change-username"),
     path("me/account/password/", account.PasswordChange.as_view(), name="change-password"),
     path("me/email/verify/<str:token>/", account.verify_email, name="verify-email"),
+    path("me/email/undo/<str:token>/", account.undo_email, name="undo-email"),
     path("password-reset/", account.PasswordReset.as_view(), name="password-reset"),
     path("password-reset/sent/", account.PasswordResetSent.as_view(), name="password-reset-sent"),
     path(

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core import limits
-from core.errors import BadInput
+from core.errors import BadInput, PasswordRequired
 from core.pages import not_found
 
 from ..auth import BACKEND, log_in, set_email
@@ -86,7 +86,7 @@ def signup(request):
     error = None
     username = email = ""
     if request.method == "POST":
-        limits.enforce("password", address=limits.client_address(request))  # a hash each
+        limits.enforce("password", **limits.address_keys(limits.client_address(request)))
         username = request.POST.get("username", "")
         email = request.POST.get("email", "")
         guest = request.user if _is_guest(request.user) else None
@@ -106,7 +106,7 @@ def signup(request):
             messages.success(request, done % {"name": user.username})
             if not email.strip():
                 return redirect("web:daily")
-            set_email(request, user, email)  # the link to verify it is sent
+            set_email(request, user, email, password=None, at_sign_up=True)  # its link is sent
             return redirect(f"{reverse('web:account')}?done=email")
     context = {"error": error, "username": username, "email": email, "nav": "signup"}
     return render(request, "puzzles/signup.html", context, status=400 if error else 200)
@@ -138,14 +138,18 @@ def logout_view(request):
 
 @require_POST
 def delete_account(request):
-    """The profile's "Delete my account": the password (or a recent log-in) confirms it;
-    then the session ends and the visitor lands on a page that says what happened."""
+    """The profile's "Delete my account": the password confirms it (a guest has none); then
+    the session ends and the visitor lands on a page that says what happened."""
     user = request.user
     if not user.is_authenticated:
         return redirect("web:me")
     try:
-        account.do_delete_account(user, password=request.POST.get("password", ""))
-    except BadInput:
+        account.do_delete_account(
+            user,
+            password=request.POST.get("password", ""),
+            address=limits.client_address(request),
+        )
+    except (BadInput, PasswordRequired):
         context = {"error": _("That is not your password: nothing was deleted.")}
         return render(request, "puzzles/deleted.html", context, status=400)
     logout(request)

@@ -145,6 +145,35 @@ def test_one_ipv6_48_cannot_flood_the_board_with_guests(limits, db):
     assert first_write(page("198.51.100.7")).status_code == 201  # IPv4: per address only
 
 
+def test_one_ipv6_48_cannot_register_or_guess_from_each_of_its_64s(limits, make_player):
+    """Issue 47: registrations (and wrong passwords, one count) were counted per /64 only, while
+    guests were counted per /48 too: a site's 65,536 /64s each had the whole allowance. Both
+    count the /64 (one subscriber) and the /48 (one site) now."""
+    limits(password_address="2/d", password_network="5/d")
+    made = [
+        from_address(f"2001:db8:9:{n:x}::1")
+        .post("/api/auth/register/", {"username": f"p{n}", "password": PASSWORD})
+        .status_code
+        for n in range(7)
+    ]
+    assert made == [201] * 5 + [429] * 2
+    refused = from_address("2001:db8:9:77::1").post(
+        "/api/auth/register/", {"username": "late", "password": PASSWORD}
+    )
+    assert_throttled(refused, "from your network")
+    other = from_address("2001:db8:a::1")  # the next /48 is another
+    assert (
+        other.post("/api/auth/register/", {"username": "q", "password": PASSWORD}).status_code
+        == 201
+    )
+    # wrong passwords share the count: the /48 is spent for guessing too, from a fresh /64
+    make_player("hank")
+    guess = from_address("2001:db8:9:78::1").post(
+        "/api/auth/token/", {"username": "hank", "password": "guess"}
+    )
+    assert_throttled(guess, "password checks from your network")
+
+
 def test_versus_tables_per_account_and_per_address(limits, alice_api, client_for, make_player):
     limits(versus_account="2/d", versus_address="3/d")
     table = {"opponents": 1, "level": "easy"}
@@ -237,6 +266,8 @@ LIMITED = {
     ("/api/versus/{game_id}/moves/", "post"), ("/api/versus/{game_id}/hints/", "post"),
     ("/api/versus/{game_id}/analysis/", "post"), ("/api/drill/answers/", "post"),
     ("/api/challenges/{date}/crowd/", "get"), ("/api/games/{game_id}/crowd/", "get"),
+    # the password asked for an email change and a deletion; the emails sent (issue 47)
+    ("/api/me/", "put"), ("/api/me/", "delete"),
 }  # fmt: skip
 
 

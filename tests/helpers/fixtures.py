@@ -122,3 +122,42 @@ def limits(settings):
         settings.CALICO_LIMITS = {**settings.CALICO_LIMITS, **changed}
 
     return set_limits
+
+
+class SentTasks:
+    """The tasks this process published (Celery's ``before_task_publish``: the real publish
+    path), and a worker's part done here on demand (``run``)."""
+
+    def __init__(self):
+        self.sent: list[tuple[str, tuple]] = []
+
+    def published(self, sender=None, body=None, **_):
+        self.sent.append((sender, tuple(body[0])))  # protocol 2: (args, kwargs, embed)
+
+    def named(self, name: str) -> list[tuple]:
+        return [args for sender, args in self.sent if sender == name]
+
+    def run(self, name: str) -> list:
+        """Run every published ``name`` task here, in order, as a worker would; forget them."""
+        import importlib
+
+        from celery import current_app
+
+        importlib.import_module(name.rsplit(".", 1)[0])  # registers the task, as a worker does
+        task = current_app.tasks[name]
+        done = [task.run(*args) for args in self.named(name)]
+        self.sent = [(sender, args) for sender, args in self.sent if sender != name]
+        return done
+
+
+@pytest.fixture
+def sent_tasks():
+    """What the requests handed to a worker (see ``SentTasks``): the password reset's email
+    is sent by a worker (tests/puzzles/test_email_accounts.py runs it here; a real worker
+    sends it in test_email_smtp_delivery.py)."""
+    from celery.signals import before_task_publish
+
+    tasks = SentTasks()
+    before_task_publish.connect(tasks.published, weak=False)
+    yield tasks
+    before_task_publish.disconnect(tasks.published)
