@@ -21,8 +21,11 @@ TLS) when ``nginx`` is installed. Then, one after the other:
    Prints p50/p95 of the starts (the new players' and the others'), the moves and the hint
    asks, and every error.
 
-The clients share the machine's cores with the site: compare ratios, counts and timeouts
-across runs, and give ``uptime``'s load beside the figures (printed at each part's start).
+``--layout production`` runs the same on the production layout instead: a throwaway PostgreSQL
+database, Redis as broker and cache, gunicorn (2 processes, the site's settings) and bin/serve's
+four workers (``CONN_MAX_AGE=60``). The clients share the machine's cores with the site:
+compare ratios, counts and timeouts across runs, and give ``uptime``'s load beside the figures
+(printed at each part's start).
 """
 
 import argparse
@@ -45,7 +48,17 @@ from pathlib import Path
 
 from api_load import Client
 from daily_cost import PAR_TURNED_DOWN
-from harness import GOAL_CELLS, ROOT
+from harness import (
+    GOAL_CELLS,
+    REDIS,
+    ROOT,
+    create_database,
+    drop_database,
+    start_gunicorn,
+    start_queue_worker,
+    stop,
+    wait_for_server,
+)
 
 LIMITS = [
     *("password-address", "password-username-address", "password-username"),
@@ -103,6 +116,32 @@ def start_site(folder: Path, port: int, log, before: bool) -> subprocess.Popen:
             pass
         time.sleep(1)
     raise SystemExit("the site did not become healthy in 180 s (see the log)")
+
+
+def start_production(folder: Path, port: int, log, before: bool) -> list[subprocess.Popen]:
+    """The production layout on this machine: a throwaway PostgreSQL database, Redis as broker
+    and cache, gunicorn (2 processes, the site's settings) and bin/serve's four workers."""
+    queue = f"calico-security-{os.getpid()}"
+    create_database(
+        "calico_security", CELERY_BROKER_URL=REDIS, REDIS_URL=REDIS, CELERY_QUEUE=queue,
+        CONN_MAX_AGE="60", CALICO_VAR_DIR=str(folder),
+        CALICO_PAR_OPTIONS=json.dumps(PAR_TURNED_DOWN),
+        CALICO_LIMITS=json.dumps(dict.fromkeys(LIMITS, "100000/h")),
+    )  # fmt: skip
+    if before:
+        os.environ.update(
+            GUNICORN_CMD_ARGS="--worker-class gthread", CALICO_VERSUS_INLINE_LEVELS="-"
+        )
+    subprocess.run([sys.executable, "manage.py", "ensure_daily"], cwd=ROOT, check=True, stdout=log)
+    servers = [
+        start_gunicorn(port, 2, "--config", "python:calico_site.gunicorn", log=log),
+        start_queue_worker("runs", queue, log=log, nice=True),
+        start_queue_worker("hints", f"{queue}-hints", log=log),
+        start_queue_worker("versus", f"{queue}-versus", log=log, nice=True),
+        start_queue_worker("background", f"{queue}-background", log=log, nice=19),
+    ]
+    wait_for_server(port)
+    return servers
 
 
 def start_nginx(folder: Path, port: int, upstream: int) -> subprocess.Popen | None:
@@ -366,6 +405,12 @@ def main() -> None:
     parser.add_argument("--parts", default="slow,versus,starts")
     parser.add_argument("--keep", action="store_true", help="keep the site's folder")
     parser.add_argument(
+        "--layout",
+        choices=("embedded", "production"),
+        default="embedded",
+        help="bin/serve on SQLite, or PostgreSQL, Redis, gunicorn and four workers",
+    )
+    parser.add_argument(
         "--before",
         action="store_true",
         help="as before issue 47: gunicorn's gthread worker, no versus level inline",
@@ -375,7 +420,11 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="calico-security-load-"))
     folder.chmod(0o755)
     log = open(folder / "serve.log", "wb")  # noqa: SIM115 (open for the run)
-    site = start_site(folder, args.port, log, args.before)
+    if args.layout == "production":
+        servers, site = start_production(folder, args.port, log, args.before), None
+    else:
+        servers, site = [], start_site(folder, args.port, log, args.before)
+    print(f"{args.layout} layout")
     print("as before issue 47" if args.before else "as now")
     nginx = None
     try:
@@ -401,8 +450,12 @@ def main() -> None:
         if nginx is not None:
             nginx.terminate()
             nginx.wait()
-        os.killpg(site.pid, signal.SIGTERM)
-        site.wait()
+        if site is not None:
+            os.killpg(site.pid, signal.SIGTERM)
+            site.wait()
+        else:
+            stop(servers)
+            drop_database("calico_security")
         log.close()
         if args.keep:
             print(f"kept {folder}")
