@@ -14,12 +14,12 @@ TLS) when ``nginx`` is installed. Then, one after the other:
    it is their turn; a fourth plays ``--easy-moves`` moves at an easy table of one opponent.
    Prints the easy player's wait from each move's answer to its next turn (polled every 50 ms;
    p50, max) and the hard tables' replies meanwhile (they keep moving).
-3. **Game starts under load**: ``--players`` players play today's daily for ``--seconds``
-   (a hint asked before 30% of their moves, polled every 0.2 s; a new practice game when one
-   ends; the players register before the clock starts) while a new visitor starts a game
-   every ``--start-every`` seconds, as the page does (its guest made by that write).
-   Prints p50/p95 of the starts (the new players' and the others'), the moves and the hint
-   asks, and every error.
+3. **Game starts under load**: ``--players`` players register all at once, each starting
+   its game as soon as it is in; then they play today's daily for ``--seconds`` (a hint asked
+   before 30% of their moves, polled every 0.2 s; a new practice game when one ends) while a
+   new visitor starts a game every ``--start-every`` seconds, as the page does (its guest
+   made by that write). Prints p50/p95 of the registrations, of each kind of start, of the
+   moves and the hint asks, and every error.
 
 ``--layout production`` runs the same on the production layout instead: a throwaway PostgreSQL
 database, Redis as broker and cache, gunicorn (2 processes, the site's settings) and bin/serve's
