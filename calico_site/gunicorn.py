@@ -1,13 +1,14 @@
 """gunicorn's settings for ``make serve`` and production (``--config python:calico_site.gunicorn``).
 
-Threaded workers (``gthread``): a connection that sends its request slowly holds one thread,
-not a whole worker, so two slow sockets no longer stop a site of two workers (issue 41). They
-are a second line only: in production a buffering proxy (nginx, ``deploy/nginx.conf``) reads
-each request whole before gunicorn sees it (docs/operations.md, "Behind a proxy")."""
+Threaded workers that read each request in their event loop before a thread takes it
+(``calico_site/gunicorn_worker.py``): a connection that sends its request slowly holds no
+thread, so slow sockets no longer stop the site (issues 41 and 47), however many. They are a
+second line only: in production a buffering proxy (nginx, ``deploy/nginx.conf``) reads each
+request whole before gunicorn sees it (docs/operations.md, "Behind a proxy")."""
 
 import os
 
-worker_class = "gthread"
+worker_class = "calico_site.gunicorn_worker.BufferingThreadWorker"
 threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 
 

@@ -286,6 +286,10 @@ SPECTACULAR_SETTINGS = {
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.schema.document_unsupported_media_type",  # 415 where a body is read
+    ],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -535,6 +539,9 @@ CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # solo players (LEVELS): a comma list of easy, medium, hard (docs/versus.md). Hard by default:
 # it knows the table, is no weaker than the solo hard and keeps the wait p95 under 3 s.
 CALICO_VERSUS_TABLE_LEVELS = env.list("CALICO_VERSUS_TABLE_LEVELS", default=["hard"])
+# Versus levels whose opponents move in the request that made their turn come (a few ms a
+# move), never queued behind another table's hard opponents (versus/services.py, _inline).
+CALICO_VERSUS_INLINE_LEVELS = env.list("CALICO_VERSUS_INLINE_LEVELS", default=["easy", "medium"])
 # The fair solver's pass rate per scenario: this many fixed deals, played at par strength.
 CALICO_SCENARIO_RATE_DEALS = env.int("CALICO_SCENARIO_RATE_DEALS", default=4)
 CALICO_SCENARIO_RATE_OPTIONS = env.json("CALICO_SCENARIO_RATE_OPTIONS", default=CALICO_PAR_OPTIONS)

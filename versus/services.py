@@ -157,12 +157,37 @@ def _record(game: VersusGame, state: MultiplayerGame) -> None:
 
 
 def _enqueue_opponents(game_id: int) -> None:
-    """Send the opponents' turns to the workers once the account's slot is this table's; while
-    another of its tables' runs holds it, this table waits for that run to pass it on
-    (``_pass_slot_on``)."""
-    player_id = VersusGame.objects.filter(pk=game_id).values_list("player_id", flat=True).first()
-    if player_id is not None and _take_slot(player_id, game_id):
+    """The opponents' turns: played here at once at a quick level (``_inline``), else sent to
+    the workers once the account's slot is this table's; while another of its tables' runs
+    holds it, this table waits for that run to pass it on (``_pass_slot_on``)."""
+    row = VersusGame.objects.filter(pk=game_id).values_list("player_id", "level").first()
+    if row is None:
+        return
+    player_id, level = row
+    if _inline(level):
+        _play_inline(game_id)
+    elif _take_slot(player_id, game_id):
         _send_opponents(game_id)
+
+
+def _inline(level: str) -> bool:
+    """Whether a level's opponents play in the request that made their turn come: the solo
+    greedy and beam players choose a move in a few milliseconds (docs/versus.md), less than
+    the queue's own round trip, and never wait behind a hard table's seconds on the versus
+    queue (issue 47, point 2). A level played by the table player never does."""
+    return (
+        level in settings.CALICO_VERSUS_INLINE_LEVELS
+        and level not in settings.CALICO_VERSUS_TABLE_LEVELS
+    )
+
+
+def _play_inline(game_id: int) -> None:
+    """The opponents' turns played now, after the move's commit; a failure is on the row (as
+    a worker's), from where the player's resume sends them to the workers."""
+    try:
+        _play_opponents(game_id)
+    except Exception:
+        log.exception("versus %s: the opponents' turns failed", game_id)
 
 
 def _slot(player_id: int) -> str:

@@ -78,13 +78,14 @@ STALLED = {
 
 @pytest.mark.parametrize("locale", STALLED)
 def test_stalled_opponents_are_shown_in_words_and_sent_again(site, browser, shot, locale):
-    """No worker here: the opponents' run waits in the queue; once it is marked failed, the
-    page says so in the reader's language (not the worker's error text, which the API keeps)
-    and its button sends it again."""
+    """No worker here: the opponents' run waits in the queue (a hard table's: the quick
+    levels' opponents move in the request); once it is marked failed, the page says so in the
+    reader's language (not the worker's error text, which the API keeps) and its button sends
+    it again."""
     from versus.models import VersusGame
 
     page = browser.new_context(locale=locale).new_page()
-    game_id = sit_down(page, site, 1, "easy")
+    game_id = sit_down(page, site, 1, "hard")
     page.click('[data-action="start"]')
     page.wait_for_selector('[data-stat-to-move="you"]')
     cell = my_empty_cells(page)[0]

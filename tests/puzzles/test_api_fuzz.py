@@ -8,7 +8,11 @@ from django.core import signals
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error, response_schema_conformance
+from schemathesis.checks import (
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from calico_site.wsgi import application
 
@@ -45,7 +49,7 @@ def token(alice, daily, start_game, client_for):
 def test_no_server_errors(case, token, keep_test_connection):
     case.call_and_validate(
         headers={"Authorization": f"Token {token}"},
-        checks=[not_a_server_error, response_schema_conformance],
+        checks=[not_a_server_error, status_code_conformance, response_schema_conformance],
     )
 
 
@@ -75,5 +79,32 @@ def errors_are_4xx_with_a_message(ctx, response, case) -> None:
 def test_bad_input_gets_a_4xx_with_a_message(case, token, keep_test_connection):
     case.call_and_validate(
         headers={"Authorization": f"Token {token}"},
-        checks=[not_a_server_error, errors_are_4xx_with_a_message],
+        checks=[not_a_server_error, status_code_conformance, errors_are_4xx_with_a_message],
+    )
+
+
+# Every limit at one request a day (issue 47, point 5): each operation that counts towards a
+# limit answers 429 from its second call on, and that 429 must be in its schema like any other
+# status it answers.
+throttled = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
+@pytest.fixture
+def every_limit_at_one(settings):
+    settings.CALICO_LIMITS = dict.fromkeys(settings.CALICO_LIMITS, "1/d")
+
+
+@throttled.parametrize()
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@pytest.mark.django_db
+def test_every_status_under_tight_limits_is_documented(
+    case, token, keep_test_connection, every_limit_at_one
+):
+    case.call_and_validate(
+        headers={"Authorization": f"Token {token}"},
+        checks=[not_a_server_error, status_code_conformance],
     )

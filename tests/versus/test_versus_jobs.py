@@ -21,7 +21,7 @@ KINDS = {
 @pytest.fixture
 def table(alice) -> VersusGame:
     return VersusGame.objects.create(
-        player=alice, seed="jobs", level="easy", opponents=1, status="playing", goals=[None, {}]
+        player=alice, seed="jobs", level="hard", opponents=1, status="playing", goals=[None, {}]
     )
 
 
@@ -54,6 +54,30 @@ def test_failed_opponents_say_why_and_where_on_the_table(alice_api, monkeypatch)
         services.do_play_opponents(game["id"])
     error = alice_api.get(f"/api/versus/{game['id']}/").json()["opponent_error"]
     assert error == f"ValueError: no move [{services.OPPONENTS_TASK}]"
+
+
+def test_quick_opponents_failing_in_the_request_say_so_and_resume_on_a_worker(
+    alice_api, monkeypatch, django_capture_on_commit_callbacks
+):
+    """An easy table's opponents move in the move's request: if they fail there, the move
+    still stands (200), the table says why, and the player's resume sends them to a worker."""
+
+    def broken(player, view):
+        raise ValueError("no move")
+
+    sent = []
+    monkeypatch.setattr(services, "_send_opponents", sent.append)
+    monkeypatch.setattr(services, "choose_move", broken)
+    game = sit_down(alice_api, level="easy")
+    with django_capture_on_commit_callbacks(execute=True):
+        moved = alice_api.post(f"/api/versus/{game['id']}/moves/", versus_move(game), "json")
+    assert moved.status_code == 200, moved.content
+    table = alice_api.get(f"/api/versus/{game['id']}/").json()
+    assert table["opponent_error"] == f"ValueError: no move [{services.OPPONENTS_TASK}]"
+    with django_capture_on_commit_callbacks(execute=True):
+        resumed = alice_api.post(f"/api/versus/{game['id']}/opponents/")
+    assert resumed.status_code == 202, resumed.content
+    assert sent == [game["id"]]
 
 
 def test_the_opponents_are_sent_to_a_registered_task():
