@@ -44,22 +44,26 @@ $(MESSAGES): %.mo: %.po | $(STAMP)
 	$(PY) manage.py compilemessages -v0 --ignore=.venv --ignore=var --ignore=node_modules
 
 
-# axe-core for the accessibility browser test (package-lock.json pins it; node_modules/ is
-# git-ignored); npm ci runs again only when the lock file changes.
+# axe-core for the accessibility browser test and Biome for make lint (package-lock.json pins
+# them; node_modules/ is git-ignored); npm ci runs again only when the lock file changes.
 NODE_STAMP := node_modules/.package-lock.json
+BIOME := node_modules/.bin/biome
 $(NODE_STAMP): package-lock.json
-	@if command -v npm >/dev/null; then npm ci --omit=dev --no-audit --no-fund --loglevel=error; \
-	else echo "npm not found: tests/e2e/test_accessibility.py skips (fails under CI=true) without Node.js"; fi
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: make lint needs Node.js (Biome), and tests/e2e/test_accessibility.py skips (fails under CI=true) without it"; fi
 
 install: $(STAMP) $(MESSAGES) $(NODE_STAMP)
 
+# Python with ruff, the static JS with Biome (biome.jsonc); any warning fails.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(BIOME) lint --error-on-warnings .
 
 format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
+	$(BIOME) lint --write .
 
 # Every test, on every core (pytest-xdist: each worker its own database and queues), keeping
 # this checkout's test database between runs (--reuse-db: only new migrations run; add
