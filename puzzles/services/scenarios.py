@@ -75,9 +75,8 @@ def do_ensure_pass_rates() -> list[int]:
 
 
 def _rate_strength() -> dict:
-    return rate_strength(
-        settings.CALICO_SCENARIO_RATE_DEALS, player="pass", **settings.CALICO_SCENARIO_RATE_OPTIONS
-    )
+    return rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, player="pass",
+                         **settings.CALICO_SCENARIO_RATE_OPTIONS)  # fmt: skip
 
 
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:

@@ -23,9 +23,8 @@ def with_par(offset: int, score: int):
     return challenge
 
 
-@pytest.mark.parametrize(
-    ("par", "label"), [(80, "gentle"), (72, "usual"), (65, "tough"), (55, "brutal")]
-)
+@pytest.mark.parametrize(("par", "label"), [(80, "gentle"), (72, "usual"), (65, "tough"),
+                                            (55, "brutal")])  # fmt: skip
 def test_an_open_day_by_its_par_against_the_months(par, label):
     for offset in range(1, 11):
         with_par(offset, 70)  # a month of par 70
@@ -58,15 +57,8 @@ def test_the_share_says_how_hard_the_day_was(make_player):
         with_par(offset, 70)
     day = with_par(0, 55)  # brutal: par 15 below the month's
     goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(day).setup.goal_options, strict=False))
-    game = Game.objects.create(
-        challenge=day,
-        player=make_player("sharer"),
-        ranked=True,
-        status="finished",
-        turn=23,
-        score=40,
-        goals=goals,
-    )
+    game = Game.objects.create(challenge=day, player=make_player("sharer"), ranked=True,
+                               status="finished", turn=23, score=40, goals=goals)  # fmt: skip
     page = lambda language: APIClient().get(f"/share/{game.pk}/?lang={language}").content  # noqa: E731
     assert "par 55 · a brutal day" in page("en").decode()
     assert "par 55 · un día brutal" in page("es").decode()

@@ -309,15 +309,12 @@ def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_fo
     Analysis.objects.create(game=game, status="ready", done=1, total=1, result=result)
     path = f"/api/games/{game.pk}/analysis/"
     api = client_for(alice)
-    assert api.get(path).json()["turns"] == [
-        {
-            **turn,
-            "played_value": 73.23,
-            "best_value": 77.23,  # the hints' scale: + 0.63 x 21
-            "reasons": ["the better move: green pair: one more for a button"],
-            "played_reasons": ["starts a dots group towards Millie"],
-        }
-    ]
+    assert api.get(path).json()["turns"] == [{
+        **turn,
+        "played_value": 73.23, "best_value": 77.23,  # the hints' scale: + 0.63 x 21
+        "reasons": ["the better move: green pair: one more for a button"],
+        "played_reasons": ["starts a dots group towards Millie"],
+    }]  # fmt: skip
     spanish = api.get(path, **SPANISH).json()["turns"][0]
     assert spanish["reasons"] == ["la mejor jugada: dos losetas verdes: una más para un botón"]
     assert spanish["played_reasons"] == ["empieza un grupo de lunares para Millie"]

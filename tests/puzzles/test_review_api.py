@@ -48,10 +48,8 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert first.status_code == 202, first.content
     assert first.json()["status"] == "pending"
     assert alice_api.get(game_url).json()["analysis"] == {
-        "status": "pending",
-        "accuracy": None,
-        "expected_loss": None,
-    }
+        "status": "pending", "accuracy": None, "expected_loss": None
+    }  # fmt: skip
     assert first.json()["progress"] == {"done": 0, "total": 22}
     assert len(sent) == 1  # sent to the workers once committed
     with django_capture_on_commit_callbacks() as sent_again:
@@ -65,11 +63,8 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert data["status"] == "ready" and data["progress"] == {"done": 22, "total": 22}
     # the game remembers it (its end screen shows it on any later visit)
     remembered = alice_api.get(game_url).json()["analysis"]
-    assert remembered == {
-        "status": "ready",
-        "accuracy": data["accuracy"],
-        "expected_loss": data["expected_loss"],
-    }
+    assert remembered == {"status": "ready", "accuracy": data["accuracy"],
+                          "expected_loss": data["expected_loss"]}  # fmt: skip
     assert 0 <= data["accuracy"] <= 100
     assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
     assert [t["turn"] for t in data["turns"]] == list(range(1, 23))
