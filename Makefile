@@ -9,15 +9,33 @@ PORT ?= 8000
 # PostgreSQL for the test database when it answers, else SQLite (tests/conftest.py).
 TEST_DATABASE_URL = $(shell $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 1)" 2>/dev/null && echo postgres://postgres@127.0.0.1:5432/test)
 
-.PHONY: install test test-fast lint format bench serve
+.PHONY: install lock test test-fast lint format bench serve
 
-# The virtual environment is rebuilt only when pyproject.toml changes.
-$(STAMP): pyproject.toml
+# Every package, pip and setuptools included, comes from requirements.lock: pinned with its
+# hashes (pip refuses any other file), so two clean clones install the same versions. The
+# project itself goes in editable and without dependencies, built by the locked setuptools.
+# pip-sync drops what the lock no longer names (PYTHONWARNINGS: setuptools' caution about editable
+# installs is noise). Made again when the lock or pyproject.toml changes.
+LOCK := requirements.lock
+$(STAMP): $(LOCK) pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	$(VENV)/bin/pip-sync --quiet $(LOCK)
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(PY) -c "from solver.search.fastcore import warm; warm()"  # compile the solver's core
 	touch $(STAMP)
+
+# requirements.lock from pyproject.toml's dependencies and dev extra (docs/operations.md, "Adding
+# a dependency"). The pins already in the lock stay unless named, e.g.
+# `make lock LOCK_ARGS="--upgrade-package gunicorn"` (or `--upgrade` for all). Resolved on PyPI
+# alone, whatever a machine's pip.conf adds, so that the hashes are PyPI's.
+LOCK_ARGS ?=
+lock: $(STAMP)
+	env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL PIP_CONFIG_FILE=/dev/null \
+	  CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes \
+	  --allow-unsafe --strip-extras --extra dev --no-emit-index-url --no-emit-find-links $(LOCK_ARGS) \
+	  --output-file $(LOCK) pyproject.toml 2>$(VENV)/pip-compile.log \
+	  || { cat $(VENV)/pip-compile.log; exit 1; }
 
 # The translations (puzzles/locale/*/LC_MESSAGES/*.po, docs/design.md) compiled to .mo files,
 # which are build output (git-ignored); made again when a .po changes. Needs gettext's msgfmt.
@@ -26,22 +44,26 @@ $(MESSAGES): %.mo: %.po | $(STAMP)
 	$(PY) manage.py compilemessages -v0 --ignore=.venv --ignore=var --ignore=node_modules
 
 
-# axe-core for the accessibility browser test (package-lock.json pins it; node_modules/ is
-# git-ignored); npm ci runs again only when the lock file changes.
+# axe-core for the accessibility browser test and Biome for make lint (package-lock.json pins
+# them; node_modules/ is git-ignored); npm ci runs again only when the lock file changes.
 NODE_STAMP := node_modules/.package-lock.json
+BIOME := node_modules/.bin/biome
 $(NODE_STAMP): package-lock.json
-	@if command -v npm >/dev/null; then npm ci --omit=dev --no-audit --no-fund --loglevel=error; \
-	else echo "npm not found: tests/e2e/test_accessibility.py skips (fails under CI=true) without Node.js"; fi
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: make lint needs Node.js (Biome), and tests/e2e/test_accessibility.py skips (fails under CI=true) without it"; fi
 
 install: $(STAMP) $(MESSAGES) $(NODE_STAMP)
 
+# Python with ruff, the static JS with Biome (biome.jsonc); any warning fails.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(BIOME) lint --error-on-warnings .
 
 format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
+	$(BIOME) lint --write .
 
 # Every test, on every core (pytest-xdist: each worker its own database and queues), keeping
 # this checkout's test database between runs (--reuse-db: only new migrations run; add

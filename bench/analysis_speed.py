@@ -59,8 +59,10 @@ def main() -> None:
         games[f"{seed} random"] = played(d, make_player("random", seed="bench"))
     print(f"deals {args.deal} ({args.setup}), analysis {options}, {args.repeats} analyses each")
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    print("game                       CPU s      accuracy   loss/turn  noise: |d played_value|"
-          "  |d loss| (max)  |d accuracy|")  # fmt: skip
+    print(
+        "game                       CPU s      accuracy   loss/turn  noise: |d played_value|"
+        "  |d loss| (max)  |d accuracy|"
+    )
     cpu, value_noise, loss_noise, accuracy_noise, losses = [], [], [], [], []
     for name, pairs in games.items():
         reviews, seconds = [], []

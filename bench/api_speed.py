@@ -191,8 +191,10 @@ class Servers:
         sql = f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.database}'"
         out = subprocess.run(
             ["psql", "-Atq", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql],
-            check=True, capture_output=True, text=True,
-        ).stdout  # fmt: skip
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
         return [int(pid) for pid in out.split()]
 
     def sample(self) -> tuple[dict, dict]:
@@ -300,10 +302,17 @@ def main() -> None:
             f"{name:<20}{result['rate']:>11.0f}{cuts[49] * 1000:>9.2f}{cuts[98] * 1000:>9.2f}"
             f"{result['rate'] / bare:>8.2f}{result['app_ms']:>13.2f}{result['db_ms']:>6.2f}"
         )
-        rows.append([
-            name, f"{result['rate']:.0f}", f"{cuts[49] * 1000:.2f}", f"{cuts[98] * 1000:.2f}",
-            f"{result['rate'] / bare:.2f}", f"{result['app_ms']:.2f}", f"{result['db_ms']:.2f}",
-        ])  # fmt: skip
+        rows.append(
+            [
+                name,
+                f"{result['rate']:.0f}",
+                f"{cuts[49] * 1000:.2f}",
+                f"{cuts[98] * 1000:.2f}",
+                f"{result['rate'] / bare:.2f}",
+                f"{result['app_ms']:.2f}",
+                f"{result['db_ms']:.2f}",
+            ]
+        )
     if args.markdown:
         print()
         columns = ["endpoint", "requests/s", "p50 ms", "p99 ms", "x bare", "CPU ms: app", "db"]

@@ -28,8 +28,9 @@ def fill(games: int, distinct: int):
     from solver.search import make_player
 
     rng = random.Random(1)
-    challenge = Challenge.objects.create(date=datetime.date(2026, 1, 1), seed="bench-crowd",
-                                         commitment="-")  # fmt: skip
+    challenge = Challenge.objects.create(
+        date=datetime.date(2026, 1, 1), seed="bench-crowd", commitment="-"
+    )
     dealt = deal_of(challenge)
     options = list(dealt.setup.goal_options)
     played = []
@@ -95,12 +96,15 @@ def main() -> None:
                 answer = client.get("/api/challenges/2026-01-01/crowd/")
                 best = min(best, time.perf_counter() - began)
         assert answer.status_code == 200 and story["players"] == args.games
-        print(f"told {args.games:,} games in {wall:.1f} s ({cpu:.1f} CPU s); "
-              f"answered from the kept story in {best * 1000:.1f} ms (best of 20)")  # fmt: skip
+        print(
+            f"told {args.games:,} games in {wall:.1f} s ({cpu:.1f} CPU s); "
+            f"answered from the kept story in {best * 1000:.1f} ms (best of 20)"
+        )
         if args.markdown:
             rows = [[f"{args.games:,}", f"{wall:.1f}", f"{cpu:.1f}", f"{best * 1000:.1f}"]]
-            print_table(["games", "told, wall s", "told, CPU s", "answer ms (best of 20)"],
-                        rows, load)  # fmt: skip
+            print_table(
+                ["games", "told, wall s", "told, CPU s", "answer ms (best of 20)"], rows, load
+            )
 
 
 if __name__ == "__main__":

@@ -514,8 +514,18 @@ def run(args, folder: str) -> dict:
 
 def wait_for_par(database: str, seconds: float = 600) -> None:
     """Until the day's (turned-down) par run is done: a cost per day, not per player-day."""
-    command = ["psql", "-Atq", "-h", "127.0.0.1", "-U", "postgres", "-d", database, "-c",
-               "SELECT status FROM puzzles_solverrun WHERE kind = 'par'"]  # fmt: skip
+    command = [
+        "psql",
+        "-Atq",
+        "-h",
+        "127.0.0.1",
+        "-U",
+        "postgres",
+        "-d",
+        database,
+        "-c",
+        "SELECT status FROM puzzles_solverrun WHERE kind = 'par'",
+    ]
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         status = subprocess.run(command, check=True, capture_output=True, text=True).stdout
@@ -597,37 +607,54 @@ def report(args, document: dict, load_before: float) -> None:
     print(document["setup"])
     print(f"database: {DATABASE_MEASURED}")
     print(f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
-    print(f"{'player-day':<12}{'web s':>8}{'db s':>8}{'worker s':>10}{'total s':>9}"
-          f"{'requests':>10}{'wall s':>8}{'score':>7}")  # fmt: skip
+    print(
+        f"{'player-day':<12}{'web s':>8}{'db s':>8}{'worker s':>10}{'total s':>9}"
+        f"{'requests':>10}{'wall s':>8}{'score':>7}"
+    )
     for n, day in enumerate(days, 1):
         cpu = day["cpu"]
-        print(f"{n:<12}{cpu['web']:>8.2f}{cpu['database']:>8.2f}{cpu['worker']:>10.2f}"
-              f"{sum(cpu.values()):>9.2f}{day['requests']:>10}{day['wall_seconds']:>8.1f}"
-              f"{day['score']:>7}")  # fmt: skip
+        print(
+            f"{n:<12}{cpu['web']:>8.2f}{cpu['database']:>8.2f}{cpu['worker']:>10.2f}"
+            f"{sum(cpu.values()):>9.2f}{day['requests']:>10}{day['wall_seconds']:>8.1f}"
+            f"{day['score']:>7}"
+        )
     for name in (*PARTS, "total"):
         f = figures[name]
-        print(f"{name:<9} mean {f['mean']:.2f} s, stdev {f['stdev']:.2f}, "
-              f"{f['min']:.2f}-{f['max']:.2f}")  # fmt: skip
+        print(
+            f"{name:<9} mean {f['mean']:.2f} s, stdev {f['stdev']:.2f}, "
+            f"{f['min']:.2f}-{f['max']:.2f}"
+        )
     print("by step (mean CPU s: web / database / worker):")
     for step in days[0]["steps"]:
         means = [statistics.fmean(day["steps"][step][name] for day in days) for name in PARTS]
         print(f"  {step}: " + " / ".join(f"{value:.2f}" for value in means))
     polls = {key: statistics.fmean(day["polls"][key] for day in days) for key in days[0]["polls"]}
-    print(f"of which status polls (hints every {HINT_POLL} s, the analysis every "
-          f"{ANALYSIS_POLL} s; more when the worker is slower): {polls['requests']:.0f} "
-          f"requests, web {polls['web']:.2f} s, database {polls['database']:.2f} s")  # fmt: skip
+    print(
+        f"of which status polls (hints every {HINT_POLL} s, the analysis every "
+        f"{ANALYSIS_POLL} s; more when the worker is slower): {polls['requests']:.0f} "
+        f"requests, web {polls['web']:.2f} s, database {polls['database']:.2f} s"
+    )
     answers = sum((collections.Counter(day["statuses"]) for day in days), collections.Counter())
     counts = sorted(answers.items())
     print("answers, all days: " + ", ".join(f"{n} x {status}" for status, n in counts))
     idle = document["idle_cpu_per_second"]
-    print("idle CPU, not subtracted (ms per second): "
-          + ", ".join(f"{name} {idle[name] * 1000:.1f}" for name in PARTS))  # fmt: skip
+    print(
+        "idle CPU, not subtracted (ms per second): "
+        + ", ".join(f"{name} {idle[name] * 1000:.1f}" for name in PARTS)
+    )
     print(f"player-days per core-hour: {document['player_days_per_core_hour']:.0f}")
     if args.markdown:
         print()
-        columns = ["player-days", "web CPU s", "database CPU s", "worker CPU s",
-                   "total CPU s (min-max)", "player-days per core-hour",
-                   "of which polls: requests, web + db CPU s", "setup"]  # fmt: skip
+        columns = [
+            "player-days",
+            "web CPU s",
+            "database CPU s",
+            "worker CPU s",
+            "total CPU s (min-max)",
+            "player-days per core-hour",
+            "of which polls: requests, web + db CPU s",
+            "setup",
+        ]
         total = figures["total"]
         row = [
             str(len(days)),

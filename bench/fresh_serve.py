@@ -62,8 +62,11 @@ def dawn_hints(folder: Path) -> int:
     )
     found = subprocess.run(
         [".venv/bin/python", "manage.py", "shell", "-c", script],
-        cwd=folder, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(found.stdout.split()[-1])
 
 
@@ -87,9 +90,14 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     started = time.monotonic()
     serve = subprocess.Popen(
-        ["make", "serve"], cwd=folder, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, start_new_session=True,
-    )  # fmt: skip
+        ["make", "serve"],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     lines: list[tuple[float, str]] = []
     reader = threading.Thread(
         target=lambda: lines.extend((time.monotonic() - started, x) for x in serve.stdout),

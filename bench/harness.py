@@ -80,10 +80,21 @@ def setup_django() -> None:
 
 def start_gunicorn(port: int, workers: int, *extra: str, log=subprocess.DEVNULL):
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--no-control-socket", *extra],
-        cwd=ROOT, stderr=log,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "calico_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--no-control-socket",
+            *extra,
+        ],
+        cwd=ROOT,
+        stderr=log,
+    )
 
 
 def start_worker(processes: int, *, log):
@@ -92,21 +103,52 @@ def start_worker(processes: int, *, log):
     ``CELERY_BACKGROUND_QUEUE``)."""
     queue = os.environ["CELERY_QUEUE"]
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-         "-c", str(processes), "-Q", f"{queue},{queue}-hints,{queue}-versus,{queue}-background",
-         "-n", f"{queue}@localhost", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "calico_site",
+            "worker",
+            "--pool=prefork",
+            "-c",
+            str(processes),
+            "-Q",
+            f"{queue},{queue}-hints,{queue}-versus,{queue}-background",
+            "-n",
+            f"{queue}@localhost",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+    )
 
 
-def start_queue_worker(name: str, queues: str, *, log, nice: bool | int = False,
-                       processes: int = 1):  # fmt: skip
+def start_queue_worker(
+    name: str, queues: str, *, log, nice: bool | int = False, processes: int = 1
+):
     """A warm worker on ``queues`` alone (as bin/serve's runs@, hints@, versus@ and
     background@), ``processes`` in its pool; ``nice``: that much below this process (True:
     10, as bin/serve's versus@)."""
-    command = [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-               "-c", str(processes), "-Q", queues, "-n", f"{name}-{os.getpid()}@localhost",
-               "--without-gossip", "--without-mingle"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "calico_site",
+        "worker",
+        "--pool=prefork",
+        "-c",
+        str(processes),
+        "-Q",
+        queues,
+        "-n",
+        f"{name}-{os.getpid()}@localhost",
+        "--without-gossip",
+        "--without-mingle",
+    ]
     if nice:
         command = ["nice", "-n", str(10 if nice is True else nice), *command]
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)

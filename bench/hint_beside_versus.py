@@ -26,21 +26,39 @@ from harness import wait_for_server as wait_for_site
 
 
 def start_workers(layout: str, queue: str, logs: Path) -> list:
-    worker = [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork",
-              "-c", "1", "--without-gossip", "--without-mingle"]  # fmt: skip
+    worker = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "calico_site",
+        "worker",
+        "--pool=prefork",
+        "-c",
+        "1",
+        "--without-gossip",
+        "--without-mingle",
+    ]
     if layout == "before":
         plan = [([], f"{queue},{queue}-hints", "runs"), ([], f"{queue}-hints", "hints")]
     else:
         nice = ["nice", "-n", "10"]
-        plan = [(nice, queue, "runs"), ([], f"{queue}-hints", "hints"),
-                (nice, f"{queue}-versus", "versus")]  # fmt: skip
+        plan = [
+            (nice, queue, "runs"),
+            ([], f"{queue}-hints", "hints"),
+            (nice, f"{queue}-versus", "versus"),
+        ]
     started = []
     for prefix, queues, name in plan:
         with open(logs / f"{name}.log", "wb") as log:
-            started.append(subprocess.Popen(
-                [*prefix, *worker, "-Q", queues, "-n", f"{name}-{queue}@localhost"],
-                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log,
-            ))  # fmt: skip
+            started.append(
+                subprocess.Popen(
+                    [*prefix, *worker, "-Q", queues, "-n", f"{name}-{queue}@localhost"],
+                    cwd=ROOT,
+                    stdout=subprocess.DEVNULL,
+                    stderr=log,
+                )
+            )
     return started
 
 
@@ -126,8 +144,11 @@ def main() -> None:
     for layout in ("before", "now"):
         result = run(layout, args)
         alone, beside = result["alone"], result["beside"]
-        print(f"| {layout} | {statistics.median(alone):.2f} s | {max(alone):.2f} s | "
-              f"{statistics.median(beside):.2f} s | {max(beside):.2f} s |", flush=True)  # fmt: skip
+        print(
+            f"| {layout} | {statistics.median(alone):.2f} s | {max(alone):.2f} s | "
+            f"{statistics.median(beside):.2f} s | {max(beside):.2f} s |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

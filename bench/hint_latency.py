@@ -64,10 +64,22 @@ def start_workers(logs: Path) -> list:
 
 def hints_ahead() -> int:
     out = subprocess.run(
-        ["psql", "-Atq", "-h", "127.0.0.1", "-U", "postgres", "-d", DATABASE, "-c",
-         "SELECT count(*) FROM puzzles_positionhint"],
-        check=True, capture_output=True, text=True,
-    ).stdout  # fmt: skip
+        [
+            "psql",
+            "-Atq",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            DATABASE,
+            "-c",
+            "SELECT count(*) FROM puzzles_positionhint",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return int(out.strip() or 0)
 
 
@@ -93,8 +105,9 @@ def player(client: Client, arrangement: dict, args, results: list, errors: list)
         for _ in range(args.turns):
             seconds, at_once, move = ask(client, game)
             results.append((game["turn"], seconds, at_once))
-            status, game = client.call("POST", f"/api/games/{game['id']}/moves/",
-                                       {**move, "turn": game["turn"]})  # fmt: skip
+            status, game = client.call(
+                "POST", f"/api/games/{game['id']}/moves/", {**move, "turn": game["turn"]}
+            )
             if status != 200:
                 raise RuntimeError(f"move refused: {status} {game}")
             time.sleep(args.think)
@@ -111,9 +124,11 @@ def summary(label: str, rows: list) -> str:
         if len(seconds) >= 2
         else seconds[0]
     )
-    return (f"{label}: {len(rows)} hints, p50 {statistics.median(seconds):.2f} s, "
-            f"p95 {p95:.2f} s, max {seconds[-1]:.2f} s; answered at once "
-            f"{sum(a for _, _, a in rows)} of {len(rows)}")  # fmt: skip
+    return (
+        f"{label}: {len(rows)} hints, p50 {statistics.median(seconds):.2f} s, "
+        f"p95 {p95:.2f} s, max {seconds[-1]:.2f} s; answered at once "
+        f"{sum(a for _, _, a in rows)} of {len(rows)}"
+    )
 
 
 def main() -> None:
@@ -165,11 +180,13 @@ def main() -> None:
                 thread.join()
         finally:
             stop(servers)
-    print(f"hints ahead {'on' if args.ahead else 'off'}; {args.players} players {args.gap} s "
-          f"apart, {args.turns} hinted turns each, {args.think} s thinking; gunicorn 2, a runs "
-          f"worker and a hints worker (prefork 1 each), PostgreSQL + Redis; load average "
-          f"{os.getloadavg()[0]:.1f}" + (f"; the day's 24 hints were in {dawn:.0f} s after "
-                                          "dawn" if args.ahead else ""))  # fmt: skip
+    print(
+        f"hints ahead {'on' if args.ahead else 'off'}; {args.players} players {args.gap} s "
+        f"apart, {args.turns} hinted turns each, {args.think} s thinking; gunicorn 2, a runs "
+        f"worker and a hints worker (prefork 1 each), PostgreSQL + Redis; load average "
+        f"{os.getloadavg()[0]:.1f}"
+        + (f"; the day's 24 hints were in {dawn:.0f} s after dawn" if args.ahead else "")
+    )
     print(summary("turn 1", [r for r in results if r[0] == 1]))
     print(summary("later turns", [r for r in results if r[0] > 1]))
     print(f"errors {len(errors)}" + (f": {errors[:3]}" if errors else ""))

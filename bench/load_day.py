@@ -65,8 +65,13 @@ from harness import (
 )
 from report import print_table
 
-PER_ADDRESS = ("password-address", "guests-address", "guests-network", "hints-address",
-               "analyses-address")  # fmt: skip
+PER_ADDRESS = (
+    "password-address",
+    "guests-address",
+    "guests-network",
+    "hints-address",
+    "analyses-address",
+)
 NUMBERS = re.compile(r"/\d{4}-\d{2}-\d{2}/|/\d+/")
 
 
@@ -118,8 +123,18 @@ class TimedBrowser(Browser):
 
 
 def database_bytes(database: str) -> int:
-    command = ["psql", "-Atq", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c",
-               f"SELECT pg_database_size('{database}')"]  # fmt: skip
+    command = [
+        "psql",
+        "-Atq",
+        "-h",
+        "127.0.0.1",
+        "-U",
+        "postgres",
+        "-d",
+        "postgres",
+        "-c",
+        f"SELECT pg_database_size('{database}')",
+    ]
     return int(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
 
 
@@ -149,8 +164,13 @@ def play(browsers, goals, args, meter) -> tuple[list, list]:
     def one(n: int) -> None:
         time.sleep(arrivals[n])
         try:
-            day = player_day(browsers[n], goals[n], set(args.hint_turns),
-                             random.Random(args.seed * 1000 + n), meter)  # fmt: skip
+            day = player_day(
+                browsers[n],
+                goals[n],
+                set(args.hint_turns),
+                random.Random(args.seed * 1000 + n),
+                meter,
+            )
         except Exception as error:  # a stopped day is reported with the figures
             with lock:
                 stopped.append(repr(error))
@@ -166,8 +186,10 @@ def play(browsers, goals, args, meter) -> tuple[list, list]:
             now = time.perf_counter()
             TimedBrowser.timings.peak = (now, now + args.peak_seconds)
             hints = rollover()
-            print(f"midnight at {args.midnight:g} s: tomorrow's challenge, its par and {hints} "
-                  f"dawn hints sent; {burst} players arrive at once")  # fmt: skip
+            print(
+                f"midnight at {args.midnight:g} s: tomorrow's challenge, its par and {hints} "
+                f"dawn hints sent; {burst} players arrive at once"
+            )
 
         threads.append(threading.Thread(target=midnight))
     for thread in threads:
@@ -179,8 +201,12 @@ def play(browsers, goals, args, meter) -> tuple[list, list]:
 
 # bin/serve's workers: each queue its own worker, the work nobody waits for at a lower
 # priority than the pages and the hints (name, queue suffix, nice).
-SERVE_WORKERS = (("runs", "", 10), ("hints", "-hints", 0), ("versus", "-versus", 10),
-                 ("background", "-background", 19))  # fmt: skip
+SERVE_WORKERS = (
+    ("runs", "", 10),
+    ("hints", "-hints", 0),
+    ("versus", "-versus", 10),
+    ("background", "-background", 19),
+)
 
 
 def start_workers(args, queue: str, log) -> list:
@@ -189,10 +215,15 @@ def start_workers(args, queue: str, log) -> list:
     if args.layout == "one":
         return [start_worker(args.solver_processes, log=log)]
     return [
-        start_queue_worker(name, f"{queue}{suffix}", log=log, nice=nice,
-                           processes=args.solver_processes if name == "hints" else 1)
+        start_queue_worker(
+            name,
+            f"{queue}{suffix}",
+            log=log,
+            nice=nice,
+            processes=args.solver_processes if name == "hints" else 1,
+        )
         for name, suffix, nice in SERVE_WORKERS
-    ]  # fmt: skip
+    ]
 
 
 def run(args, folder: str) -> dict:
@@ -222,8 +253,15 @@ def run(args, folder: str) -> dict:
 
         connections.close_all()
         with open(Path(folder) / "gunicorn.log", "wb") as web_log:
-            servers.append(start_gunicorn(args.port, args.web_workers, "--config",
-                                          "python:calico_site.gunicorn", log=web_log))  # fmt: skip
+            servers.append(
+                start_gunicorn(
+                    args.port,
+                    args.web_workers,
+                    "--config",
+                    "python:calico_site.gunicorn",
+                    log=web_log,
+                )
+            )
         with open(Path(folder) / "worker.log", "wb") as worker_log:
             servers.extend(start_workers(args, queue, worker_log))
         wait_for_server(args.port)
@@ -255,8 +293,15 @@ def run(args, folder: str) -> dict:
             meter.close()
         stop(servers)
         drop_database(database)
-    return {"date": date, "days": days, "stopped": stopped, "wall": wall, "cpu": cpu,
-            "growth": growth, "timings": TimedBrowser.timings}  # fmt: skip
+    return {
+        "date": date,
+        "days": days,
+        "stopped": stopped,
+        "wall": wall,
+        "cpu": cpu,
+        "growth": growth,
+        "timings": TimedBrowser.timings,
+    }
 
 
 def parse(argv=None):
@@ -273,8 +318,12 @@ def parse(argv=None):
     parser.add_argument("--solver-processes", type=int, default=2, help="Celery processes")
     parser.add_argument("--port", type=int, default=8438)
     parser.add_argument("--seed", type=int, default=1, help="seeds arrivals and moves")
-    parser.add_argument("--layout", choices=("one", "serve"), default="one",
-                        help="one worker on every queue, or bin/serve's four")  # fmt: skip
+    parser.add_argument(
+        "--layout",
+        choices=("one", "serve"),
+        default="one",
+        help="one worker on every queue, or bin/serve's four",
+    )
     parser.add_argument("--midnight", type=float, help="seconds in: the midnight peak")
     parser.add_argument("--burst", type=int, default=0, help="players arriving at midnight")
     parser.add_argument("--peak-seconds", type=float, default=30, help="the peak's span")
@@ -294,9 +343,11 @@ def main(argv=None) -> None:
         result = run(args, folder)
     days, timings = result["days"], result["timings"]
     played = max(1, len(days))
-    print(f"{len(days)} player-days in {result['wall']:.0f} s (arrivals over {args.arrivals:g} s), "
-          f"gunicorn {args.web_workers}, {args.solver_processes} solver processes; load "
-          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after")  # fmt: skip
+    print(
+        f"{len(days)} player-days in {result['wall']:.0f} s (arrivals over {args.arrivals:g} s), "
+        f"gunicorn {args.web_workers}, {args.solver_processes} solver processes; load "
+        f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
     rows = []
     print(f"{'endpoint':<46}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'errors':>8}")
     for name, seconds in sorted(timings.seconds.items(), key=lambda item: -len(item[1])):
@@ -309,16 +360,22 @@ def main(argv=None) -> None:
         print(f"in the {args.peak_seconds:g} s after midnight:")
         for name, seconds in sorted(timings.peak_seconds.items(), key=lambda item: -len(item[1])):
             p50 = statistics.median(seconds) * 1000
-            p95 = 1000 * (max(seconds) if len(seconds) < 2 else
-                          statistics.quantiles(seconds, n=20, method="inclusive")[18])  # fmt: skip
+            p95 = 1000 * (
+                max(seconds)
+                if len(seconds) < 2
+                else statistics.quantiles(seconds, n=20, method="inclusive")[18]
+            )
             print(f"  {name:<44}{len(seconds):>9}{p50:>9.0f}{p95:>9.0f}")
             rows.append([f"{name} (midnight)", str(len(seconds)), f"{p50:.0f}", f"{p95:.0f}", "–"])
     for error in result["stopped"]:
         print(f"a player-day stopped: {error}")
     per_day = {name: result["cpu"][name] / played for name in PARTS}
     busiest = max(per_day, key=per_day.get)
-    print("CPU s per player-day: " + ", ".join(f"{n} {v:.2f}" for n, v in per_day.items())
-          + f"; total {sum(per_day.values()):.2f}; busiest: {busiest}")  # fmt: skip
+    print(
+        "CPU s per player-day: "
+        + ", ".join(f"{n} {v:.2f}" for n, v in per_day.items())
+        + f"; total {sum(per_day.values()):.2f}; busiest: {busiest}"
+    )
     busy = sum(result["cpu"].values()) / result["wall"]
     print(f"the parts used {busy:.2f} cores over the run (the machine has {os.cpu_count()})")
     print(f"database growth: {result['growth'] / played / 1024:.0f} KB per player-day")

@@ -35,8 +35,11 @@ def main() -> None:
             seconds.append(timed(args.site.rstrip("/") + path))
             time.sleep(args.every)
         p95 = statistics.quantiles(seconds, n=20)[-1]
-        print(f"| {path} | {statistics.median(seconds) * 1000:.0f} ms | {p95 * 1000:.0f} ms "
-              f"| {max(seconds) * 1000:.0f} ms |", flush=True)  # fmt: skip
+        print(
+            f"| {path} | {statistics.median(seconds) * 1000:.0f} ms | {p95 * 1000:.0f} ms "
+            f"| {max(seconds) * 1000:.0f} ms |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

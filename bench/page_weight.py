@@ -21,8 +21,16 @@ import sys
 
 PASSWORD = "a long password 1"
 # "/" is the game page.
-PAGES = ("/", "/archive/", "/leaderboard/{yesterday}/", "/leaderboard/", "/groups/", "/me/",
-         "/scenarios/", "/versus/")  # fmt: skip
+PAGES = (
+    "/",
+    "/archive/",
+    "/leaderboard/{yesterday}/",
+    "/leaderboard/",
+    "/groups/",
+    "/me/",
+    "/scenarios/",
+    "/versus/",
+)
 
 
 def seed():
@@ -49,8 +57,12 @@ def seed():
             for turn in range(1, TURNS + 1):
                 cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
                 last = turn == TURNS
-                move = {"turn": turn, "hand_index": 0, "cell": cell,
-                        "market_index": None if last else market}  # fmt: skip
+                move = {
+                    "turn": turn,
+                    "hand_index": 0,
+                    "cell": cell,
+                    "market_index": None if last else market,
+                }
                 game, state, _ = do_play_move(game.pk, player=player, data=move)
 
     for back in range(40, -1, -1):

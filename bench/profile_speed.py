@@ -49,19 +49,39 @@ def fill_history(player, days: int, rng: random.Random):
         games, tallies = [], []
         for challenge in challenges:
             score = max(0, int(rng.gauss(60, 12)))
-            games.append(Game(
-                challenge=challenge, player=player, ranked=True, status="finished", turn=23,
-                score=score, cat_tokens=rng.randint(0, 5), button_tokens=rng.randint(0, 9),
-            ))  # fmt: skip
+            games.append(
+                Game(
+                    challenge=challenge,
+                    player=player,
+                    ranked=True,
+                    status="finished",
+                    turn=23,
+                    score=score,
+                    cat_tokens=rng.randint(0, 5),
+                    button_tokens=rng.randint(0, 9),
+                )
+            )
             keys = {(score, games[-1].cat_tokens, games[-1].button_tokens, False)}
             while len(keys) < 200:
-                keys.add((max(0, int(rng.gauss(60, 12))), rng.randint(0, 5), rng.randint(0, 9),
-                          rng.random() < 0.1))  # fmt: skip
+                keys.add(
+                    (
+                        max(0, int(rng.gauss(60, 12))),
+                        rng.randint(0, 5),
+                        rng.randint(0, 9),
+                        rng.random() < 0.1,
+                    )
+                )
             tallies += [
-                ScoreTally(challenge=challenge, score=s, cat_tokens=c, button_tokens=b, hinted=h,
-                           games=rng.randint(1, 40))
+                ScoreTally(
+                    challenge=challenge,
+                    score=s,
+                    cat_tokens=c,
+                    button_tokens=b,
+                    hinted=h,
+                    games=rng.randint(1, 40),
+                )
                 for s, c, b, h in keys
-            ]  # fmt: skip
+            ]
         Game.objects.bulk_create(games, batch_size=5000)
         ScoreTally.objects.bulk_create(tallies, batch_size=5000)
 

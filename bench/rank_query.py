@@ -208,8 +208,10 @@ def measure(games: int, runs: int) -> list[list[str]]:
     for name, (call, arguments) in figures.items():
         p50, p95, cpu = timed(call, arguments)
         rows.append([f"{games:,}", name, f"{p50:.1f}", f"{p95:.1f}", f"{cpu:.1f}"])
-        print(f"{games:>11,}  {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
-              f"CPU {cpu:.1f} ms a call ({len(arguments)} runs)")  # fmt: skip
+        print(
+            f"{games:>11,}  {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
+            f"CPU {cpu:.1f} ms a call ({len(arguments)} runs)"
+        )
     return rows
 
 

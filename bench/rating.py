@@ -68,8 +68,10 @@ def main() -> None:
 
         started = time.perf_counter()
         dates = fill(args.players, args.days)
-        print(f"filled {args.days} days of {args.players:,} games in "
-              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+        print(
+            f"filled {args.days} days of {args.players:,} games in "
+            f"{time.perf_counter() - started:.1f} s"
+        )
         rows, load = [], os.getloadavg()[0]
         for date in dates:
             wall, cpu = time.perf_counter(), time.process_time()

@@ -101,9 +101,13 @@ def start_site(folder: Path, port: int, log, before: bool) -> subprocess.Popen:
     for step in (["migrate", "--noinput", "-v0"], ["ensure_daily"]):
         subprocess.run([python, "manage.py", *step], cwd=ROOT, env=env, check=True, stdout=log)
     site = subprocess.Popen(
-        [str(ROOT / "bin" / "serve")], cwd=ROOT, env=env, stdout=log, stderr=log,
+        [str(ROOT / "bin" / "serve")],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
         start_new_session=True,
-    )  # fmt: skip
+    )
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         try:
@@ -123,11 +127,15 @@ def start_production(folder: Path, port: int, log, before: bool) -> list[subproc
     and cache, gunicorn (2 processes, the site's settings) and bin/serve's four workers."""
     queue = f"calico-security-{os.getpid()}"
     create_database(
-        "calico_security", CELERY_BROKER_URL=REDIS, REDIS_URL=REDIS, CELERY_QUEUE=queue,
-        CONN_MAX_AGE="60", CALICO_VAR_DIR=str(folder),
+        "calico_security",
+        CELERY_BROKER_URL=REDIS,
+        REDIS_URL=REDIS,
+        CELERY_QUEUE=queue,
+        CONN_MAX_AGE="60",
+        CALICO_VAR_DIR=str(folder),
         CALICO_PAR_OPTIONS=json.dumps(PAR_TURNED_DOWN),
         CALICO_LIMITS=json.dumps(dict.fromkeys(LIMITS, "100000/h")),
-    )  # fmt: skip
+    )
     if before:
         os.environ.update(
             GUNICORN_CMD_ARGS="--worker-class gthread", CALICO_VERSUS_INLINE_LEVELS="-"
@@ -221,8 +229,12 @@ def sit_down(client: Client, level: str, opponents: int) -> dict:
 
 
 def versus_move(client: Client, game: dict) -> dict:
-    move = {"turn": game["turn"], "hand_index": 0, "cell": game["you"]["empty_cells"][0],
-            "market_index": None if game["turn"] == 22 else 0}  # fmt: skip
+    move = {
+        "turn": game["turn"],
+        "hand_index": 0,
+        "cell": game["you"]["empty_cells"][0],
+        "market_index": None if game["turn"] == 22 else 0,
+    }
     status, game = client.call("POST", f"/api/versus/{game['id']}/moves/", move)
     if status != 200:
         raise RuntimeError(f"versus move: {status} {game}")
@@ -339,8 +351,11 @@ def game_starts(port: int, players: int, seconds: float, start_every: float) -> 
             connection.request("GET", "/api/daily/")
             daily = json.loads(connection.getresponse().read())
             goals = dict(zip(GOAL_CELLS, daily["goal_options"], strict=False))
-            headers = {"Content-Type": "application/json", "X-CSRFToken": token,
-                       "Cookie": f"csrftoken={token}"}  # fmt: skip
+            headers = {
+                "Content-Type": "application/json",
+                "X-CSRFToken": token,
+                "Cookie": f"csrftoken={token}",
+            }
             started = time.monotonic()
             connection.request("POST", "/api/games/", json.dumps({"goals": goals}), headers)
             answer = connection.getresponse()
@@ -359,9 +374,12 @@ def game_starts(port: int, players: int, seconds: float, start_every: float) -> 
         _, daily = client.call("GET", "/api/daily/")
         goals = dict(zip(GOAL_CELLS, daily["goal_options"], strict=False))
         status, game = timed(
-            "first start, beside the registrations", client, "POST", "/api/games/",
+            "first start, beside the registrations",
+            client,
+            "POST",
+            "/api/games/",
             {"goals": goals},
-        )  # fmt: skip
+        )
         if status != 201:
             errors.append(("start", status, game))
             game = {}

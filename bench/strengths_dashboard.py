@@ -32,8 +32,17 @@ def history(days: int) -> list[Day]:
             moves.append(move.to_json())
             state.play(move)
         turns = [{"turn": t, "loss": 1.0, "mark": "?!"} for t in range(1, 23)]
-        made.append(Day(datetime.date(2025, 1, 1) + datetime.timedelta(days=n), dealt, goals,
-                        moves, goals, moves, turns))  # fmt: skip
+        made.append(
+            Day(
+                datetime.date(2025, 1, 1) + datetime.timedelta(days=n),
+                dealt,
+                goals,
+                moves,
+                goals,
+                moves,
+                turns,
+            )
+        )
     return made
 
 

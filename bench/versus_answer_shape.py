@@ -58,8 +58,12 @@ def main() -> None:
         services.do_choose_versus_goals(game.pk, player=player, goals=goals)
         while (answer := versus_json(VersusGame.objects.get(pk=game.pk)))["status"] == "playing":
             turn = answer["turn"]
-            move = {"turn": turn, "hand_index": 0, "cell": answer["you"]["empty_cells"][0],
-                    "market_index": None if turn == TURNS else 0}  # fmt: skip
+            move = {
+                "turn": turn,
+                "hand_index": 0,
+                "cell": answer["you"]["empty_cells"][0],
+                "market_index": None if turn == TURNS else 0,
+            }
             services.do_play_versus_move(game.pk, player=player, data=move)
             services.do_play_opponents(game.pk)
         game = VersusGame.objects.get(pk=game.pk)

@@ -79,8 +79,12 @@ def main() -> None:
     logs = Path(tempfile.mkdtemp(prefix="calico-versus-hint-"))
     queue = f"calico-vhint-{os.getpid()}"
     database = f"calico_vhint_{os.getpid()}"
-    settings = {"CELERY_BROKER_URL": REDIS, "CELERY_QUEUE": queue, "CONN_MAX_AGE": "60",
-                "CALICO_LIMITS": UNLIMITED}  # fmt: skip
+    settings = {
+        "CELERY_BROKER_URL": REDIS,
+        "CELERY_QUEUE": queue,
+        "CONN_MAX_AGE": "60",
+        "CALICO_LIMITS": UNLIMITED,
+    }
     with throwaway_database(database, **settings, CALICO_VAR_DIR=str(logs)):
         with open(logs / "gunicorn.log", "wb") as web_log, open(logs / "worker.log", "wb") as log:
             servers = [
@@ -104,18 +108,27 @@ def main() -> None:
     every = sorted(seconds for _, seconds in waits)
     first = [seconds for turn, seconds in waits if turn == 1]
     later = sorted(seconds for turn, seconds in waits if turn > 1)
-    print(f"{args.games} table(s) of you + {args.opponents} {args.level}, a hint every turn "
-          f"({len(every)} hints); load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"{args.games} table(s) of you + {args.opponents} {args.level}, a hint every turn "
+        f"({len(every)} hints); load average {os.getloadavg()[0]:.2f}"
+    )
     print("| hints | n | p50 | p95 | max |")
     solver = solver_times(args.opponents)
-    rows = [("all", every), ("turn 1", first), ("turns 2-22", later),
-            ("solver alone, wall", solver[0]), ("solver alone, CPU", solver[1])]  # fmt: skip
+    rows = [
+        ("all", every),
+        ("turn 1", first),
+        ("turns 2-22", later),
+        ("solver alone, wall", solver[0]),
+        ("solver alone, CPU", solver[1]),
+    ]
     for name, values in rows:
         if not values:
             continue
         p95 = statistics.quantiles(values, n=20)[-1] if len(values) >= 20 else max(values)
-        print(f"| {name} | {len(values)} | {statistics.median(values):.2f} s | {p95:.2f} s "
-              f"| {max(values):.2f} s |")  # fmt: skip
+        print(
+            f"| {name} | {len(values)} | {statistics.median(values):.2f} s | {p95:.2f} s "
+            f"| {max(values):.2f} s |"
+        )
 
 
 def solver_times(opponents: int) -> tuple[list[float], list[float]]:
@@ -153,8 +166,10 @@ def strength(deals: int) -> None:
         return game.quilts[0].score()["total"], dict(game.standings())[0]
 
     hard = make_opponent("hard", "bench/seat-0")
-    players = {"table hint": lambda view: table_hint(view).move,
-               "hard": lambda view: choose_move(hard, view)}  # fmt: skip
+    players = {
+        "table hint": lambda view: table_hint(view).move,
+        "hard": lambda view: choose_move(hard, view),
+    }
     print(f"seat 0 on {deals} deals per size, against medium; load {os.getloadavg()[0]:.1f}")
     print(
         "| players | table hint mean | hard mean | paired difference (95%) | first: hint / hard |"
@@ -171,9 +186,11 @@ def strength(deals: int) -> None:
         diffs = [a - b for a, b in zip(scores["table hint"], scores["hard"], strict=True)]
         mean = statistics.mean(diffs)
         half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-        print(f"| {size} | {statistics.mean(scores['table hint']):.1f} "
-              f"| {statistics.mean(scores['hard']):.1f} | {mean:+.1f} ± {half:.1f} "
-              f"| {firsts['table hint']} / {firsts['hard']} of {deals} |")  # fmt: skip
+        print(
+            f"| {size} | {statistics.mean(scores['table hint']):.1f} "
+            f"| {statistics.mean(scores['hard']):.1f} | {mean:+.1f} ± {half:.1f} "
+            f"| {firsts['table hint']} / {firsts['hard']} of {deals} |"
+        )
 
 
 if __name__ == "__main__":

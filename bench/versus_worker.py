@@ -67,8 +67,12 @@ def play_table(client: Client, opponents: int, level: str, worker: int = 0) -> l
     _, game = client.call("POST", f"/api/versus/{game['id']}/goals/", {"goals": goals})
     waits = []
     while game["status"] == "playing":
-        move = {"turn": game["turn"], "hand_index": 0, "cell": game["you"]["empty_cells"][0],
-                "market_index": None if game["turn"] == 22 else 0}  # fmt: skip
+        move = {
+            "turn": game["turn"],
+            "hand_index": 0,
+            "cell": game["you"]["empty_cells"][0],
+            "market_index": None if game["turn"] == 22 else 0,
+        }
         status, game = client.call("POST", f"/api/versus/{game['id']}/moves/", move)
         if status != 200:
             raise SystemExit(f"move refused: {status} {game}")
@@ -88,16 +92,21 @@ def main() -> None:
     parser.add_argument("--opponents", type=int, default=3)
     parser.add_argument("--port", type=int, default=8437)
     parser.add_argument("--levels", default=",".join(LEVELS), help="the levels timed, a comma list")
-    parser.add_argument("--table-levels", default="",
-                        help="levels the table player plays (a comma list, or all)")  # fmt: skip
+    parser.add_argument(
+        "--table-levels", default="", help="levels the table player plays (a comma list, or all)"
+    )
     args = parser.parse_args()
     levels = args.levels.split(",")
     table = ",".join(LEVELS) if args.table_levels == "all" else args.table_levels
     logs = Path(tempfile.mkdtemp(prefix="calico-versus-"))
     queue = f"calico-versus-{os.getpid()}"
     database = f"calico_versus_{os.getpid()}"
-    settings = {"CELERY_BROKER_URL": REDIS, "CELERY_QUEUE": queue, "CONN_MAX_AGE": "60",
-                "CALICO_VERSUS_TABLE_LEVELS": table}  # fmt: skip
+    settings = {
+        "CELERY_BROKER_URL": REDIS,
+        "CELERY_QUEUE": queue,
+        "CONN_MAX_AGE": "60",
+        "CALICO_VERSUS_TABLE_LEVELS": table,
+    }
     with throwaway_database(database, **settings, CALICO_VAR_DIR=str(logs)):
         with open(logs / "gunicorn.log", "wb") as web_log, open(logs / "worker.log", "wb") as log:
             servers = [
@@ -118,17 +127,23 @@ def main() -> None:
                     results[level] += play_table(client, args.opponents, level, servers[1].pid)
         finally:
             stop(servers)
-    print(f"{args.games} table(s) of you + {args.opponents} per level, table player at "
-          f"{table or 'no level'}; load average {os.getloadavg()[0]:.2f}")  # fmt: skip
-    print("| level | wait for the opponents p50 | p95 | per opponent move p50 | p95 "
-          "| worker CPU in the wait p50 | p95 | wait / CPU, all waits |")  # fmt: skip
+    print(
+        f"{args.games} table(s) of you + {args.opponents} per level, table player at "
+        f"{table or 'no level'}; load average {os.getloadavg()[0]:.2f}"
+    )
+    print(
+        "| level | wait for the opponents p50 | p95 | per opponent move p50 | p95 "
+        "| worker CPU in the wait p50 | p95 | wait / CPU, all waits |"
+    )
     n = args.opponents
     for level, rows in results.items():
         (p50, p95) = percentiles([row[0] for row in rows])
         (c50, c95) = percentiles([row[1] for row in rows])
         ratio = sum(row[0] for row in rows) / max(sum(row[1] for row in rows), 1e-9)
-        print(f"| {level} | {p50:.2f} s | {p95:.2f} s | {p50 / n:.2f} s | {p95 / n:.2f} s "
-              f"| {c50:.2f} s | {c95:.2f} s | {ratio:.1f} |")  # fmt: skip
+        print(
+            f"| {level} | {p50:.2f} s | {p95:.2f} s | {p50 / n:.2f} s | {p95 / n:.2f} s "
+            f"| {c50:.2f} s | {c95:.2f} s | {ratio:.1f} |"
+        )
     for level, rows in results.items():
         slowest = sorted(rows, reverse=True)[:3]
         print(

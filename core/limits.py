@@ -162,8 +162,12 @@ def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
             )
         found = cursor.fetchone()
     count = found[0] if found else 0
-    return {"count": count, "limit": limit, "should_limit": count > limit,
-            "time_left": started + period - now}  # fmt: skip
+    return {
+        "count": count,
+        "limit": limit,
+        "should_limit": count > limit,
+        "time_left": started + period - now,
+    }
 
 
 def do_forget_old_counts(days: int = 2) -> int:

@@ -50,7 +50,16 @@ def heat_map(heat: dict) -> dict:
             "patch": words.patch(top["color"], top["pattern"]),
             "share": round(share * 100),
         }
-        cells.append({"points": _points(row, col), "fill": FILL[top["color"]],
-                      "opacity": f"{0.25 + 0.75 * share:.2f}", "label": label})  # fmt: skip
-    return {"width": f"{W * (SIZE + 0.5):.1f}", "height": f"{1.5 * R * (SIZE - 1) + 2 * R:.1f}",
-            "cells": cells}  # fmt: skip
+        cells.append(
+            {
+                "points": _points(row, col),
+                "fill": FILL[top["color"]],
+                "opacity": f"{0.25 + 0.75 * share:.2f}",
+                "label": label,
+            }
+        )
+    return {
+        "width": f"{W * (SIZE + 0.5):.1f}",
+        "height": f"{1.5 * R * (SIZE - 1) + 2 * R:.1f}",
+        "cells": cells,
+    }

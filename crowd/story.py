@@ -27,9 +27,13 @@ class Played:
 
 
 def tell(
-    deal: Deal, games: list[Played], *, par: int | None, best_known: int | None,
+    deal: Deal,
+    games: list[Played],
+    *,
+    par: int | None,
+    best_known: int | None,
     par_goals: dict | None = None,
-) -> dict:  # fmt: skip
+) -> dict:
     scores = [game.score for game in games]
     arrangements = defaultdict(list)
     first_moves = defaultdict(list)
@@ -50,8 +54,11 @@ def tell(
         if game.moves:
             first = game.moves[0]
             market = first.get("market_index")
-            key = (opening.hand[first["hand_index"]], first["cell"],
-                   None if market is None else opening.market[market])  # fmt: skip
+            key = (
+                opening.hand[first["hand_index"]],
+                first["cell"],
+                None if market is None else opening.market[market],
+            )
             first_moves[key].append(game.score)
         for cell, patch in enumerate(state.quilt.cells):
             if patch >= 0:

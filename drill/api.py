@@ -26,8 +26,9 @@ def drill(request):
     return Response(selectors.drill_of(caller(request)))
 
 
-@extend_schema(operation_id="drill_answer", request=None,
-               responses={202: ANSWER, **THROTTLED_ERRORS})  # fmt: skip
+@extend_schema(
+    operation_id="drill_answer", request=None, responses={202: ANSWER, **THROTTLED_ERRORS}
+)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def answers(request):

@@ -41,8 +41,9 @@ def positions(player: Player) -> list[tuple[Game, dict]]:
 
 
 def find_position(player: Player, game_id: int, turn: int) -> tuple[Game, dict] | None:
-    return next(((g, t) for g, t in positions(player) if (g.pk, t["turn"]) == (game_id, turn)),
-                None)  # fmt: skip
+    return next(
+        ((g, t) for g, t in positions(player) if (g.pk, t["turn"]) == (game_id, turn)), None
+    )
 
 
 def position_json(game: Game, analysed: dict) -> DrillPositionOut:

@@ -43,11 +43,13 @@ def rating_board(members=None) -> RatingBoardOut:
         value = shown(rating.mu)
         rank = rank if value == last else position
         last = value
-        entries.append({
-            "rank": rank,
-            "player": rating.player.username,
-            "value": value,
-            "deviation": round(rating.sigma * SCALE),
-            "provisional": False,
-        })  # fmt: skip
+        entries.append(
+            {
+                "rank": rank,
+                "player": rating.player.username,
+                "value": value,
+                "deviation": round(rating.sigma * SCALE),
+                "provisional": False,
+            }
+        )
     return {"entries": entries}

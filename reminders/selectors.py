@@ -18,16 +18,22 @@ DEFAULT = Reminder()  # a player who never chose: off, 18:00 UTC
 
 def reminders_of(player) -> RemindersOut:
     found = Reminder.objects.filter(player=player).first() or DEFAULT
-    return {"email": found.email, "push": found.push, "hour": found.hour,
-            "time_zone": found.time_zone}  # fmt: skip
+    return {
+        "email": found.email,
+        "push": found.push,
+        "hour": found.hour,
+        "time_zone": found.time_zone,
+    }
 
 
 def push_subscriptions_of(player) -> list[PushSubscriptionExportOut]:
     """The export's part: where each subscription pushes and since when, not its keys (the
     browser's, useless to the player and a way to push to them)."""
     found = PushSubscription.objects.filter(player=player).order_by("created_at", "pk")
-    return [{"endpoint_host": push.endpoint_host(row.endpoint), "created_at": row.created_at}
-            for row in found]  # fmt: skip
+    return [
+        {"endpoint_host": push.endpoint_host(row.endpoint), "created_at": row.created_at}
+        for row in found
+    ]
 
 
 @functools.cache

@@ -37,8 +37,9 @@ def check_time_zone(name) -> str:
     return name
 
 
-def do_set_reminders(player, *, email: bool, push: bool, hour: int, time_zone: str,
-                     language: str) -> Reminder:  # fmt: skip
+def do_set_reminders(
+    player, *, email: bool, push: bool, hour: int, time_zone: str, language: str
+) -> Reminder:
     """Opt in or out of the daily email and push reminders, at ``hour`` of ``time_zone``. An
     email reminder needs a verified email (an unverified one may be anybody's); push needs the
     site's VAPID keys (it goes to each of the player's subscriptions). The reminders are
@@ -82,9 +83,13 @@ def do_add_push_subscription(player, *, endpoint: str, p256dh: str, auth: str) -
         Player.objects.select_for_update().filter(pk=player.pk).first()
         found, _created = PushSubscription.objects.update_or_create(
             endpoint=endpoint,
-            defaults={"player": player, "p256dh": p256dh, "auth": auth,
-                      "created_at": timezone.now()},
-        )  # fmt: skip
+            defaults={
+                "player": player,
+                "p256dh": p256dh,
+                "auth": auth,
+                "created_at": timezone.now(),
+            },
+        )
         theirs = PushSubscription.objects.filter(player=player)
         kept = theirs.order_by("-created_at", "-pk").values_list("pk", flat=True)
         theirs.exclude(pk__in=list(kept[: web_push.MAX_SUBSCRIPTIONS])).delete()
@@ -152,16 +157,25 @@ def _message(reminder: Reminder, day: datetime.date) -> mail.EmailMessage:
     player = reminder.player
     base = settings.CALICO_SITE_URL.rstrip("/")
     unsubscribe = base + reverse("reminders:unsubscribe", args=[unsubscribe_token(player)])
-    context = {"username": player.username, "play": f"{base}/", "unsubscribe": unsubscribe,
-               "day": day}  # fmt: skip
+    context = {
+        "username": player.username,
+        "play": f"{base}/",
+        "unsubscribe": unsubscribe,
+        "day": day,
+    }
     with translation.override(_language(player)):
         subject = render_to_string("reminders/email/reminder_subject.txt", context)
         body = render_to_string("reminders/email/reminder.txt", context)
     return mail.EmailMessage(
-        " ".join(subject.split()), body, None, [player.email],
-        headers={"List-Unsubscribe": f"<{unsubscribe}>",
-                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},  # RFC 8058
-    )  # fmt: skip
+        " ".join(subject.split()),
+        body,
+        None,
+        [player.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },  # RFC 8058
+    )
 
 
 def _push_payload(player) -> dict:
@@ -196,8 +210,9 @@ def _queue_pushes(reminder: Reminder) -> int:
     time limit, and none waits for or stops another."""
     from .tasks import send_push
 
-    ids = list(PushSubscription.objects.filter(player_id=reminder.player_id)
-               .values_list("pk", flat=True))  # fmt: skip
+    ids = list(
+        PushSubscription.objects.filter(player_id=reminder.player_id).values_list("pk", flat=True)
+    )
     for subscription_id in ids:
         transaction.on_commit(functools.partial(send_push.delay, subscription_id))
     return len(ids)

@@ -214,11 +214,28 @@ def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env
     log_path = Path(var_dir) / "worker.log"
     with open(log_path, "wb") as log:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=solo",
-             "-Q", ",".join(TEST_QUEUES), "-n", node,
-             "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "calico_site",
+                "worker",
+                "--pool=solo",
+                "-Q",
+                ",".join(TEST_QUEUES),
+                "-n",
+                node,
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     try:
         _wait_for_worker(celery_test_broker, node, worker, log_path)
         yield node

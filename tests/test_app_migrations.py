@@ -83,9 +83,17 @@ def fill_versus(old) -> dict:
     dan = old.get_model("puzzles", "Player").objects.create(username="dan")
     OldGame = old.get_model("puzzles", "VersusGame")
     played = OldGame.objects.create(
-        player=dan, seed="s1", level="hard", opponents=2, status="finished", rank=1,
-        goals=[{"1,2": 3}, None, None], moves=[{"cell": "1,1"}], turn=23, hints_used=1,
-    )  # fmt: skip
+        player=dan,
+        seed="s1",
+        level="hard",
+        opponents=2,
+        status="finished",
+        rank=1,
+        goals=[{"1,2": 3}, None, None],
+        moves=[{"cell": "1,1"}],
+        turn=23,
+        hints_used=1,
+    )
     OldGame.objects.create(player=dan, seed="s2", level="easy", opponents=1)
     hint = old.get_model("puzzles", "VersusHint").objects.create(
         game=played, turn=4, status="ready", move={"cell": "2,2"}, expected_score=51.5

@@ -9,13 +9,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-APPS = ("core", "puzzles", "groups", "versus", "ratings", "crowd", "reminders", "strengths",
-        "drill")  # fmt: skip
-APP_LAYERS = [f"{app}.{layer}" for app in APPS
-              for layer in ("models", "selectors", "services", "api")]  # fmt: skip
+APPS = (
+    "core",
+    "puzzles",
+    "groups",
+    "versus",
+    "ratings",
+    "crowd",
+    "reminders",
+    "strengths",
+    "drill",
+)
+APP_LAYERS = [
+    f"{app}.{layer}" for app in APPS for layer in ("models", "selectors", "services", "api")
+]
 NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
-BUILT_ON_PUZZLES = ("groups", "versus", "ratings", "crowd", "reminders", "weekly", "strengths",
-                    "drill")  # fmt: skip
+BUILT_ON_PUZZLES = (
+    "groups",
+    "versus",
+    "ratings",
+    "crowd",
+    "reminders",
+    "weekly",
+    "strengths",
+    "drill",
+)
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
     ("solver", ("core", "puzzles", "calico_site", "django")),

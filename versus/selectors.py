@@ -69,19 +69,37 @@ def versus_json(game: VersusGame) -> VersusOut:
         "opponent_error": game.opponent_error,
         "hints_used": game.hints_used,
     }
-    you = {"name": YOU, "board": setups[0].board, "border": border_json(setups[0]),
-           "goal_options": list(setups[0].goal_options)}  # fmt: skip
+    you = {
+        "name": YOU,
+        "board": setups[0].board,
+        "border": border_json(setups[0]),
+        "goal_options": list(setups[0].goal_options),
+    }
     if game.status == VersusGame.Status.CHOOSING:
         # Goals are chosen before the hands and the market are seen (docs/rules.md, Setup), as in
         # solo; the opponents' goals stay hidden until yours are placed.
         opponents = [
-            {"name": seat_name(s), "level": game.level, "board": setups[s].board,
-             "border": border_json(setups[s]), "goals": None, "quilt": None, "score": None}
+            {
+                "name": seat_name(s),
+                "level": game.level,
+                "board": setups[s].board,
+                "border": border_json(setups[s]),
+                "goals": None,
+                "quilt": None,
+                "score": None,
+            }
             for s in range(1, table.players)
-        ]  # fmt: skip
+        ]
         you.update(goals=None, quilt=None, score=None, hand=[], empty_cells=[])
-        return {**shared, "you": you, "opponents": opponents, "market": [],
-                "to_move": None, "log": [], "result": []}  # fmt: skip
+        return {
+            **shared,
+            "you": you,
+            "opponents": opponents,
+            "market": [],
+            "to_move": None,
+            "log": [],
+            "result": [],
+        }
     view = replay_versus(game).view(0)
     you.update(_quilt_json(setups[0], view.quilt))
     you.update(
@@ -135,10 +153,16 @@ def versus_record(player: Player) -> VersusRecordOut:
 def versus_list(player: Player) -> list[VersusSummaryOut]:
     games = VersusGame.objects.filter(player=player).order_by("-created_at")[:20]
     return [
-        {"id": g.pk, "status": g.status, "level": g.level, "opponents": g.opponents,
-         "rank": g.rank, "created_at": g.created_at.isoformat()}
+        {
+            "id": g.pk,
+            "status": g.status,
+            "level": g.level,
+            "opponents": g.opponents,
+            "rank": g.rank,
+            "created_at": g.created_at.isoformat(),
+        }
         for g in games
-    ]  # fmt: skip
+    ]
 
 
 def tables_in_progress(player: Player | None, limit: int = 5) -> list[dict]:
@@ -148,10 +172,16 @@ def tables_in_progress(player: Player | None, limit: int = 5) -> list[dict]:
         return []
     games = VersusGame.objects.filter(player=player).exclude(status=VersusGame.Status.FINISHED)
     return [
-        {"id": g.pk, "level": g.level, "opponents": g.opponents, "turn": g.turn,
-         "choosing": g.status == VersusGame.Status.CHOOSING, "turns": TURNS}
+        {
+            "id": g.pk,
+            "level": g.level,
+            "opponents": g.opponents,
+            "turn": g.turn,
+            "choosing": g.status == VersusGame.Status.CHOOSING,
+            "turns": TURNS,
+        }
         for g in games.order_by("-updated_at")[:limit]
-    ]  # fmt: skip
+    ]
 
 
 def versus_hint_of(game: VersusGame, hint_id: int) -> VersusHint | None:
@@ -182,12 +212,17 @@ def versus_replay_json(game: VersusGame) -> VersusReplayOut | None:
         move = Move.from_json(move)
         state.play(move)
         quilt = state.quilts[seat]
-        steps.append({
-            "name": seat_name(seat), "turn": turn, "cell": cell_name(move.cell),
-            "patch": patch_to_json(dict(quilt.placements)[move.cell]),
-            "market_index": move.market_index, "score": quilt.score(),
-            "hinted": seat == 0 and turn in hinted,
-        })  # fmt: skip
+        steps.append(
+            {
+                "name": seat_name(seat),
+                "turn": turn,
+                "cell": cell_name(move.cell),
+                "patch": patch_to_json(dict(quilt.placements)[move.cell]),
+                "market_index": move.market_index,
+                "score": quilt.score(),
+                "hinted": seat == 0 and turn in hinted,
+            }
+        )
     seats = [
         {"name": seat_name(s), **_quilt_json(table.setups[s], state.quilts[s])}
         for s in range(table.players)
@@ -199,9 +234,15 @@ def _result(quilts) -> list[VersusStandingOut]:
     result = []
     for seat, rank in standings(quilts):
         score = quilts[seat].score()
-        result.append({"name": seat_name(seat), "score": score["total"],
-                       "cats": score["cat_tokens"], "buttons": score["button_tokens"],
-                       "rank": rank})  # fmt: skip
+        result.append(
+            {
+                "name": seat_name(seat),
+                "score": score["total"],
+                "cats": score["cat_tokens"],
+                "buttons": score["button_tokens"],
+                "rank": rank,
+            }
+        )
     return result
 
 

@@ -86,14 +86,16 @@ def board_json(special: WeeklySpecial) -> WeeklyBoardOut:
         key = (bool(game.scenario_passed), game.score, game.cat_tokens, game.button_tokens)
         rank = rank if key == last else position
         last = key
-        entries.append({
-            "rank": rank,
-            "player": entry.player.display_name,
-            "passed": bool(game.scenario_passed),
-            "score": game.score,
-            "cat_tokens": game.cat_tokens,
-            "button_tokens": game.button_tokens,
-        })  # fmt: skip
+        entries.append(
+            {
+                "rank": rank,
+                "player": entry.player.display_name,
+                "passed": bool(game.scenario_passed),
+                "score": game.score,
+                "cat_tokens": game.cat_tokens,
+                "button_tokens": game.button_tokens,
+            }
+        )
     return {"week": special.week, "players": finished.count(), "entries": entries}
 
 

@@ -51,9 +51,12 @@ def do_ensure_special(monday: datetime.date) -> WeeklySpecial:
     try:
         with transaction.atomic():
             return WeeklySpecial.objects.create(
-                week=week, monday=monday, scenario=scenario_of(monday), seed=seed,
+                week=week,
+                monday=monday,
+                scenario=scenario_of(monday),
+                seed=seed,
                 commitment=commitment_of(seed),
-            )  # fmt: skip
+            )
     except IntegrityError:  # another request made it a moment ago
         return WeeklySpecial.objects.get(monday=monday)
 
@@ -76,8 +79,9 @@ def do_start_weekly(player: Player, *, value: str, goals: dict | None) -> Game:
     theirs is a 409; after the close, a practice game on the now public deal."""
     special = special_of_week(value)
     with transaction.atomic():
-        game = do_start_scenario_game(player, number=special.scenario, goals=goals,
-                                      seed=special.seed)  # fmt: skip
+        game = do_start_scenario_game(
+            player, number=special.scenario, goals=goals, seed=special.seed
+        )
         if is_closed(special):
             return game
         try:

@@ -28,6 +28,13 @@ def this_week(request):
 def play(request):
     """This week's special on the game page (a scenario game on the week's deal)."""
     special = services.do_ensure_special(week_start(today()))
-    return render(request, "puzzles/game.html", {
-        "date": "", "scenario": special.scenario, "weekly": special.week, "nav": "weekly",
-    })  # fmt: skip
+    return render(
+        request,
+        "puzzles/game.html",
+        {
+            "date": "",
+            "scenario": special.scenario,
+            "weekly": special.week,
+            "nav": "weekly",
+        },
+    )

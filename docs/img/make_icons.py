@@ -26,13 +26,17 @@ ICONS = {
 
 def svg(size: int, purpose: str) -> str:
     if purpose == "maskable":
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-                f'viewBox="-14 -10 80 80"><rect x="-14" y="-10" width="80" height="80" '
-                f'fill="#6cc4ca"/>{CAT}</svg>')  # fmt: skip
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-            f'viewBox="-6 -2 64 64"><rect x="-6" y="-2" width="64" height="64" rx="12" '
-            f'fill="#f3efe4"/><polygon points="26,1 51,15.5 51,44.5 26,59 1,44.5 1,15.5" '
-            f'fill="#6cc4ca"/>{CAT}</svg>')  # fmt: skip
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+            f'viewBox="-14 -10 80 80"><rect x="-14" y="-10" width="80" height="80" '
+            f'fill="#6cc4ca"/>{CAT}</svg>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="-6 -2 64 64"><rect x="-6" y="-2" width="64" height="64" rx="12" '
+        f'fill="#f3efe4"/><polygon points="26,1 51,15.5 51,44.5 26,59 1,44.5 1,15.5" '
+        f'fill="#6cc4ca"/>{CAT}</svg>'
+    )
 
 
 def main() -> None:

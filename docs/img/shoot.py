@@ -19,9 +19,14 @@ import sys
 from playwright.sync_api import sync_playwright
 
 ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]  # fmt: skip
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 PLAY = """async ([id, n]) => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   let game = await (await fetch(`/api/games/${id}/`)).json();

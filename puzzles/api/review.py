@@ -21,8 +21,9 @@ ANALYSIS = serializer_for(AnalysisOut)
 
 
 @extend_schema(methods=["GET"], responses={200: ANALYSIS, **ERRORS})
-@extend_schema(methods=["POST"], request=None,
-               responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS})  # fmt: skip
+@extend_schema(
+    methods=["POST"], request=None, responses={200: ANALYSIS, 202: ANALYSIS, **THROTTLED_ERRORS}
+)
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
 def game_analysis(request, game_id: int):

@@ -40,10 +40,15 @@ def export(player: Player) -> dict:
     games = Game.objects.filter(player=player).select_related("challenge").order_by("pk")
     hints: dict[int, list] = {}
     for hint in Hint.objects.filter(game__player=player).order_by("pk"):
-        hints.setdefault(hint.game_id, []).append({
-            "turn": hint.turn, "status": hint.status, "move": hint.move,
-            "expected_score": hint.expected_score, "reasons": hint.reasons,
-        })  # fmt: skip
+        hints.setdefault(hint.game_id, []).append(
+            {
+                "turn": hint.turn,
+                "status": hint.status,
+                "move": hint.move,
+                "expected_score": hint.expected_score,
+                "reasons": hint.reasons,
+            }
+        )
     analyses = {
         row.game_id: {"status": row.status, "result": _on_scale(row.result)}
         for row in Analysis.objects.filter(game__player=player)

@@ -111,8 +111,9 @@ def streak_record(days: list[datetime.date], current_day: datetime.date) -> Stre
         return True
 
     for day in days:
-        if previous is None or not (day - previous == one_day or
-                                    bridge(previous + one_day, day - one_day)):  # fmt: skip
+        if previous is None or not (
+            day - previous == one_day or bridge(previous + one_day, day - one_day)
+        ):
             run = 0
         run += 1
         if run % FREEZE_EVERY == 0:

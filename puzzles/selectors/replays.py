@@ -110,8 +110,10 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
     turns = result.get("turns", [])
     if any("played_reasons" not in turn or "mark" not in turn for turn in turns):
         game = row.game
-        seen = [(observation, move) for observation, move, _ in
-                turns_seen(deal_of_game(game), game.goals, game.moves)]  # fmt: skip
+        seen = [
+            (observation, move)
+            for observation, move, _ in turns_seen(deal_of_game(game), game.goals, game.moves)
+        ]
         turns = filled_turns(turns, seen)
     # stored as measured, shown as hints are
     return review_json(row, on_expected_scale(turns), language=language)

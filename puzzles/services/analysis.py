@@ -80,9 +80,15 @@ def do_analyse_unasked(game: Game) -> Analysis | None:
     result = analyse(turns, **settings.CALICO_ANALYSIS_OPTIONS).to_json()
     row, created = Analysis.objects.get_or_create(
         game=game,
-        defaults={"status": Analysis.Status.READY, "result": result, "done": len(turns),
-                  "total": len(turns), "heartbeat_at": None, "finished_at": timezone.now()},
-    )  # fmt: skip
+        defaults={
+            "status": Analysis.Status.READY,
+            "result": result,
+            "done": len(turns),
+            "total": len(turns),
+            "heartbeat_at": None,
+            "finished_at": timezone.now(),
+        },
+    )
     return row if created else None
 
 

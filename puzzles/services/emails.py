@@ -104,8 +104,11 @@ def do_set_email(
             )
         if old and old.casefold() != email.casefold():
             undo = undo_token(player, old=old, new=email)
-            told = {"username": player.username, "email": email,
-                    "link": mail.site_link(reverse("web:undo-email", args=[undo]))}  # fmt: skip
+            told = {
+                "username": player.username,
+                "email": email,
+                "link": mail.site_link(reverse("web:undo-email", args=[undo])),
+            }
             transaction.on_commit(
                 lambda: mail.send(to=old, name="email_changed", context=told, language=language)
             )

@@ -221,10 +221,9 @@ class Job:
         Returns the claimed row (``related`` read with it), None if it was not claimed."""
         now = timezone.now()
         free = Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=now - self._stale_after())
-        claimed = (
-            self.model.objects.filter(free, pk=pk, status__in=UNFINISHED)
-            .update(heartbeat_at=now, attempts=F("attempts") + 1, **self.claimed)
-        )  # fmt: skip
+        claimed = self.model.objects.filter(free, pk=pk, status__in=UNFINISHED).update(
+            heartbeat_at=now, attempts=F("attempts") + 1, **self.claimed
+        )
         if not claimed:
             return None
         row = self.model.objects.select_related(*related).get(pk=pk)

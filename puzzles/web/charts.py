@@ -26,15 +26,41 @@ def histogram(buckets: list[dict], *, mine: int | None, par: int | None) -> dict
     bars = []
     for b in buckets:
         h = round((base - TOP) * b["count"] / top, 2)
-        bars.append({**b, "x": round(x(b["score"]) - bar / 2, 2), "y": round(base - h, 2),
-                     "w": round(bar, 2), "h": h, "mine": b["score"] == mine})  # fmt: skip
+        bars.append(
+            {
+                **b,
+                "x": round(x(b["score"]) - bar / 2, 2),
+                "y": round(base - h, 2),
+                "w": round(bar, 2),
+                "h": h,
+                "mine": b["score"] == mine,
+            }
+        )
     marks = []
     if par is not None:
         marks.append({"label": _("par"), "value": par, "x": x(par), "y": 12, "kind": "par"})
     if mine is not None:
         close = par is not None and abs(x(mine) - x(par)) < 50
-        marks.append({"label": _("you"), "value": mine, "x": x(mine), "y": 23 if close else 12,
-                      "kind": "you"})  # fmt: skip
-    return {"width": WIDTH, "height": HEIGHT, "base": base, "left": LEFT, "right": WIDTH - RIGHT,
-            "mark_top": TOP - 6, "lo": lo, "hi": hi, "bars": bars, "marks": marks,
-            "mine": mine, "par": par}  # fmt: skip
+        marks.append(
+            {
+                "label": _("you"),
+                "value": mine,
+                "x": x(mine),
+                "y": 23 if close else 12,
+                "kind": "you",
+            }
+        )
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "base": base,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "mark_top": TOP - 6,
+        "lo": lo,
+        "hi": hi,
+        "bars": bars,
+        "marks": marks,
+        "mine": mine,
+        "par": par,
+    }

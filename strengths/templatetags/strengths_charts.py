@@ -32,15 +32,17 @@ def phase_bars(phases: list[dict]) -> list[dict]:
     bars = []
     for n, phase in enumerate(phases):
         height = (phase["mean_loss"] or 0) / top * (HEIGHT - 2 * PAD)
-        bars.append({
-            **phase,
-            "x": f"{n * slot + slot * 0.2:.1f}",
-            "y": f"{HEIGHT - PAD - height:.1f}",
-            "width": f"{slot * 0.6:.1f}",
-            "height": f"{height:.1f}",
-            "middle": f"{n * slot + slot / 2:.1f}",
-            "value_y": f"{HEIGHT - PAD - height - 3:.1f}",
-        })  # fmt: skip
+        bars.append(
+            {
+                **phase,
+                "x": f"{n * slot + slot * 0.2:.1f}",
+                "y": f"{HEIGHT - PAD - height:.1f}",
+                "width": f"{slot * 0.6:.1f}",
+                "height": f"{height:.1f}",
+                "middle": f"{n * slot + slot / 2:.1f}",
+                "value_y": f"{HEIGHT - PAD - height - 3:.1f}",
+            }
+        )
     return bars
 
 
@@ -58,9 +60,23 @@ def marks_bars(marks: list[dict]) -> list[dict]:
             height = day[kind] * unit
             base -= height
             if day[kind]:
-                boxes.append({"kind": kind, "y": f"{base:.1f}", "height": f"{height:.1f}",
-                              "words": _mark_words(kind, day[kind])})  # fmt: skip
-        days.append({**day, "x": f"{n * slot + slot * 0.15:.1f}", "width": f"{slot * 0.7:.1f}",
-                     "middle": f"{n * slot + slot / 2:.1f}", "top": f"{base - 3:.1f}",
-                     "total": sum(day[kind] for kind in MARK_KINDS), "boxes": boxes})  # fmt: skip
+                boxes.append(
+                    {
+                        "kind": kind,
+                        "y": f"{base:.1f}",
+                        "height": f"{height:.1f}",
+                        "words": _mark_words(kind, day[kind]),
+                    }
+                )
+        days.append(
+            {
+                **day,
+                "x": f"{n * slot + slot * 0.15:.1f}",
+                "width": f"{slot * 0.7:.1f}",
+                "middle": f"{n * slot + slot / 2:.1f}",
+                "top": f"{base - 3:.1f}",
+                "total": sum(day[kind] for kind in MARK_KINDS),
+                "boxes": boxes,
+            }
+        )
     return days

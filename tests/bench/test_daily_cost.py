@@ -45,9 +45,16 @@ def test_each_player_places_the_day_s_goals_differently():
     assert all(sorted(p.values()) == ["a", "b", "c"] for p in placements)
 
 
-@pytest.mark.parametrize("argv", [["--players", "0"], ["--hint-turns", "0,4"],
-                                  ["--hint-turns", "four"], ["--hint-options", "[1]"],
-                                  ["--analysis-options", "{samples"]])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--players", "0"],
+        ["--hint-turns", "0,4"],
+        ["--hint-turns", "four"],
+        ["--hint-options", "[1]"],
+        ["--analysis-options", "{samples"],
+    ],
+)
 def test_bad_arguments_exit_2_with_one_line(argv, capsys):
     with pytest.raises(SystemExit) as stopped:
         parse(argv)

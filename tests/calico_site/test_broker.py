@@ -17,10 +17,22 @@ SETTINGS = "calico_site.settings"
 
 def race(transport: str) -> dict:
     answer = subprocess.run(
-        [sys.executable, "bench/broker_race.py", "--transport", transport, "--messages", "2400",
-         "--seconds", "90"],
-        cwd=ROOT, capture_output=True, text=True, timeout=180, check=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "bench/broker_race.py",
+            "--transport",
+            transport,
+            "--messages",
+            "2400",
+            "--seconds",
+            "90",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
     return json.loads(answer.stdout.strip().splitlines()[-1])
 
 
@@ -38,9 +50,13 @@ def test_the_embedded_default_is_this_transport(tmp_path):
         "print(type(app.connection_for_write().transport).__module__)"
     )
     answer = subprocess.run(
-        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True,
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
         env={**env, "CALICO_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": SETTINGS},
-    )  # fmt: skip
+    )
     assert answer.stdout.strip() == "calico_site.broker"
 
 
@@ -104,9 +120,12 @@ def test_a_message_survives_its_consumer_killed_outright(tmp_path):
         for number in range(3):
             queue.put({"n": number})
         consumer = subprocess.Popen(
-            [sys.executable, "-c", CONSUMER, str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE,
-            text=True, env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'tests' / 'calico_site'}"},
-        )  # fmt: skip
+            [sys.executable, "-c", CONSUMER, str(tmp_path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'tests' / 'calico_site'}"},
+        )
         try:
             assert consumer.stdout.readline().strip() == "0"  # it holds message 0
         finally:

@@ -19,12 +19,27 @@ pytestmark = pytest.mark.integration
 
 def served(port: int, *options: str) -> Service:
     server = Service(
-        [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--no-control-socket", "--timeout", "30", *options],
-        {"DJANGO_SETTINGS_MODULE": "calico_site.settings", "DATABASE_URL": database_url(),
-         "CELERY_BROKER_URL": "memory://"},
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "calico_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--no-control-socket",
+            "--timeout",
+            "30",
+            *options,
+        ],
+        {
+            "DJANGO_SETTINGS_MODULE": "calico_site.settings",
+            "DATABASE_URL": database_url(),
+            "CELERY_BROKER_URL": "memory://",
+        },
         "gunicorn",
-    )  # fmt: skip
+    )
     wait_until(lambda: answered(port, seconds=5) is not None, "gunicorn answers")
     return server
 

@@ -38,8 +38,12 @@ class Browser:
         if body is not None:
             sent["Content-Type"] = "application/json"
         try:
-            connection.request(method, path, json.dumps(body) if body is not None else None,
-                               {**sent, **(headers or {})})  # fmt: skip
+            connection.request(
+                method,
+                path,
+                json.dumps(body) if body is not None else None,
+                {**sent, **(headers or {})},
+            )
             answer = connection.getresponse()
             data = answer.read()
             for cookie in answer.headers.get_all("Set-Cookie") or []:
@@ -60,10 +64,17 @@ def web_server(folder: Path, cache_prefix: str, queues: dict):
     metrics = folder / f"metrics-{port}"
     metrics.mkdir()
     server = start_gunicorn(
-        port, "--workers", "1", "--config", "python:calico_site.gunicorn",
-        REDIS_URL=REDIS_URL, CELERY_BROKER_URL=REDIS_URL, CACHE_KEY_PREFIX=cache_prefix,
-        PROMETHEUS_MULTIPROC_DIR=str(metrics), **queues,
-    )  # fmt: skip
+        port,
+        "--workers",
+        "1",
+        "--config",
+        "python:calico_site.gunicorn",
+        REDIS_URL=REDIS_URL,
+        CELERY_BROKER_URL=REDIS_URL,
+        CACHE_KEY_PREFIX=cache_prefix,
+        PROMETHEUS_MULTIPROC_DIR=str(metrics),
+        **queues,
+    )
     return server, port
 
 
@@ -91,10 +102,15 @@ def test_a_daily_played_across_two_web_servers_and_two_workers(
         "CELERY_VERSUS_QUEUE": settings.CALICO_VERSUS_QUEUE,
     }
     for _ in range(2):
-        services.append(start_worker(
-            celery_test_broker, REDIS_URL, CALICO_HINT_OPTIONS=QUICK,
-            CALICO_ANALYSIS_OPTIONS=QUICK, REDIS_URL=REDIS_URL,
-        ))  # fmt: skip
+        services.append(
+            start_worker(
+                celery_test_broker,
+                REDIS_URL,
+                CALICO_HINT_OPTIONS=QUICK,
+                CALICO_ANALYSIS_OPTIONS=QUICK,
+                REDIS_URL=REDIS_URL,
+            )
+        )
     prefix = f"calico-test-{uuid.uuid4()}"  # the servers share Redis's cache, as a site does
     (one, a), (two, b) = (web_server(tmp_path, prefix, queues) for _ in range(2))
     services += [one, two]

@@ -228,8 +228,13 @@ def test_the_defaults_never_bother_a_person(settings):
 def test_games_started_per_account(limits, alice_api, client_for, make_player, yesterday):
     limits(games_account="2/d")
     body = {"date": yesterday.date.isoformat()}
-    goals = dict(zip(("2,3", "3,4", "4,2"), alice_api.get(f"/api/challenges/{body['date']}/")
-                     .json()["goal_options"], strict=False))  # fmt: skip
+    goals = dict(
+        zip(
+            ("2,3", "3,4", "4,2"),
+            alice_api.get(f"/api/challenges/{body['date']}/").json()["goal_options"],
+            strict=False,
+        )
+    )
     for _ in range(2):
         assert alice_api.post("/api/games/", {**body, "goals": goals}, "json").status_code == 201
     refused = alice_api.post("/api/games/", {**body, "goals": goals}, "json")
@@ -258,17 +263,27 @@ def test_hints_per_address_hold_across_accounts(limits, daily, start_game):
 # Every call that a limit can refuse: a password check, a service's ``limits.enforce``, or a
 # page visitor's first write (its new guest). Issue 41, point 14: four were missing.
 LIMITED = {
-    ("/api/auth/register/", "post"), ("/api/auth/token/", "post"), ("/api/auth/login/", "post"),
-    ("/api/games/", "post"), ("/api/games/{game_id}/hints/", "post"),
-    ("/api/games/{game_id}/analysis/", "post"), ("/api/games/{game_id}/practice/", "post"),
-    ("/api/scenarios/{number}/games/", "post"), ("/api/groups/", "post"),
-    ("/api/groups/join/", "post"), ("/api/versus/", "post"),
-    ("/api/versus/{game_id}/moves/", "post"), ("/api/versus/{game_id}/hints/", "post"),
-    ("/api/versus/{game_id}/analysis/", "post"), ("/api/drill/answers/", "post"),
-    ("/api/challenges/{date}/crowd/", "get"), ("/api/games/{game_id}/crowd/", "get"),
+    ("/api/auth/register/", "post"),
+    ("/api/auth/token/", "post"),
+    ("/api/auth/login/", "post"),
+    ("/api/games/", "post"),
+    ("/api/games/{game_id}/hints/", "post"),
+    ("/api/games/{game_id}/analysis/", "post"),
+    ("/api/games/{game_id}/practice/", "post"),
+    ("/api/scenarios/{number}/games/", "post"),
+    ("/api/groups/", "post"),
+    ("/api/groups/join/", "post"),
+    ("/api/versus/", "post"),
+    ("/api/versus/{game_id}/moves/", "post"),
+    ("/api/versus/{game_id}/hints/", "post"),
+    ("/api/versus/{game_id}/analysis/", "post"),
+    ("/api/drill/answers/", "post"),
+    ("/api/challenges/{date}/crowd/", "get"),
+    ("/api/games/{game_id}/crowd/", "get"),
     # the password asked for an email change and a deletion; the emails sent (issue 47)
-    ("/api/me/", "put"), ("/api/me/", "delete"),
-}  # fmt: skip
+    ("/api/me/", "put"),
+    ("/api/me/", "delete"),
+}
 
 
 def test_the_429s_are_in_the_api_schema_where_a_limit_can_answer(db):
@@ -286,8 +301,9 @@ def test_with_the_cache_down_the_cpu_limits_step_aside(settings, make_player, da
     """The limits that spare the CPU are a guard, not a dependency: no 500 and no lock-out
     while Redis is away (the ones that guard accounts count in the database: below)."""
     location = "redis://127.0.0.1:1/0"  # nothing listens there
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": location}}  # fmt: skip
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}
+    }
     make_player("hank")
     client = APIClient()
     token = client.post("/api/auth/token/", {"username": "hank", "password": PASSWORD})
@@ -302,12 +318,18 @@ def test_with_the_cache_down_wrong_passwords_are_still_limited(limits, settings,
     """Issue 41, point 2: with Redis stopped, 25 of 25 wrong passwords went through (the limit
     was 10 an hour). They count in the database now, whatever the cache does."""
     limits(password_username_address="10/h")
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": "redis://127.0.0.1:1/0"}}  # fmt: skip
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
     make_player("hank")
     attacker = from_address("203.0.113.9")
-    answers = [attacker.post("/api/auth/token/", {"username": "hank", "password": f"guess{n}"})
-               for n in range(25)]  # fmt: skip
+    answers = [
+        attacker.post("/api/auth/token/", {"username": "hank", "password": f"guess{n}"})
+        for n in range(25)
+    ]
     assert [a.status_code for a in answers].count(400) == 10
     assert_throttled(answers[-1], "password checks")
     # the right password from elsewhere still logs in (nobody is locked out)

@@ -32,18 +32,24 @@ def day(make_player):
         dict(zip(SPACES, options[1:4], strict=True)),
     )
     games = [
-        play(challenge, make_player(f"p{n}"), first if n < 4 else second,
-             "greedy" if n % 2 else "random", f"crowd-{n}")
+        play(
+            challenge,
+            make_player(f"p{n}"),
+            first if n < 4 else second,
+            "greedy" if n % 2 else "random",
+            f"crowd-{n}",
+        )
         for n in range(6)
-    ]  # fmt: skip
+    ]
     for game, losses in zip(games[:2], ([1.0] * 22, [0.0] * 21 + [5.0]), strict=True):
         turns = [{"turn": t, "loss": loss} for t, loss in enumerate(losses, start=1)]
         Analysis.objects.create(game=game, status="ready", result={"turns": turns})
     SolverRun.objects.update_or_create(
         challenge=challenge, kind="par", defaults={"status": "ready", "score": 70, "goals": first}
     )
-    SolverRun.objects.update_or_create(challenge=challenge, kind="best",
-                                       defaults={"status": "ready", "score": 90})  # fmt: skip
+    SolverRun.objects.update_or_create(
+        challenge=challenge, kind="best", defaults={"status": "ready", "score": 90}
+    )
     return challenge, games, first
 
 
@@ -110,8 +116,9 @@ def test_nothing_of_the_story_before_the_close_by_any_route(make_player):
     assert do_tell_day(challenge) is None and not DayStory.objects.exists()
     do_tell_closed_days()
     assert not DayStory.objects.exists()
-    midnight = datetime.datetime.combine(today() + datetime.timedelta(days=1), datetime.time(),
-                                         datetime.UTC)  # fmt: skip
+    midnight = datetime.datetime.combine(
+        today() + datetime.timedelta(days=1), datetime.time(), datetime.UTC
+    )
     with time_machine.travel(midnight + datetime.timedelta(seconds=1), tick=False):
         pending = api.get(f"/api/challenges/{challenge.date}/crowd/")
         assert pending.status_code == 202 and pending.json()["status"] == "pending"
@@ -183,8 +190,11 @@ def test_a_game_beside_the_crowd(day):
     def first_move(game):
         move = game.moves[0]
         market = move["market_index"]
-        return (opening.hand[move["hand_index"]], move["cell"],
-                None if market is None else opening.market[market])  # fmt: skip
+        return (
+            opening.hand[move["hand_index"]],
+            move["cell"],
+            None if market is None else opening.market[market],
+        )
 
     alike = [g.score for g in games if first_move(g) == first_move(mine)]
     assert got["first_move"] == {"players": len(alike), "mean": round(sum(alike) / len(alike), 1)}

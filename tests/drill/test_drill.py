@@ -38,13 +38,23 @@ def reviewed(player, days_ago: int, marks: dict[int, str], seed: str):
     """A finished ranked game of ``days_ago`` with a review marking ``marks`` ({turn: mark})."""
     challenge = do_ensure_challenge(today() - datetime.timedelta(days=days_ago))
     goals = dict(zip(SPACES, deal_of(challenge).setup.goal_options, strict=False))
-    game = robot_game(challenge, player, goals, "greedy", seed, finished_at=challenge.closes_at
-                      - datetime.timedelta(hours=days_ago))  # fmt: skip
+    game = robot_game(
+        challenge,
+        player,
+        goals,
+        "greedy",
+        seed,
+        finished_at=challenge.closes_at - datetime.timedelta(hours=days_ago),
+    )
     turns = [
-        {"turn": t, "loss": 4.0 if marks.get(t) else 0.0, "mark": marks.get(t, ""),
-         "best": game.moves[t - 1]}
+        {
+            "turn": t,
+            "loss": 4.0 if marks.get(t) else 0.0,
+            "mark": marks.get(t, ""),
+            "best": game.moves[t - 1],
+        }
         for t in range(1, 23)
-    ]  # fmt: skip
+    ]
     Analysis.objects.create(game=game, status="ready", result={"turns": turns})
     return game
 
@@ -102,10 +112,13 @@ def test_a_solved_position_leaves_the_drill_and_an_unsolved_one_stays(history, c
         for cell in seen.quilt.empty_cells
     )
     worst = next(
-        (review for move in candidates
-         if (review := judge(seen, move, seed=seed, **TINY)).loss > services.SOLVED_WITHIN),
+        (
+            review
+            for move in candidates
+            if (review := judge(seen, move, seed=seed, **TINY)).loss > services.SOLVED_WITHIN
+        ),
         None,
-    )  # fmt: skip
+    )
     assert worst is not None, "no move loses more than the drill forgives"
     assert judged(ann, old, 5, worst.played).solved is False
     assert client_for(ann).get("/api/drill/").json()["left"] == 3  # still there
@@ -173,8 +186,9 @@ def test_a_worker_on_the_hint_queue_judges_an_answer(celery_test_broker, make_pl
     api = client_for(ann)
     worker = start_worker(celery_test_broker, REDIS_URL, queues=(settings.CALICO_HINT_QUEUE,))
     try:
-        asked = api.post("/api/drill/answers/", {"game": game.pk, "turn": 6, **game.moves[5]},
-                         format="json")  # fmt: skip
+        asked = api.post(
+            "/api/drill/answers/", {"game": game.pk, "turn": 6, **game.moves[5]}, format="json"
+        )
         assert asked.status_code == 202, asked.content
         wait_until(lambda: DrillAnswer.objects.exclude(status="pending"), "the answer is judged")
         answer = api.get(f"/api/drill/answers/{asked.json()['id']}/").json()
@@ -199,9 +213,14 @@ def test_the_same_answer_again_is_the_stored_judgement_not_another(history, clie
     for _ in range(3):
         again = api.post("/api/drill/answers/", body, format="json")
         assert again.status_code == 202, again.content
-        assert again.json() == {**first.json(), "status": "ready", "best": done.best,
-                                "played_value": done.played_value,
-                                "best_value": done.best_value, "solved": done.solved}  # fmt: skip
+        assert again.json() == {
+            **first.json(),
+            "status": "ready",
+            "best": done.best,
+            "played_value": done.played_value,
+            "best_value": done.best_value,
+            "solved": done.solved,
+        }
     assert DrillAnswer.objects.count() == 1
     other = {**body, **Move(0, min(state.quilt.empty_cells), 2).to_json()}
     assert api.post("/api/drill/answers/", other, format="json").status_code == 429

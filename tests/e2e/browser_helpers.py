@@ -48,8 +48,9 @@ def api_get(page, site: str, path: str) -> dict:
 
 def post_json(page, site: str, path: str, body: dict | None = None) -> dict:
     """A POST with the page's own session and CSRF token, as the page's script sends it."""
-    response = page.request.post(site + path, data=body or {},
-                                 headers={"X-CSRFToken": csrf_token(page)})  # fmt: skip
+    response = page.request.post(
+        site + path, data=body or {}, headers={"X-CSRFToken": csrf_token(page)}
+    )
     assert response.ok, f"{path}: {response.status} {response.text()}"
     return response.json()
 
@@ -59,8 +60,12 @@ def finish_by_api(page, site: str, game_id) -> dict:
     slot), in the page's session; returns the finished game."""
     game = api_get(page, site, f"/api/games/{game_id}/")
     while game["status"] == "playing":
-        move = {"turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
-                "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
+        move = {
+            "turn": game["turn"],
+            "hand_index": 0,
+            "cell": game["empty_cells"][0],
+            "market_index": None if game["turn"] == TURNS else 0,
+        }
         game = post_json(page, site, f"/api/games/{game_id}/moves/", move)
     return game
 

@@ -48,9 +48,11 @@ def test_axe_finds_no_violation_on_any_page_or_state(
     yesterday = do_ensure_challenge(today() - datetime.timedelta(days=1)).date
     ScenarioPassRate.objects.create(number=1, status="ready", deals=6, passes=2, scores=[60] * 6)
     context = browser.new_context(
-        viewport=SIZES[size], color_scheme=scheme, is_mobile=size == "phone",
+        viewport=SIZES[size],
+        color_scheme=scheme,
+        is_mobile=size == "phone",
         has_touch=size == "phone",
-    )  # fmt: skip
+    )
     page = context.new_page()
     audit = Audit(page, axe_source)
 
@@ -221,9 +223,11 @@ def test_dark_scheme_colour_symbols_and_reduced_motion(site, browser, settings):
 
     for size in ("laptop", "phone"):
         context = browser.new_context(
-            viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone",
+            viewport=SIZES[size],
+            is_mobile=size == "phone",
+            has_touch=size == "phone",
             color_scheme="light",
-        )  # fmt: skip
+        )
         page = context.new_page()
 
         # The daily mid-play: a hand patch chosen and placed, the market open.

@@ -43,8 +43,9 @@ def told_day():
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_story_of_a_closed_day(told_day, site, browser, axe_source, shot, size, language):
     day, games = told_day
-    context = browser.new_context(**SIZES[size], locale=language,
-                                  extra_http_headers={"Accept-Language": language})  # fmt: skip
+    context = browser.new_context(
+        **SIZES[size], locale=language, extra_http_headers={"Accept-Language": language}
+    )
     page = context.new_page()
     audit = Audit(page, axe_source)
 

@@ -38,8 +38,10 @@ def drill_of_ann():
     challenge = do_ensure_challenge(today() - datetime.timedelta(days=1))
     goals = dict(zip(SPACES, deal_of(challenge).setup.goal_options, strict=False))
     game = robot_game(challenge, ann, goals, "random", "drill-e2e")
-    turns = [{"turn": t, "loss": 7.0 if t == 5 else 0.0, "mark": "??" if t == 5 else ""}
-             for t in range(1, 23)]  # fmt: skip
+    turns = [
+        {"turn": t, "loss": 7.0 if t == 5 else 0.0, "mark": "??" if t == 5 else ""}
+        for t in range(1, 23)
+    ]
     Analysis.objects.create(game=game, status="ready", result={"turns": turns})
     return ann
 
@@ -56,11 +58,13 @@ def in_view(page, selector: str) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_a_marked_turn_is_drilled_by_taps(drill_of_ann, site, browser, axe_source, shot, size,
-                                          language):  # fmt: skip
+def test_a_marked_turn_is_drilled_by_taps(
+    drill_of_ann, site, browser, axe_source, shot, size, language
+):
     touch = size == "phone"
-    context = browser.new_context(**SIZES[size], locale=language,
-                                  extra_http_headers={"Accept-Language": language})  # fmt: skip
+    context = browser.new_context(
+        **SIZES[size], locale=language, extra_http_headers={"Accept-Language": language}
+    )
     page = context.new_page()
     log_in(page, site, "ann", PASSWORD)
     page.goto(site + "/me/")

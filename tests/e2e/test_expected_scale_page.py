@@ -25,14 +25,21 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 LAPTOP = {"width": 1366, "height": 900}
 SHOTS = ARTIFACTS / "expected-scale"
 WORDS = {
-    "en-GB": {"par": "par, {par}, is the solver's own game on this deal",
-              "axis": "expected final score (points)", "note": "the same estimate a hint gives",
-              "decimal": ".", "how": "Par is not an estimate"},
-    "es-ES": {"par": "el par, {par}, es la partida del propio solucionador con este reparto",
-              "axis": "puntuación final esperada (puntos)",
-              "note": "la misma estimación que da una pista", "decimal": ",",
-              "how": "El par no es una estimación"},
-}  # fmt: skip
+    "en-GB": {
+        "par": "par, {par}, is the solver's own game on this deal",
+        "axis": "expected final score (points)",
+        "note": "the same estimate a hint gives",
+        "decimal": ".",
+        "how": "Par is not an estimate",
+    },
+    "es-ES": {
+        "par": "el par, {par}, es la partida del propio solucionador con este reparto",
+        "axis": "puntuación final esperada (puntos)",
+        "note": "la misma estimación que da una pista",
+        "decimal": ",",
+        "how": "El par no es una estimación",
+    },
+}
 
 
 def _snap(page, name: str) -> None:
@@ -52,8 +59,7 @@ def _ready_par(page, site: str) -> int:
 
 
 @pytest.mark.parametrize("locale", WORDS)
-def test_the_hint_names_par_and_the_review_shows_the_hints_scale(site_with_worker, browser,
-                                                                 locale):  # fmt: skip
+def test_the_hint_names_par_and_the_review_shows_the_hints_scale(site_with_worker, browser, locale):
     site, words = site_with_worker, WORDS[locale]
     page = browser.new_context(locale=locale, **PHONE).new_page()
     game_id = start_daily(page, site)

@@ -27,9 +27,14 @@ def test_the_app_installs_and_shows_its_offline_page(site, playwright, shot):
     profile = ARTIFACTS / "app-profile"
     shutil.rmtree(profile, ignore_errors=True)
     context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True,
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-    )  # fmt: skip
+        str(profile),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_FLAGS,
+        headless=True,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
     context.add_init_script(SEEN_TUTORIAL)
     page = context.pages[0] if context.pages else context.new_page()
     ready_worker(page, site)

@@ -56,8 +56,10 @@ def test_every_cat_says_all_one_pattern_with_a_worked_example(site, browser, siz
     page.context.close()
 
 
-PAR_WORDS = {"en-GB": ("below par", "above par", "level with par"),
-             "es-ES": ("por debajo del par", "por encima del par", "igual que el par")}  # fmt: skip
+PAR_WORDS = {
+    "en-GB": ("below par", "above par", "level with par"),
+    "es-ES": ("por debajo del par", "por encima del par", "igual que el par"),
+}
 
 
 @pytest.mark.parametrize("locale", PAR_WORDS)
@@ -146,8 +148,12 @@ def test_how_to_play_pictures_the_buttons_the_rainbow_a_cat_and_a_goal(site, bro
     page.locator("[data-how-to] summary").click()
     how_to = page.locator("[data-how-to]")
     how_to.scroll_into_view_if_needed()
-    for picture in ("[data-button-example]", "[data-rainbow-example]", "[data-cat-example]",
-                    "[data-goal-example]"):  # fmt: skip
+    for picture in (
+        "[data-button-example]",
+        "[data-rainbow-example]",
+        "[data-cat-example]",
+        "[data-goal-example]",
+    ):
         box = how_to.locator(picture).bounding_box()
         assert box and box["height"] >= 20 and box["width"] >= 20, picture
     assert how_to.locator("[data-button-example] .patch-shape").count() == 3

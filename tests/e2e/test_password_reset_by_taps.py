@@ -19,8 +19,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a long password 1"
 NEW_PASSWORD = "a brand new password 2"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}  # fmt: skip
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 
 

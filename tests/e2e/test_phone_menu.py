@@ -9,8 +9,17 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
-SECTIONS = ["/", "/leaderboard/", "/archive/", "/groups/", "/me/", "/scenarios/", "/versus/",
-            "/signup/", "/login/"]  # fmt: skip
+SECTIONS = [
+    "/",
+    "/leaderboard/",
+    "/archive/",
+    "/groups/",
+    "/me/",
+    "/scenarios/",
+    "/versus/",
+    "/signup/",
+    "/login/",
+]
 
 # The visible targets of the header and the page, and those that are too small: under 44 px
 # either way, with another target's box within 22 px of its centre's 44 px circle; a link

@@ -51,8 +51,12 @@ def _play(player, day, market, hand=0):
     game, state = do_start_game(player, date=day, goals=goals), None
     for turn in range(1, TURNS + 1):
         cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
-        move = {"turn": turn, "hand_index": hand, "cell": cell,
-                "market_index": None if turn == TURNS else market}  # fmt: skip
+        move = {
+            "turn": turn,
+            "hand_index": hand,
+            "cell": cell,
+            "market_index": None if turn == TURNS else market,
+        }
         game, state, _ = do_play_move(game.pk, player=player, data=move)
     return game
 

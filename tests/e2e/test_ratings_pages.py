@@ -35,10 +35,12 @@ def rated_days():
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_the_rating_on_the_profile_and_the_board(rated_days, site, browser, axe_source, shot,
-                                                  size, language):  # fmt: skip
-    context = browser.new_context(**SIZES[size], locale=language,
-                                  extra_http_headers={"Accept-Language": language})  # fmt: skip
+def test_the_rating_on_the_profile_and_the_board(
+    rated_days, site, browser, axe_source, shot, size, language
+):
+    context = browser.new_context(
+        **SIZES[size], locale=language, extra_http_headers={"Accept-Language": language}
+    )
     page = context.new_page()
     log_in(page, site, "ann", PASSWORD)
     audit = Audit(page, axe_source)
@@ -59,8 +61,10 @@ def test_the_rating_on_the_profile_and_the_board(rated_days, site, browser, axe_
     page.wait_for_selector("[data-rating-board]")
     entries = page.locator("[data-rating-entry]")
     assert [entries.nth(i).get_attribute("data-rating-entry") for i in range(3)] == [
-        "ann", "ben", "cat"
-    ]  # fmt: skip
+        "ann",
+        "ben",
+        "cat",
+    ]
     assert int(page.get_attribute("[data-my-rating]", "data-my-rating")) == rating
     if size == "phone":
         assert no_sideways_scroll(page)

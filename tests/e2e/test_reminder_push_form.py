@@ -14,8 +14,12 @@ from puzzles.services.players import do_register
 from reminders.models import Reminder
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}  # fmt: skip
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 @pytest.fixture
@@ -51,9 +55,7 @@ def test_the_reminder_form_with_push_offered(site, browser, shot, push_offered):
     page.tap('[data-action="save-reminder"]')
     page.wait_for_selector('[data-done][role="status"]')
     reminder = Reminder.objects.get(player=player)
-    assert (reminder.email, reminder.push, reminder.time_zone) == (
-        True, False, "America/New_York"
-    )  # fmt: skip
+    assert (reminder.email, reminder.push, reminder.time_zone) == (True, False, "America/New_York")
 
     page.check("[data-reminder-push]")  # Playwright's Chromium denies notifications
     page.tap('[data-action="save-reminder"]')

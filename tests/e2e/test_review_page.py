@@ -95,8 +95,12 @@ def closed_day(settings):
         game, state = do_start_game(bob, date=day, goals=goals), None
         for turn in range(1, TURNS + 1):
             cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
-            move = {"turn": turn, "hand_index": 0, "cell": cell,
-                    "market_index": None if turn == TURNS else 1}  # fmt: skip
+            move = {
+                "turn": turn,
+                "hand_index": 0,
+                "cell": cell,
+                "market_index": None if turn == TURNS else 1,
+            }
             game, state, _ = do_play_move(game.pk, player=bob, data=move)
     do_ensure_best_known(challenge)
     for run in SolverRun.objects.filter(challenge=challenge):

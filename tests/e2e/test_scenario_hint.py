@@ -15,10 +15,14 @@ from puzzles.services.hints import do_compute_hint
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SIZES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-              "is_mobile": True, "has_touch": True},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
     "laptop": {"viewport": {"width": 1366, "height": 900}},
-}  # fmt: skip
+}
 SHOWN = {
     "en-US": r"Chance to pass after this move: (\d+)%",
     "es-ES": r"Probabilidad de superar el escenario tras este movimiento: (\d+)\u00a0%",

@@ -14,9 +14,16 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 # to 1,3, then left twice to 1,1.
 TO_FIRST = ["ArrowUp", "ArrowLeft", "ArrowLeft"]
 SNAKE_KEYS = (
-    ["ArrowRight"] * 4 + ["ArrowDown"] + ["ArrowLeft"] * 3 + ["ArrowDown"]
-    + ["ArrowRight"] * 3 + ["ArrowDown"] + ["ArrowLeft"] * 3 + ["ArrowDown"] + ["ArrowRight"] * 4
-)  # fmt: skip
+    ["ArrowRight"] * 4
+    + ["ArrowDown"]
+    + ["ArrowLeft"] * 3
+    + ["ArrowDown"]
+    + ["ArrowRight"] * 3
+    + ["ArrowDown"]
+    + ["ArrowLeft"] * 3
+    + ["ArrowDown"]
+    + ["ArrowRight"] * 4
+)
 
 
 def cursor(page) -> str:

@@ -78,9 +78,11 @@ def test_the_share_picture_hides_the_quilt_until_the_day_closes(browser):
         assert game["date"] == DAY and game["ranked"]
         while game["status"] == "playing":
             move = {
-                "turn": game["turn"], "hand_index": 0, "cell": game["empty_cells"][0],
+                "turn": game["turn"],
+                "hand_index": 0,
+                "cell": game["empty_cells"][0],
                 "market_index": None if game["turn"] == TURNS else 0,
-            }  # fmt: skip
+            }
             game = post(page, f"{site}/api/games/{game_id}/moves/", move)
         share = game["share"]
         assert share["spoiler_free"] is True

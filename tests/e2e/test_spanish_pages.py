@@ -33,10 +33,14 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a long password 1"
 SIZES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-              "is_mobile": True, "has_touch": True},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
     "laptop": {"viewport": {"width": 1366, "height": 900}},
-}  # fmt: skip
+}
 
 
 @pytest.fixture
@@ -54,8 +58,12 @@ def bobs_game(settings):
         game, state = do_start_game(bob, date=day, goals=goals), None
         for turn in range(1, TURNS + 1):
             cell = "1,1" if state is None else cell_name(state.quilt.empty_cells[0])
-            move = {"turn": turn, "hand_index": 0, "cell": cell,
-                    "market_index": None if turn == TURNS else 1}  # fmt: skip
+            move = {
+                "turn": turn,
+                "hand_index": 0,
+                "cell": cell,
+                "market_index": None if turn == TURNS else 1,
+            }
             game, state, _ = do_play_move(game.pk, player=bob, data=move)
     do_compute_analysis(do_request_analysis(game.pk, player=bob).pk)
     return game
@@ -309,8 +317,15 @@ def test_the_server_rendered_pages_read_in_spanish_on_a_phone(site, browser, sho
 
 SHOTS = ARTIFACTS / "es"
 # The states whose screenshots are kept in SHOTS (phone and laptop).
-SHOWN = {"game-mid-play", "game-end-screen", "review", "versus-playing", "scenarios",
-         "scenario-game", "versus-choosing"}  # fmt: skip
+SHOWN = {
+    "game-mid-play",
+    "game-end-screen",
+    "review",
+    "versus-playing",
+    "scenarios",
+    "scenario-game",
+    "versus-choosing",
+}
 
 
 # The elements that reach past the screen's right edge, innermost (what to fix), outside the
@@ -380,7 +395,7 @@ def test_every_page_and_state_reads_in_spanish(
         ("signup", "/signup/", 'input[name="username"]'),
         ("400", "/archive/?page=zero", "main"),
         ("404", "/no-such-page/", "main"),
-    ]:  # fmt: skip
+    ]:
         page.goto(site + path)
         page.wait_for_selector(ready, state="attached")
         read(state)

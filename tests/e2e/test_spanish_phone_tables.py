@@ -16,8 +16,27 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PASSWORD = "a long password 1"
-NUMERIC = ["x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx", "ry", "width", "height",
-           "stroke-width", "font-size", "opacity", "fill-opacity", "viewBox", "points"]  # fmt: skip
+NUMERIC = [
+    "x",
+    "y",
+    "x1",
+    "x2",
+    "y1",
+    "y2",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "width",
+    "height",
+    "stroke-width",
+    "font-size",
+    "opacity",
+    "fill-opacity",
+    "viewBox",
+    "points",
+]
 
 # Each table wider than the box it sits in (its parent's inner width), and each SVG numeric
 # attribute with a decimal comma: a digit, a comma, a digit with no space (a points list

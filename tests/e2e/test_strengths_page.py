@@ -31,25 +31,31 @@ def history():
         challenge = do_ensure_challenge(today() - datetime.timedelta(days=n))
         goals = dict(zip(SPACES, deal_of(challenge).setup.goal_options, strict=False))
         game = robot_game(challenge, ann, goals, "random" if n % 2 else "greedy", f"e2e-{n}")
-        par = robot_game(challenge, do_register(f"par{n}", password=PASSWORD), goals, "greedy",
-                         f"par-{n}")  # fmt: skip
+        par = robot_game(
+            challenge, do_register(f"par{n}", password=PASSWORD), goals, "greedy", f"par-{n}"
+        )
         SolverRun.objects.update_or_create(
-            challenge=challenge, kind="par",
+            challenge=challenge,
+            kind="par",
             defaults={"status": "ready", "score": par.score, "goals": goals, "moves": par.moves},
-        )  # fmt: skip
+        )
         if n <= 2:
-            turns = [{"turn": t, "loss": (t % 7) * 1.1, "mark": "?" if t % 7 == 3 else ""}
-                     for t in range(1, 23)]  # fmt: skip
+            turns = [
+                {"turn": t, "loss": (t % 7) * 1.1, "mark": "?" if t % 7 == 3 else ""}
+                for t in range(1, 23)
+            ]
             Analysis.objects.create(game=game, status="ready", result={"turns": turns})
     return ann
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_the_strengths_card_on_the_profile(history, site, browser, axe_source, shot, size,
-                                           language):  # fmt: skip
-    context = browser.new_context(**SIZES[size], locale=language,
-                                  extra_http_headers={"Accept-Language": language})  # fmt: skip
+def test_the_strengths_card_on_the_profile(
+    history, site, browser, axe_source, shot, size, language
+):
+    context = browser.new_context(
+        **SIZES[size], locale=language, extra_http_headers={"Accept-Language": language}
+    )
     page = context.new_page()
     log_in(page, site, "ann", PASSWORD)
     page.goto(site + "/me/")

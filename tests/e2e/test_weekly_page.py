@@ -21,8 +21,9 @@ PLAY = {"en": "Play your one ranked try", "es": "Juega tu único intento clasifi
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_weeks_try_is_started_by_taps(site, browser, axe_source, shot, size, language):
     touch = size == "phone"
-    context = browser.new_context(**SIZES[size], locale=language,
-                                  extra_http_headers={"Accept-Language": language})  # fmt: skip
+    context = browser.new_context(
+        **SIZES[size], locale=language, extra_http_headers={"Accept-Language": language}
+    )
     page = context.new_page()
     page.goto(site + "/scenarios/")
     (page.tap if touch else page.click)("[data-weekly-link]")

@@ -141,9 +141,16 @@ def test_a_guest_joins_by_the_link_and_stays_a_member_after_claiming(players):
 def _finish(player: Player, challenge: Challenge, score: int, cats=0, buttons=0, hints=0):
     """A finished ranked game row and its tally, as the move service leaves them."""
     game = Game.objects.create(
-        challenge=challenge, player=player, ranked=True, status="finished", turn=23,
-        score=score, cat_tokens=cats, button_tokens=buttons, hints_used=hints,
-    )  # fmt: skip
+        challenge=challenge,
+        player=player,
+        ranked=True,
+        status="finished",
+        turn=23,
+        score=score,
+        cat_tokens=cats,
+        button_tokens=buttons,
+        hints_used=hints,
+    )
     do_count_game(game)
     return game
 

@@ -76,9 +76,13 @@ class Service:
         self.env = {**os.environ, **same_secrets(), "CALICO_VAR_DIR": str(self.folder), **env}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                args,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )  # fmt: skip
+            )
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -136,11 +140,28 @@ def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> S
     }
     queues = ",".join(queues or every_queue())
     worker = Service(
-        [sys.executable, "-m", "celery", "-A", "calico_site", "worker", "--pool=prefork", "-c",
-         "1", "-Q", queues, "-n", node, "--without-gossip", "--without-mingle",
-         "--without-heartbeat", "--loglevel=INFO"],
-        settings_env, "worker",
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "calico_site",
+            "worker",
+            "--pool=prefork",
+            "-c",
+            "1",
+            "-Q",
+            queues,
+            "-n",
+            node,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel=INFO",
+        ],
+        settings_env,
+        "worker",
+    )
 
     def answers():
         if not worker.running():
@@ -163,10 +184,24 @@ class ThrowawayRedis:
 
     def start(self) -> None:
         subprocess.run(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--daemonize",
-             "yes", "--save", "", "--appendonly", "no", "--dir", self.folder],
-            check=True, capture_output=True,
-        )  # fmt: skip
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--daemonize",
+                "yes",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.folder,
+            ],
+            check=True,
+            capture_output=True,
+        )
         wait_until(self.answers, f"Redis on port {self.port} answers")
 
     def answers(self) -> bool:
@@ -188,13 +223,29 @@ def start_gunicorn(port: int, *options: str, **env) -> Service:
     """gunicorn (two workers, unless ``options`` say otherwise) on the test database; returns
     once it answers."""
     server = Service(
-        [sys.executable, "-m", "gunicorn", "calico_site.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--no-control-socket", "--timeout", "30", *options],
-        {"DJANGO_SETTINGS_MODULE": "calico_site.settings", "DATABASE_URL": database_url(),
-         "CELERY_BROKER_URL": "memory://", "CACHE_KEY_PREFIX": f"calico-test-{uuid.uuid4()}",
-         **env},
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "calico_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--no-control-socket",
+            "--timeout",
+            "30",
+            *options,
+        ],
+        {
+            "DJANGO_SETTINGS_MODULE": "calico_site.settings",
+            "DATABASE_URL": database_url(),
+            "CELERY_BROKER_URL": "memory://",
+            "CACHE_KEY_PREFIX": f"calico-test-{uuid.uuid4()}",
+            **env,
+        },
         "gunicorn",
-    )  # fmt: skip
+    )
 
     def answers() -> bool:
         if not server.running():

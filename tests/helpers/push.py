@@ -100,12 +100,19 @@ class PushService:
                 key, claims = vapid_claims(self.headers["Authorization"])
                 browser = service.browsers[name]
                 assert self.headers["Content-Encoding"] == "aes128gcm"
-                plain = http_ece.decrypt(body, private_key=browser.key,
-                                         auth_secret=browser.auth, version="aes128gcm")  # fmt: skip
-                service.received.append({"name": name, "key": key, "claims": claims,
-                                         "host": self.headers["Host"],
-                                         "ttl": self.headers["TTL"],
-                                         "payload": json.loads(plain)})  # fmt: skip
+                plain = http_ece.decrypt(
+                    body, private_key=browser.key, auth_secret=browser.auth, version="aes128gcm"
+                )
+                service.received.append(
+                    {
+                        "name": name,
+                        "key": key,
+                        "claims": claims,
+                        "host": self.headers["Host"],
+                        "ttl": self.headers["TTL"],
+                        "payload": json.loads(plain),
+                    }
+                )
                 self.send_response(201)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -168,7 +175,11 @@ def certificate(folder: Path, name: str) -> tuple[str, str]:
     )
     cert_file, key_file = folder / f"{name}.pem", folder / f"{name}.key"
     cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
-                                           serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))  # fmt: skip
+    key_file.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
     return str(cert_file), str(key_file)

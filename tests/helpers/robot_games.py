@@ -18,7 +18,15 @@ def robot_game(challenge, player, goals, strategy: str, seed: str, **fields) -> 
         state.play(move)
     score = state.quilt.score()
     return Game.objects.create(
-        challenge=challenge, player=player, ranked=True, status=Game.Status.FINISHED, turn=23,
-        goals=goals, moves=moves, score=score["total"], cat_tokens=score["cat_tokens"],
-        button_tokens=score["button_tokens"], **fields,
-    )  # fmt: skip
+        challenge=challenge,
+        player=player,
+        ranked=True,
+        status=Game.Status.FINISHED,
+        turn=23,
+        goals=goals,
+        moves=moves,
+        score=score["total"],
+        cat_tokens=score["cat_tokens"],
+        button_tokens=score["button_tokens"],
+        **fields,
+    )

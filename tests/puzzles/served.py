@@ -67,9 +67,13 @@ class Served:
             subprocess.run(python + step, cwd=ROOT, env=self.env, check=True, capture_output=True)
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                ["bin/serve"], cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                ["bin/serve"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )  # fmt: skip
+            )
         wait_until(lambda: "Calico Daily is running" in self.log(), "bin/serve is up", 240)
 
     def log(self) -> str:

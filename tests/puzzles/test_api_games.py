@@ -139,10 +139,15 @@ def test_a_hint_is_counted_when_asked_and_asking_again_returns_it(alice_api, dai
     first = alice_api.post(url)
     assert first.status_code == 202
     assert first.json() | {"id": 0} == {
-        "id": 0, "turn": 1, "status": "pending", "move": None, "expected_score": None,
-        "reasons": [], "pass_chance": None,
+        "id": 0,
+        "turn": 1,
+        "status": "pending",
+        "move": None,
+        "expected_score": None,
+        "reasons": [],
+        "pass_chance": None,
         "message": "",  # just sent: the workers are not pinged for a quick hint
-    }  # fmt: skip
+    }
     assert alice_api.post(url).json()["id"] == first.json()["id"]
     assert alice_api.get(f"/api/games/{game['id']}/").json()["hints_used"] == 1
     later = datetime.datetime.now(tz=datetime.UTC) + hint_messages.QUIET_FOR

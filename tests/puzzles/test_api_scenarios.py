@@ -91,14 +91,22 @@ def test_the_player_places_the_goals_and_each_game_is_a_fresh_deal(alice_api):
     [
         ("/api/scenarios/11/games/", {}, 404, "number"),
         ("/api/scenarios/0/games/", {}, 404, "number"),
-        ("/api/scenarios/1/games/", {"goals": {"2,3": "aaaa-bb", "3,4": "aa-bb-cc",
-                                               "4,2": "aaa-bbb"}}, 400, "goals"),
+        (
+            "/api/scenarios/1/games/",
+            {"goals": {"2,3": "aaaa-bb", "3,4": "aa-bb-cc", "4,2": "aaa-bbb"}},
+            400,
+            "goals",
+        ),
         ("/api/scenarios/1/games/", {"goals": {"2,3": "all-different"}}, 400, "goals"),
         ("/api/scenarios/1/games/", {"goals": ["all-different"]}, 400, "goals"),
-        ("/api/scenarios/1/games/", {"goals": {"1,1": "all-different", "3,4": "aa-bb-cc",
-                                               "4,2": "aaa-bbb"}}, 400, "goals"),
+        (
+            "/api/scenarios/1/games/",
+            {"goals": {"1,1": "all-different", "3,4": "aa-bb-cc", "4,2": "aaa-bbb"}},
+            400,
+            "goals",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_refused_naming_the_field_and_starts_nothing(
     alice_api, path, body, status, field
 ):
@@ -187,8 +195,11 @@ def test_the_published_seed_re_deals_with_the_command_line(alice, alice_api):
     final = play_stored(alice_api, game.pk, stored["moves"])
     printed = subprocess.run(
         [sys.executable, "-m", "solver", "deal", final["seed"], "--setup", f"scenario-{number}"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     dealt = json.loads(printed.stdout)
     assert dealt["setup"] == f"scenario-{number}" and dealt["board"] == first["setup"]["board"]
     assert (dealt["hand"], dealt["market"]) == (first["hand"], first["market"])

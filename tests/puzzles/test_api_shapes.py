@@ -21,9 +21,17 @@ pytestmark = pytest.mark.django_db
 
 def test_an_answer_with_a_key_its_shape_lacks_or_without_one_it_requires_fails():
     check = validator("/api/leaderboards/{date}/", "get", "200")
-    board = {"date": "2026-12-01", "par": {"status": "none", "score": None}, "count": 0,
-             "page": 1, "pages": 1, "hints": "include", "entries": [], "histogram": [],
-             "me": None}  # fmt: skip
+    board = {
+        "date": "2026-12-01",
+        "par": {"status": "none", "score": None},
+        "count": 0,
+        "page": 1,
+        "pages": 1,
+        "hints": "include",
+        "entries": [],
+        "histogram": [],
+        "me": None,
+    }
     check.validate(board)
     with pytest.raises(ValidationError, match="unexpected"):
         check.validate({**board, "par": {"status": "none", "score": None, "extra": 1}})

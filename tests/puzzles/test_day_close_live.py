@@ -36,8 +36,9 @@ def test_a_live_server_refuses_a_ranked_game_after_its_day_closed(make_player):
             games[token] = game
         api = Api(port, bob)  # bob finishes before the close; alice plays two turns
         while games[bob]["status"] == "playing":
-            games[bob] = api.call("POST", f"/api/games/{games[bob]['id']}/moves/",
-                                  next_move(games[bob]))[1]  # fmt: skip
+            games[bob] = api.call(
+                "POST", f"/api/games/{games[bob]['id']}/moves/", next_move(games[bob])
+            )[1]
         for _ in range(2):
             game = games[alice]
             games[alice] = Api(port, alice).call(

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 def with_par(offset: int, score: int):
     challenge = do_ensure_challenge(today() - datetime.timedelta(days=offset))
-    SolverRun.objects.update_or_create(challenge=challenge, kind="par",
-                                       defaults={"status": "ready", "score": score})  # fmt: skip
+    SolverRun.objects.update_or_create(
+        challenge=challenge, kind="par", defaults={"status": "ready", "score": score}
+    )
     return challenge
 
 
@@ -36,8 +37,14 @@ def test_an_open_day_by_its_par_against_the_months(par, label):
 def test_a_closed_day_by_the_crowds_median_against_par(make_player):
     closed = with_par(1, 76)
     for n, score in enumerate((50, 56, 58, 60, 70)):
-        game = Game.objects.create(challenge=closed, player=make_player(f"p{n}"), ranked=True,
-                                   status="finished", turn=23, score=score)  # fmt: skip
+        game = Game.objects.create(
+            challenge=closed,
+            player=make_player(f"p{n}"),
+            ranked=True,
+            status="finished",
+            turn=23,
+            score=score,
+        )
         tallies.do_count_game(game)
     assert difficulty(closed, 76) == {"label": "usual", "score": -18.0, "basis": "crowd"}
     nobody = with_par(2, 76)

@@ -265,10 +265,15 @@ def _email_settings(tmp_path, **environment) -> dict:
         " 'EMAIL_PORT', 'EMAIL_USE_TLS', 'EMAIL_FILE_PATH', 'DEFAULT_FROM_EMAIL')}))"
     )
     clean = {key: value for key, value in os.environ.items() if key in ("PATH", "HOME", "LANG")}
-    env = {**clean, "DJANGO_SETTINGS_MODULE": "calico_site.settings",
-           "CALICO_VAR_DIR": str(tmp_path), **environment}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+    env = {
+        **clean,
+        "DJANGO_SETTINGS_MODULE": "calico_site.settings",
+        "CALICO_VAR_DIR": str(tmp_path),
+        **environment,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     return done
 
 
@@ -295,12 +300,21 @@ def test_email_url_from_the_environment_configures_smtp(tmp_path):
         " s.EMAIL_HOST_USER, s.DEFAULT_FROM_EMAIL]))"
     )
     clean = {key: value for key, value in os.environ.items() if key in ("PATH", "HOME", "LANG")}
-    env = {**clean, "DJANGO_SETTINGS_MODULE": "calico_site.settings",
-           "CALICO_VAR_DIR": str(tmp_path), "EMAIL_URL": "smtp+tls://user:secret@mail.internal:587",
-           "DEFAULT_FROM_EMAIL": "Calico <calico@example.org>"}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+    env = {
+        **clean,
+        "DJANGO_SETTINGS_MODULE": "calico_site.settings",
+        "CALICO_VAR_DIR": str(tmp_path),
+        "EMAIL_URL": "smtp+tls://user:secret@mail.internal:587",
+        "DEFAULT_FROM_EMAIL": "Calico <calico@example.org>",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert json.loads(done.stdout) == [
-        "django.core.mail.backends.smtp.EmailBackend", "mail.internal", 587, True, "user",
+        "django.core.mail.backends.smtp.EmailBackend",
+        "mail.internal",
+        587,
+        True,
+        "user",
         "Calico <calico@example.org>",
-    ]  # fmt: skip
+    ]

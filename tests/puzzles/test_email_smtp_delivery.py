@@ -21,8 +21,11 @@ SITE = "https://calico.example.org:8443"  # the site's configured address (CALIC
 def worker_clock_env(smtp_server) -> dict:
     """The worker sends to the test's SMTP server, its links on the configured address, its
     reset tokens signed with this process's secret."""
-    return {"EMAIL_URL": f"smtp://127.0.0.1:{smtp_server.port}", "CALICO_SITE_URL": SITE,
-            **same_secrets()}  # fmt: skip
+    return {
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_server.port}",
+        "CALICO_SITE_URL": SITE,
+        **same_secrets(),
+    }
 
 
 def the_link(message) -> str:

@@ -178,9 +178,16 @@ def test_gunicorn_killed_mid_game_loses_no_move_and_the_game_resumes(
     ids=["times-out", "crashes"],
 )
 def test_a_failing_solver_marks_the_hint_failed_tells_the_player_and_is_not_retried(
-    alice_api, daily, start_game, celery_test_broker, services, settings, hint_seconds,
-    hint_options, error,
-):  # fmt: skip
+    alice_api,
+    daily,
+    start_game,
+    celery_test_broker,
+    services,
+    settings,
+    hint_seconds,
+    hint_options,
+    error,
+):
     settings.CALICO_HINT_SECONDS = hint_seconds  # the web process sends it with the task
     worker_env = {"CALICO_HINT_SECONDS": str(hint_seconds), "CALICO_HINT_OPTIONS": hint_options}
     services.append(worker := start_worker(celery_test_broker, REDIS_URL, **worker_env))

@@ -35,8 +35,10 @@ def test_goal_progress_is_the_engine_s_at_every_turn(alice_api, daily, start_gam
             for name in ("colors", "patterns"):
                 engine = getattr(expected, name)
                 assert shown[name] == {
-                    "counts": list(engine.counts), "possible": engine.possible, "met": engine.met,
-                }  # fmt: skip
+                    "counts": list(engine.counts),
+                    "possible": engine.possible,
+                    "met": engine.met,
+                }
             assert shown["filled"] == expected.filled
             assert shown["points_possible"] == goal_points_possible(goal, expected)
             changed = changed or shown["filled"] > 0

@@ -215,21 +215,31 @@ def test_refusals_on_a_page_are_spanish_and_the_apis_stay_english(limits):
 
 # One stored reason of each kind, as the engine says it, and a Spanish phrase it becomes.
 SAMPLES = {
-    "goal": ({"goal": "AAA-BB-C", "by": "colours and patterns", "points": 11},
-             "completa el objetivo de diseño AAA-BB-C con colores y estampados: +11"),
+    "goal": (
+        {"goal": "AAA-BB-C", "by": "colours and patterns", "points": 11},
+        "completa el objetivo de diseño AAA-BB-C con colores y estampados: +11",
+    ),
     "cat": ({"cat": "Millie", "pattern": "dots", "points": 3}, "consigue a Millie con lunares: +3"),
     "button": ({"color": "yellow", "points": 3}, "un botón amarillo: +3"),
     "rainbow": ({"color": "purple", "points": 6}, "un botón morado y el botón arcoíris: +6"),
-    "cat-group": ({"pattern": "ferns", "size": 2, "needed": 3, "cat": "Rumi"},
-                  "grupo de helechos: 2 de 3 para Rumi"),
-    "cat-start": ({"pattern": "vines", "cat": "Coconut"},
-                  "empieza un grupo de enredaderas para Coconut"),
+    "cat-group": (
+        {"pattern": "ferns", "size": 2, "needed": 3, "cat": "Rumi"},
+        "grupo de helechos: 2 de 3 para Rumi",
+    ),
+    "cat-start": (
+        {"pattern": "vines", "cat": "Coconut"},
+        "empieza un grupo de enredaderas para Coconut",
+    ),
     "pair": ({"color": "pink"}, "dos losetas rosas: una más para un botón"),
-    "goal-open": ({"filled": 4, "goal": "A-B-C-D-E-F", "open": "colours"},
-                  "4 de 6 alrededor de A-B-C-D-E-F, aún posible con colores"),
-    "take": ({"color": "yellow", "pattern": "quatrefoil"},
-             "toma la loseta amarilla de cuadrifolios para el siguiente turno"),
-}  # fmt: skip
+    "goal-open": (
+        {"filled": 4, "goal": "A-B-C-D-E-F", "open": "colours"},
+        "4 de 6 alrededor de A-B-C-D-E-F, aún posible con colores",
+    ),
+    "take": (
+        {"color": "yellow", "pattern": "quatrefoil"},
+        "toma la loseta amarilla de cuadrifolios para el siguiente turno",
+    ),
+}
 
 
 def test_every_reason_is_said_in_spanish_and_english_is_the_engines_byte_for_byte():
@@ -284,11 +294,17 @@ def test_the_api_says_a_hints_message_in_the_requests_language(game, client_for,
 @pytest.mark.django_db
 def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_for, alice):
     turn = {
-        "turn": 1, "played": {}, "best": {}, "played_value": 60.0, "best_value": 64.0,
-        "loss": 4.0, "accuracy": 26.4, "mark": "?",
+        "turn": 1,
+        "played": {},
+        "best": {},
+        "played_value": 60.0,
+        "best_value": 64.0,
+        "loss": 4.0,
+        "accuracy": 26.4,
+        "mark": "?",
         "reasons": [fact("pair", color="green")],
         "played_reasons": [fact("cat-start", pattern="dots", cat="Millie")],
-    }  # fmt: skip
+    }
     result = {"accuracy": 26.4, "expected_loss": 4.0, "turns": [turn]}
     Analysis.objects.create(game=game, status="ready", done=1, total=1, result=result)
     path = f"/api/games/{game.pk}/analysis/"

@@ -20,9 +20,16 @@ def finished(daily, make_player):
 
     def make(name, score, cats, buttons, hints=0):
         game = Game.objects.create(
-            challenge=daily, player=make_player(name), ranked=True, status="finished",
-            score=score, cat_tokens=cats, button_tokens=buttons, hints_used=hints, turn=23,
-        )  # fmt: skip
+            challenge=daily,
+            player=make_player(name),
+            ranked=True,
+            status="finished",
+            score=score,
+            cat_tokens=cats,
+            button_tokens=buttons,
+            hints_used=hints,
+            turn=23,
+        )
         do_count_game(game)
         return game
 

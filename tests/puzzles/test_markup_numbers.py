@@ -48,9 +48,21 @@ def test_every_data_and_svg_attribute_is_the_same_in_spanish(daily, alice):
         finished_game(Player.objects.create(username=name), day, score, par=55)
     finished_game(alice, day, 60, par=55)
     group = do_create_group(alice, name="Las colchas de Ana")
-    pages = ["/archive/", f"/leaderboard/{day}/", f"/leaderboard/{day}/standing/",
-             "/leaderboard/", "/groups/", f"/groups/{group.pk}/", "/me/", "/players/alice/",
-             "/scenarios/", "/ratings/", f"/day/{day}/", "/", "/versus/"]  # fmt: skip
+    pages = [
+        "/archive/",
+        f"/leaderboard/{day}/",
+        f"/leaderboard/{day}/standing/",
+        "/leaderboard/",
+        "/groups/",
+        f"/groups/{group.pk}/",
+        "/me/",
+        "/players/alice/",
+        "/scenarios/",
+        "/ratings/",
+        f"/day/{day}/",
+        "/",
+        "/versus/",
+    ]
     readers = {}
     for language, accept in LANGUAGES.items():
         readers[language] = Client(HTTP_ACCEPT_LANGUAGE=accept)

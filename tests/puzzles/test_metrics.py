@@ -71,9 +71,13 @@ def test_queue_depths_latency_and_par(client, daily, celery_test_broker, alice):
     game = do_start_game(alice, date=daily.date, goals=goals)
     for turn, seconds in enumerate((0.5, 1.0, 2.0, 8.0), start=1):
         Hint.objects.create(
-            game=game, turn=turn, status="ready", position=f"p{turn}",
-            sent_at=now - datetime.timedelta(seconds=seconds), finished_at=now,
-        )  # fmt: skip
+            game=game,
+            turn=turn,
+            status="ready",
+            position=f"p{turn}",
+            sent_at=now - datetime.timedelta(seconds=seconds),
+            finished_at=now,
+        )
     found = scrape(client)
     hints = settings.CALICO_HINT_QUEUE
     assert found[("calico_queue_depth", (("queue", default),))] == before + 2

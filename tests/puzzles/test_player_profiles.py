@@ -176,9 +176,14 @@ def test_public_profiles_are_for_registered_players_only(alice_api, make_player)
     body = response.json()
     assert (body["username"], body["stats"]["ranked_games"]) == ("alice", 1)
     assert set(body["stats"]) >= {
-        "ranked_games", "current_streak", "longest_streak", "average", "best", "beat_par",
+        "ranked_games",
+        "current_streak",
+        "longest_streak",
+        "average",
+        "best",
+        "beat_par",
         "average_vs_par",
-    }  # fmt: skip
+    }
     missing = anonymous.get("/api/players/nobody/")
     assert missing.status_code == 404
     assert missing.json()["error"] == "not_found"

@@ -44,7 +44,10 @@ def test_practice_from_a_turn_deals_the_same_remaining_bag(alice_api, finished):
         assert ours.remaining_bag == theirs.remaining_bag
         assert len(ours.remaining_bag) > 0
         assert (ours.hand, ours.market, ours.discarded) == (
-            theirs.hand, theirs.market, theirs.discarded)  # fmt: skip
+            theirs.hand,
+            theirs.market,
+            theirs.discarded,
+        )
         assert quilt_to_json(ours.quilt) == quilt_to_json(theirs.quilt)
         assert data["score"] == theirs.quilt.score()
         # played on with the original's moves, through the API, it draws what the original drew

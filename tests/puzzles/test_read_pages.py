@@ -232,9 +232,15 @@ def test_a_visitor_who_has_not_played_is_told_so(client):
 
 def test_the_scenarios_are_in_the_page_with_your_record(client, alice):
     Game.objects.create(
-        player=alice, scenario=1, ranked=False, status="finished", turn=23, score=70,
-        scenario_passed=True, seed="s",
-    )  # fmt: skip
+        player=alice,
+        scenario=1,
+        ranked=False,
+        status="finished",
+        turn=23,
+        score=70,
+        scenario_passed=True,
+        seed="s",
+    )
     client.force_login(alice)
     html = page(client, "/scenarios/")
     assert html.count('class="card scenario-card"') == len(SCENARIOS)
@@ -244,8 +250,16 @@ def test_the_scenarios_are_in_the_page_with_your_record(client, alice):
     assert 'data-goal="aaa-bbb"' in html and "data-condition=" in html
 
 
-READ_PAGES = ["/archive/", "/leaderboard/", "/leaderboard/{date}/", "/groups/", "/groups/{group}/",
-              "/me/", "/players/alice/", "/scenarios/"]  # fmt: skip
+READ_PAGES = [
+    "/archive/",
+    "/leaderboard/",
+    "/leaderboard/{date}/",
+    "/groups/",
+    "/groups/{group}/",
+    "/me/",
+    "/players/alice/",
+    "/scenarios/",
+]
 VALUES = st.text(alphabet=st.characters(codec="utf-8"), max_size=12) | st.sampled_from(
     ["²", "0", "-1", "30", "7", "9" * 40, "exclude", "2026-02-30", "%", "\x00"]
 )

@@ -62,10 +62,18 @@ def test_stored_sentences_come_through_the_migration_as_facts(daily, alice, clie
     game = do_start_game(alice, date=daily.date, goals=goals)
     sentences = ["a yellow button: +3", "take navy dots for next turn"]
     hint = Hint.objects.create(game=game, turn=1, status="ready", reasons=sentences)
-    turn = {"turn": 1, "played": {}, "best": {}, "played_value": 60.0, "best_value": 64.0,
-            "loss": 4.0, "accuracy": 26.4, "mark": "?",
-            "reasons": ["the better move: green pair: one more for a button"],
-            "played_reasons": ["starts a dots group towards Millie"]}  # fmt: skip
+    turn = {
+        "turn": 1,
+        "played": {},
+        "best": {},
+        "played_value": 60.0,
+        "best_value": 64.0,
+        "loss": 4.0,
+        "accuracy": 26.4,
+        "mark": "?",
+        "reasons": ["the better move: green pair: one more for a button"],
+        "played_reasons": ["starts a dots group towards Millie"],
+    }
     result = {"accuracy": 26.4, "expected_loss": 4.0, "turns": [turn]}
     analysis = Analysis.objects.create(game=game, status="ready", done=1, total=1, result=result)
     try:

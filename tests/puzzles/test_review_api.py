@@ -198,8 +198,10 @@ def test_the_analysis_marks_each_turn_says_what_the_move_did_and_names_the_key_m
         assert turn["mark"] == expected, turn
         assert isinstance(turn["played_reasons"], list)
     assert all(turn["played_reasons"] for turn in data["turns"][:-1])  # each took a patch
-    decided = sorted((t for t in data["turns"] if t["mark"] in ("?", "??")),
-                     key=lambda t: (-t["loss"], t["turn"]))  # fmt: skip
+    decided = sorted(
+        (t for t in data["turns"] if t["mark"] in ("?", "??")),
+        key=lambda t: (-t["loss"], t["turn"]),
+    )
     assert data["key_moments"] == [{"turn": t["turn"], "loss": t["loss"]} for t in decided[:3]]
 
 
@@ -210,19 +212,31 @@ def test_an_analysis_stored_before_marks_and_played_reasons_gets_them_on_reading
     losses = [0.0] * 22
     losses[4], losses[9], losses[15], losses[20] = 7.0, 3.5, 1.6, 4.25
     turns = [
-        {"turn": k, "played": move, "best": move, "played_value": 50.0,
-         "best_value": 50.0 + loss, "loss": loss, "accuracy": 100.0, "reasons": []}
+        {
+            "turn": k,
+            "played": move,
+            "best": move,
+            "played_value": 50.0,
+            "best_value": 50.0 + loss,
+            "loss": loss,
+            "accuracy": 100.0,
+            "reasons": [],
+        }
         for k, (move, loss) in enumerate(zip(game.moves, losses, strict=True), start=1)
-    ]  # fmt: skip
+    ]
     Analysis.objects.create(
-        game=game, status=Analysis.Status.READY, done=22,
+        game=game,
+        status=Analysis.Status.READY,
+        done=22,
         result={"accuracy": 90.0, "expected_loss": sum(losses), "turns": turns},
-    )  # fmt: skip
+    )
     data = alice_api.get(f"/api/games/{game.pk}/analysis/").json()
     assert [t["mark"] for t in data["turns"] if t["mark"]] == ["??", "?", "?!", "?"]
     assert data["key_moments"] == [
-        {"turn": 5, "loss": 7.0}, {"turn": 21, "loss": 4.25}, {"turn": 10, "loss": 3.5}
-    ]  # fmt: skip
+        {"turn": 5, "loss": 7.0},
+        {"turn": 21, "loss": 4.25},
+        {"turn": 10, "loss": 3.5},
+    ]
     assert all(t["played_reasons"] for t in data["turns"][:-1])
 
 
@@ -234,15 +248,26 @@ def test_an_analysis_reads_as_expected_final_scores_on_the_hints_scale(alice_api
     losses = [0.0] * 22
     losses[0], losses[9] = 4.0, 1.6
     turns = [
-        {"turn": k, "played": move, "best": move, "played_value": 50.0 + k,
-         "best_value": 50.0 + k + loss, "loss": loss, "accuracy": 100.0, "mark": "",
-         "reasons": [], "played_reasons": []}
+        {
+            "turn": k,
+            "played": move,
+            "best": move,
+            "played_value": 50.0 + k,
+            "best_value": 50.0 + k + loss,
+            "loss": loss,
+            "accuracy": 100.0,
+            "mark": "",
+            "reasons": [],
+            "played_reasons": [],
+        }
         for k, (move, loss) in enumerate(zip(game.moves, losses, strict=True), start=1)
-    ]  # fmt: skip
+    ]
     Analysis.objects.create(
-        game=game, status=Analysis.Status.READY, done=22,
+        game=game,
+        status=Analysis.Status.READY,
+        done=22,
         result={"accuracy": 90.0, "expected_loss": sum(losses), "turns": turns},
-    )  # fmt: skip
+    )
     data = alice_api.get(f"/api/games/{game.pk}/analysis/").json()
     for shown, stored in zip(data["turns"], turns, strict=True):
         raised = EXPECTED_GAIN_PER_TURN * (TURNS - stored["turn"])

@@ -39,9 +39,14 @@ def test_serve_announces_itself_and_sigterm_stops_everything(tmp_path):
     port = free_port()
     env = {**embedded, "PORT": str(port), "CALICO_VAR_DIR": str(tmp_path)}
     serve = subprocess.Popen(
-        ["make", "serve"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, start_new_session=True,
-    )  # fmt: skip
+        ["make", "serve"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(serve.stdout), daemon=True)
     reader.start()

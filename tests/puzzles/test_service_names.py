@@ -8,8 +8,14 @@ import pkgutil
 import puzzles.services
 
 # The apps built on puzzles keep its rule: their services are one module each.
-APP_SERVICES = ["groups.services", "versus.services", "reminders.services", "strengths.services",
-                "drill.services", "weekly.services"]  # fmt: skip
+APP_SERVICES = [
+    "groups.services",
+    "versus.services",
+    "reminders.services",
+    "strengths.services",
+    "drill.services",
+    "weekly.services",
+]
 
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 

@@ -34,8 +34,9 @@ def finished(alice_api, start_game, play_through, settings):
 def _image(response) -> Image.Image:
     assert response.status_code == 200, response.content[:200]
     assert response["Content-Type"] == "image/png"
-    image = Image.open(io.BytesIO(b"".join(response.streaming_content)
-                                  if response.streaming else response.content))  # fmt: skip
+    image = Image.open(
+        io.BytesIO(b"".join(response.streaming_content) if response.streaming else response.content)
+    )
     assert image.format == "PNG"
     return image.convert("RGB")
 
@@ -86,8 +87,9 @@ def test_the_picture_is_cached_by_etag_until_the_close(client, finished):
     first = client.get(url)
     etag = first["ETag"]
     assert etag and "public" in first["Cache-Control"]
-    closes = datetime.datetime.combine(today() + datetime.timedelta(days=1), datetime.time(),
-                                       datetime.UTC)  # fmt: skip
+    closes = datetime.datetime.combine(
+        today() + datetime.timedelta(days=1), datetime.time(), datetime.UTC
+    )
     max_age = int(first["Cache-Control"].split("max-age=")[1].split(",")[0])
     left = (closes - datetime.datetime.now(datetime.UTC)).total_seconds()
     assert 0 < max_age <= min(3600, left + 1)  # never kept past the close
@@ -120,8 +122,10 @@ def test_an_unfinished_or_unknown_game_shows_nothing(client, make_player, client
         unfinished = client.get(path.format(game["id"]))
         unknown = client.get(path.format(game["id"] + 1000))
         assert unfinished.status_code == unknown.status_code == 404
-        same = [_page_text(r).replace(f"game {n} ", "game N ") for r, n in
-                ((unfinished, game["id"]), (unknown, game["id"] + 1000))]  # fmt: skip
+        same = [
+            _page_text(r).replace(f"game {n} ", "game N ")
+            for r, n in ((unfinished, game["id"]), (unknown, game["id"] + 1000))
+        ]
         assert same[0] == same[1]
     assert client.get(f"/share/{10**30}/image.png").status_code == 404
 

@@ -46,10 +46,15 @@ def test_the_picture_before_the_close_says_each_goals_result_and_the_hints(clien
     Game.objects.filter(pk=game.pk).update(hints_used=1)
     game.hints_used = 1
     card = share._card(game, replay(game)[0])
-    words = {(True, True): "both", (True, False): "colour", (False, True): "pattern",
-             (False, False): "not met"}  # fmt: skip
-    expected = tuple(words[(bool(g["colors"]), bool(g["patterns"]))]
-                     for g in finished["score"]["goals"])  # fmt: skip
+    words = {
+        (True, True): "both",
+        (True, False): "colour",
+        (False, True): "pattern",
+        (False, False): "not met",
+    }
+    expected = tuple(
+        words[(bool(g["colors"]), bool(g["patterns"]))] for g in finished["score"]["goals"]
+    )
     assert card.goal_marks == expected
     assert card.rows[-1] == ("Hints", "1 hint")
     before = _image(client.get(f"/share/{game.pk}/image.png"))

@@ -9,9 +9,14 @@ from puzzles.templatetags.numbers import signed
 
 @pytest.mark.parametrize(
     ("value", "english", "spanish"),
-    [(-13.44, "−13.4", "−13,4"), (5.4, "+5.4", "+5,4"), (-22, "−22", "−22"), (0.01, "0", "0"),
-     (None, "–", "–")],
-)  # fmt: skip
+    [
+        (-13.44, "−13.4", "−13,4"),
+        (5.4, "+5.4", "+5,4"),
+        (-22, "−22", "−22"),
+        (0.01, "0", "0"),
+        (None, "–", "–"),
+    ],
+)
 def test_a_signed_difference_has_a_true_minus(value, english, spanish):
     for language, expected in (("en", english), ("es", spanish)):
         with translation.override(language):

@@ -27,8 +27,12 @@ class Soak:
         self.served = served
         self.until = time.monotonic() + SECONDS
         self.counts = {
-            "tables": 0, "versus moves": 0, "solo moves": 0, "hints": 0, "slow answers": 0
-        }  # fmt: skip
+            "tables": 0,
+            "versus moves": 0,
+            "solo moves": 0,
+            "hints": 0,
+            "slow answers": 0,
+        }
         self.hint_seconds: list[float] = []
         self.errors: list[str] = []
         self.lock = threading.Lock()
@@ -62,8 +66,12 @@ class Soak:
         status, game = api.call("POST", f"/api/versus/{game['id']}/goals/", {"goals": goals})
         assert status == 200, game
         while game["status"] == "playing":
-            move = {"turn": game["turn"], "hand_index": 0, "cell": game["you"]["empty_cells"][0],
-                    "market_index": None if game["turn"] == 22 else 0}  # fmt: skip
+            move = {
+                "turn": game["turn"],
+                "hand_index": 0,
+                "cell": game["you"]["empty_cells"][0],
+                "market_index": None if game["turn"] == 22 else 0,
+            }
             status, game = api.call("POST", f"/api/versus/{game['id']}/moves/", move)
             assert status == 200, game
             self.count("versus moves")
@@ -84,8 +92,12 @@ class Soak:
         status, game = api.call("POST", "/api/games/", {"goals": goals_for(daily)})
         assert status == 201, game
         opening = self.counts["solo moves"]
-        move = {"turn": 1, "hand_index": opening % 2, "market_index": opening % 3,
-                "cell": game["empty_cells"][opening % len(game["empty_cells"])]}  # fmt: skip
+        move = {
+            "turn": 1,
+            "hand_index": opening % 2,
+            "market_index": opening % 3,
+            "cell": game["empty_cells"][opening % len(game["empty_cells"])],
+        }
         status, game = api.call("POST", f"/api/games/{game['id']}/moves/", move)
         assert status == 200, game
         self.count("solo moves")

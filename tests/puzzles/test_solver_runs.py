@@ -49,9 +49,7 @@ def names(runs: dict, run_ids) -> set[str]:
 
 
 def test_lost_runs_are_sent_again_and_runs_in_progress_are_not(runs):
-    assert names(runs, solver_runs.do_resend_lost_runs()) == {
-        "lost", "never sent", "message lost"
-    }  # fmt: skip
+    assert names(runs, solver_runs.do_resend_lost_runs()) == {"lost", "never sent", "message lost"}
 
 
 def test_the_rollover_sends_failed_and_lost_runs_never_running_or_queued_ones(

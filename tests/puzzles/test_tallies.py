@@ -57,8 +57,9 @@ def test_deleting_a_practice_or_unfinished_game_changes_no_tally(daily, yesterda
 
 def test_rebuild_tallies_counts_every_day_again(daily, day_of_games, yesterday, capsys):
     ScoreTally.objects.filter(challenge=daily).update(games=7)  # drifted
-    ScoreTally.objects.create(challenge=yesterday, score=1, cat_tokens=0, button_tokens=0,
-                              hinted=False, games=3)  # fmt: skip
+    ScoreTally.objects.create(
+        challenge=yesterday, score=1, cat_tokens=0, button_tokens=0, hinted=False, games=3
+    )
     call_command("rebuild_tallies")
     assert tally(daily) == from_games(daily) and len(tally(daily)) >= 1
     assert any(row[3] for row in tally(daily)), "the hinted game keeps its own key"

@@ -134,8 +134,9 @@ def test_the_migration_stops_on_names_that_differ_only_in_case(before, after, na
     assert Player.objects.filter(username_key=names[1].casefold()).count() == 1
 
 
-@pytest.mark.parametrize(("first", "second"), [("élodie", "ÉLODIE"), ("straße", "STRASSE"),
-                                               ("Борис", "БОРИС")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("first", "second"), [("élodie", "ÉLODIE"), ("straße", "STRASSE"), ("Борис", "БОРИС")]
+)
 def test_names_are_one_whatever_their_unicode_case_on_every_database(db, first, second):
     """Issue 41, point 8: on SQLite (whose UPPER() knows only ASCII) both registered."""
     assert register(first).status_code == 201

@@ -23,8 +23,15 @@ MOVE = {"hand_index": 0, "cell": "3,3", "market_index": 0}
 
 
 def finished(challenge, player, score, ranked=True) -> Game:
-    game = Game.objects.create(challenge=challenge, player=player, ranked=ranked, turn=23,
-                               status=Game.Status.FINISHED, score=score, moves=[MOVE])  # fmt: skip
+    game = Game.objects.create(
+        challenge=challenge,
+        player=player,
+        ranked=ranked,
+        turn=23,
+        status=Game.Status.FINISHED,
+        score=score,
+        moves=[MOVE],
+    )
     if ranked:
         tallies.do_count_game(game)
     return game
@@ -37,16 +44,27 @@ def world(make_player):
     day = do_ensure_challenge(today() - datetime.timedelta(days=1))
     games = {p.username: finished(day, p, score) for p, score in ((ann, 80), (ben, 70), (cat, 60))}
     practice = finished(day, ann, 90, ranked=False)
-    Hint.objects.create(game=games["ann"], turn=3, status="ready", expected_score=70.0,
-                        reasons=[{"kind": "pair", "values": {"color": "teal"}}])  # fmt: skip
+    Hint.objects.create(
+        game=games["ann"],
+        turn=3,
+        status="ready",
+        expected_score=70.0,
+        reasons=[{"kind": "pair", "values": {"color": "teal"}}],
+    )
     turn = {"turn": 1, "played_value": 60.0, "best_value": 61.0, "loss": 1.0}  # as measured
-    Analysis.objects.create(game=games["ann"], status="ready",
-                            result={"accuracy": 90, "turns": [turn]})  # fmt: skip
+    Analysis.objects.create(
+        game=games["ann"], status="ready", result={"accuracy": 90, "turns": [turn]}
+    )
     group = do_create_group(ann, name="Quilters")
     do_join_group(ben, invite_code=group.invite_code)
     do_rate_closed_days()
-    return {"players": (ann, ben, cat), "day": day, "games": games, "practice": practice,
-            "group": group}  # fmt: skip
+    return {
+        "players": (ann, ben, cat),
+        "day": day,
+        "games": games,
+        "practice": practice,
+        "group": group,
+    }
 
 
 def test_the_export_holds_every_game_move_hint_analysis_group_and_rating(world, client_for):

@@ -20,16 +20,25 @@ pytestmark = pytest.mark.django_db
 
 
 def finished(challenge, player, score, cats=0, buttons=0, hints=0) -> Game:
-    return Game.objects.create(challenge=challenge, player=player, ranked=True, turn=23,
-                               status=Game.Status.FINISHED, score=score, cat_tokens=cats,
-                               button_tokens=buttons, hints_used=hints)  # fmt: skip
+    return Game.objects.create(
+        challenge=challenge,
+        player=player,
+        ranked=True,
+        turn=23,
+        status=Game.Status.FINISHED,
+        score=score,
+        cat_tokens=cats,
+        button_tokens=buttons,
+        hints_used=hints,
+    )
 
 
 def with_par(challenge, score):
     SolverRun.objects.update_or_create(
-        challenge=challenge, kind=SolverRun.Kind.PAR,
+        challenge=challenge,
+        kind=SolverRun.Kind.PAR,
         defaults={"status": SolverRun.Status.READY, "score": score},
-    )  # fmt: skip
+    )
     return challenge
 
 
@@ -52,8 +61,10 @@ def test_a_run_of_days_leaves_the_librarys_ratings_with_par_fixed(players):
     finished(second, ben, 66, cats=1, hints=3)  # hints change nothing here, as on the board
     assert do_rate_closed_days() == [first.date, second.date]
     expected = {p.pk: (plackett_luce.MU, plackett_luce.SIGMA) for p in players}
-    for rows, par in (([(ann, 75, 1), (ben, 64, 1), (cat, 64, 1)], 70),
-                      ([(ann, 50, 0), (cat, 66, 2), (ben, 66, 1)], 60)):  # fmt: skip
+    for rows, par in (
+        ([(ann, 75, 1), (ben, 64, 1), (cat, 64, 1)], 70),
+        ([(ann, 50, 0), (cat, 66, 2), (ben, 66, 1)], 60),
+    ):
         keys = np.array([(score, cats, 0) for _, score, cats in rows] + [par_key(par)])
         mu, sigma = plackett_luce.rate(
             np.array([expected[p.pk][0] for p, _, _ in rows] + [PAR_MU]),
@@ -104,8 +115,12 @@ def test_a_new_player_is_provisional_until_five_days(players, client_for):
     ann, ben, _ = players
     api = client_for(ann)
     assert api.get("/api/me/").json()["rating"] == {
-        "value": 1500, "deviation": 500, "provisional": True, "days": 0, "history": []
-    }  # fmt: skip
+        "value": 1500,
+        "deviation": 500,
+        "provisional": True,
+        "days": 0,
+        "history": [],
+    }
     for offset in range(5, 0, -1):
         closed = with_par(day(offset), 70)
         finished(closed, ann, 80)
@@ -174,8 +189,14 @@ def test_a_ranked_game_left_unfinished_at_the_close_counts_as_last_place(players
         challenge = with_par(do_ensure_challenge(today()), 70)
         finished(challenge, ann, 80)
         finished(challenge, ben, 60)
-        Game.objects.create(challenge=challenge, player=cat, ranked=True, turn=20, score=75,
-                            status=Game.Status.PLAYING)  # fmt: skip
+        Game.objects.create(
+            challenge=challenge,
+            player=cat,
+            ranked=True,
+            turn=20,
+            score=75,
+            status=Game.Status.PLAYING,
+        )
         assert do_rate_closed_days() == []  # still open
     with time_machine.travel(evening + datetime.timedelta(minutes=14), tick=False):
         assert do_rate_closed_days() == [challenge.date]
@@ -193,8 +214,10 @@ def test_a_ranked_game_left_unfinished_at_the_close_counts_as_last_place(players
     assert Rating.objects.get(player=cat).mu < Rating.objects.get(player=ben).mu
     from django.test import Client
 
-    said = {"en": "left unfinished at the day's close counts as that day's last",
-            "es": "sin terminar al cierre del día cuenta como el último"}  # fmt: skip
+    said = {
+        "en": "left unfinished at the day's close counts as that day's last",
+        "es": "sin terminar al cierre del día cuenta como el último",
+    }
     for language, words in said.items():
         page = Client().get("/ratings/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert words in page.replace("&#x27;", "'")

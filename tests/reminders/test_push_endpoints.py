@@ -54,11 +54,19 @@ def test_an_endpoint_is_refused_unless_a_host_name_resolving_only_to_public_addr
     client_for, names, lookups
 ):
     api = client_for(do_register("ann", password=PASSWORD))
-    names.update({"push.example": [PUBLIC], "inside.example": ["10.1.2.3"],
-                  "both.example": [PUBLIC, "127.0.0.1"], "meta.example": ["169.254.169.254"],
-                  "mapped.example": ["::ffff:127.0.0.1"], "local6.example": ["fd00::1"],
-                  "nat64.example": ["64:ff9b::a00:1"], "shared.example": ["100.64.0.1"],
-                  "localhost": ["127.0.0.1", "::1"]})  # fmt: skip
+    names.update(
+        {
+            "push.example": [PUBLIC],
+            "inside.example": ["10.1.2.3"],
+            "both.example": [PUBLIC, "127.0.0.1"],
+            "meta.example": ["169.254.169.254"],
+            "mapped.example": ["::ffff:127.0.0.1"],
+            "local6.example": ["fd00::1"],
+            "nat64.example": ["64:ff9b::a00:1"],
+            "shared.example": ["100.64.0.1"],
+            "localhost": ["127.0.0.1", "::1"],
+        }
+    )
     for endpoint in (
         "https://127.0.0.1/push",
         "https://[::1]/push",
@@ -211,8 +219,7 @@ def verified(name: str):
     player = do_register(name, password=PASSWORD)
     player.email, player.email_verified = f"{name}@example.org", True
     player.save()
-    Reminder.objects.create(player=player, email=True, push=True, hour=8,
-                            time_zone="Europe/Madrid")  # fmt: skip
+    Reminder.objects.create(player=player, email=True, push=True, hour=8, time_zone="Europe/Madrid")
     return player
 
 

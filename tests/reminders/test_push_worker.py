@@ -23,12 +23,14 @@ AT = datetime.datetime(2031, 3, 4, 7, 0, tzinfo=datetime.UTC)  # 08:00 in Madrid
 @pytest.fixture
 def worker_clock_env(push_service, settings) -> dict:
     """The worker's settings for the test's push service (its clock is the machine's)."""
-    return {"VAPID_PUBLIC_KEY": settings.VAPID_PUBLIC_KEY,
-            "VAPID_PRIVATE_KEY": settings.VAPID_PRIVATE_KEY,
-            "VAPID_SUBJECT": settings.VAPID_SUBJECT,
-            "CALICO_PUSH_SCHEMES": "http,https",
-            "CALICO_PUSH_PORTS": str(push_service.port),
-            "CALICO_PUSH_LOOPBACK_FOR_TESTS_ONLY": "true"}  # fmt: skip
+    return {
+        "VAPID_PUBLIC_KEY": settings.VAPID_PUBLIC_KEY,
+        "VAPID_PRIVATE_KEY": settings.VAPID_PRIVATE_KEY,
+        "VAPID_SUBJECT": settings.VAPID_SUBJECT,
+        "CALICO_PUSH_SCHEMES": "http,https",
+        "CALICO_PUSH_PORTS": str(push_service.port),
+        "CALICO_PUSH_LOOPBACK_FOR_TESTS_ONLY": "true",
+    }
 
 
 def wait_until(check, what: str, seconds: float = 60) -> None:

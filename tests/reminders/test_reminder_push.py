@@ -57,8 +57,9 @@ def test_a_push_reminder_is_signed_encrypted_sent_once_and_a_gone_endpoint_forgo
     ]  # the 410 one is forgotten
     assert send_at(AT + datetime.timedelta(minutes=20)) == 0 and len(push_service.received) == 1
 
-    answer = api.delete("/api/me/push-subscriptions/", {"endpoint": phone["endpoint"]},
-                        format="json")  # fmt: skip
+    answer = api.delete(
+        "/api/me/push-subscriptions/", {"endpoint": phone["endpoint"]}, format="json"
+    )
     assert answer.status_code == 204 and not PushSubscription.objects.exists()
     assert send_at(AT + datetime.timedelta(days=1)) == 0  # nowhere to push to
 
@@ -100,8 +101,9 @@ def test_vapid_keys_prints_a_pair_that_signs_a_push(push_service, settings, clie
     call_command("vapid_keys", stdout=out)
     lines = dict(line.split("=", 1) for line in out.getvalue().split())
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = (
-        lines["VAPID_PUBLIC_KEY"], lines["VAPID_PRIVATE_KEY"],
-    )  # fmt: skip
+        lines["VAPID_PUBLIC_KEY"],
+        lines["VAPID_PRIVATE_KEY"],
+    )
     api = client_for(do_register("di", password="a long password 1"))
     api.post("/api/me/push-subscriptions/", push_service.browser("tablet"), format="json")
     body = {"email": False, "push": True, "hour": 8, "time_zone": "Europe/Madrid"}

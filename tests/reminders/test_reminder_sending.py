@@ -46,8 +46,14 @@ def send_at(hour: int, minute: int = 0, day=DAY) -> list:
 def played(player, day=DAY) -> None:
     with time_machine.travel(datetime.datetime.combine(day, datetime.time(6), tzinfo=UTC)):
         challenge = do_ensure_challenge(day)
-    Game.objects.create(challenge=challenge, player=player, ranked=True, turn=23, score=50,
-                        status=Game.Status.FINISHED)  # fmt: skip
+    Game.objects.create(
+        challenge=challenge,
+        player=player,
+        ranked=True,
+        turn=23,
+        score=50,
+        status=Game.Status.FINISHED,
+    )
 
 
 def test_sent_once_at_the_chosen_local_hour_and_not_to_who_played_or_did_not_opt_in():
@@ -115,8 +121,11 @@ def test_the_api_reads_and_sets_the_reminder(client_for):
     ann = verified("ann")
     api = client_for(ann)
     assert api.get("/api/me/reminders/").json() == {
-        "email": False, "push": False, "hour": 18, "time_zone": "UTC",
-    }  # fmt: skip
+        "email": False,
+        "push": False,
+        "hour": 18,
+        "time_zone": "UTC",
+    }
     body = {"email": True, "hour": 8, "time_zone": "Europe/Madrid"}
     answer = api.put("/api/me/reminders/", body, format="json", HTTP_ACCEPT_LANGUAGE="es")
     assert answer.status_code == 200 and answer.json() == {**body, "push": False}

@@ -35,9 +35,12 @@ def worker_clock_env(smtp_server) -> dict:
             pytest.fail(f"{reason} (CI=true: this test must run)")
         pytest.skip(reason)
     offset = int((AT - timezone.now()).total_seconds())
-    return {"LD_PRELOAD": FAKETIME, "FAKETIME": f"{offset:+d}",
-            "FAKETIME_DONT_FAKE_MONOTONIC": "1",
-            "EMAIL_URL": f"smtp://127.0.0.1:{smtp_server.port}"}  # fmt: skip
+    return {
+        "LD_PRELOAD": FAKETIME,
+        "FAKETIME": f"{offset:+d}",
+        "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_server.port}",
+    }
 
 
 def reminded(name: str, time_zone: str = "Europe/Madrid") -> Player:
@@ -59,8 +62,9 @@ def test_the_beat_task_sends_the_due_reminders_once_by_smtp(smtp_server, celery_
     reminded("ann")
     ben = reminded("ben")
     challenge = Challenge.objects.create(date=DAY, seed="0" * 64, commitment="1" * 64)
-    Game.objects.create(challenge=challenge, player=ben, ranked=True, turn=23, score=40,
-                        status=Game.Status.FINISHED)  # fmt: skip
+    Game.objects.create(
+        challenge=challenge, player=ben, ranked=True, turn=23, score=40, status=Game.Status.FINISHED
+    )
     cy = reminded("cy")
     assert Client().post(f"/reminders/off/{unsubscribe_token(cy)}/").status_code == 200
     reminded("dan", time_zone="America/New_York")  # 03:00 there

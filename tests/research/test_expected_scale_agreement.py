@@ -4,8 +4,12 @@ import pytest
 
 from research.expected_scale_agreement import main
 
-CHEAP = ["--hint-options", '{"samples": 8, "candidates": 4}',
-         "--analysis-options", '{"samples": 8, "candidates": 2}']  # fmt: skip
+CHEAP = [
+    "--hint-options",
+    '{"samples": 8, "candidates": 4}',
+    "--analysis-options",
+    '{"samples": 8, "candidates": 2}',
+]
 
 
 def test_it_prints_the_difference_by_turn_and_unscaled(capsys):
@@ -17,8 +21,13 @@ def test_it_prints_the_difference_by_turn_and_unscaled(capsys):
     assert counts == [1, 1, 2, 2]
 
 
-BAD = [["--turns", "0"], ["--turns", "x"], ["--deals", "0"], ["--hint-options", "[]"],
-       ["--analysis-options", '{"nope": 1}']]  # fmt: skip
+BAD = [
+    ["--turns", "0"],
+    ["--turns", "x"],
+    ["--deals", "0"],
+    ["--hint-options", "[]"],
+    ["--analysis-options", '{"nope": 1}'],
+]
 
 
 @pytest.mark.parametrize("argv", BAD)

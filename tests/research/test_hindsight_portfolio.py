@@ -43,8 +43,13 @@ def test_each_arm_is_the_players_own_game(small):
 def test_the_report_pairs_every_arm_with_todays(small):
     rows = [hindsight_portfolio.seed_row(f"test-hindsight-portfolio-{k}") for k in (2, 3)]
     table = {line["arm"]: line for line in hindsight_portfolio.report(rows)}
-    assert set(table) == {"today", "portfolio 97", "portfolio 98", "today + polish 4",
-                          "today + DEFAULT_WEIGHTS on 12"}  # fmt: skip
+    assert set(table) == {
+        "today",
+        "portfolio 97",
+        "portfolio 98",
+        "today + polish 4",
+        "today + DEFAULT_WEIGHTS on 12",
+    }
     assert table["today"]["difference"]["mean"] == 0 and table["today"]["pairs"] == 2
     polish = table["today + polish 4"]
     assert polish["difference"]["mean"] >= 0  # the polish keeps the better game

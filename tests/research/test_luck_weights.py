@@ -21,8 +21,16 @@ def test_the_weights_are_recovered_and_take_the_luck_off_the_differences(tmp_pat
     rows = []
     for k in range(80):
         (base, base_lucks), (test, test_lucks) = game(rng), game(rng)
-        rows.append({"seed": f"s{k}", "base": base, "test": test, "difference": test - base,
-                     "base_lucks": base_lucks, "test_lucks": test_lucks})  # fmt: skip
+        rows.append(
+            {
+                "seed": f"s{k}",
+                "base": base,
+                "test": test,
+                "difference": test - base,
+                "base_lucks": base_lucks,
+                "test_lucks": test_lucks,
+            }
+        )
     weights = luck_weights.fit(rows)
     assert all(abs(w - t) < 0.05 for w, t in zip(weights, TRUE, strict=True))
     assert luck_weights.variance_ratio(rows, weights) > 10  # little is left but the noise

@@ -60,8 +60,9 @@ def test_score_reports_regret_with_its_interval(bank):
 @pytest.fixture
 def judged(tmp_path, monkeypatch):
     monkeypatch.setattr(position_bank, "BANK", tmp_path)
-    return position_bank.build("j", positions=2, futures=4, moves=2, per_game=2, play=TINY,
-                               judge=TINY, judge_futures=2)  # fmt: skip
+    return position_bank.build(
+        "j", positions=2, futures=4, moves=2, per_game=2, play=TINY, judge=TINY, judge_futures=2
+    )
 
 
 def _without_cpu(bank):
@@ -86,27 +87,38 @@ def test_the_judge_is_deterministic_and_values_every_move_on_the_same_futures(
     judged, tmp_path, monkeypatch
 ):
     monkeypatch.setattr(position_bank, "BANK", tmp_path / "again")
-    again = position_bank.build("j", positions=2, futures=4, moves=2, per_game=2, play=TINY,
-                                judge=TINY, judge_futures=2)  # fmt: skip
+    again = position_bank.build(
+        "j", positions=2, futures=4, moves=2, per_game=2, play=TINY, judge=TINY, judge_futures=2
+    )
     assert _without_cpu(again) == _without_cpu(judged)
     for position in judged:
         observation = position_bank.rebuilt(position).observation()
         seed = f"bank/{position['id']}"
         for i, move in enumerate(position["moves"]):  # each move alone: its own row
-            alone = position_bank.judge_position(observation, [Move.from_json(move)], 2, seed,
-                                                 position["judge"])  # fmt: skip
+            alone = position_bank.judge_position(
+                observation, [Move.from_json(move)], 2, seed, position["judge"]
+            )
             assert alone[0].tolist() == position["judged"][i]
     with pytest.raises(ValueError, match="other --futures/--moves/--judge"):
-        position_bank.build("j", positions=3, futures=4, moves=2, per_game=2, play=TINY,
-                            judge={"samples": 3, "candidates": 2}, judge_futures=2)  # fmt: skip
+        position_bank.build(
+            "j",
+            positions=3,
+            futures=4,
+            moves=2,
+            per_game=2,
+            play=TINY,
+            judge={"samples": 3, "candidates": 2},
+            judge_futures=2,
+        )
 
 
 def test_a_move_outside_the_bank_is_judged_on_the_same_futures(judged, monkeypatch):
     position = judged[0]
     observation = position_bank.rebuilt(position).observation()
     banked = [Move.from_json(m) for m in position["moves"]]
-    outside = next(m for m in SoloGame.from_observation(observation, ()).legal_moves()
-                   if m not in banked)  # fmt: skip
+    outside = next(
+        m for m in SoloGame.from_observation(observation, ()).legal_moves() if m not in banked
+    )
     seed = f"bank/{position['id']}"
     together = position_bank.judge_position(observation, [*banked, outside], 2, seed, TINY)
     assert together[:-1].tolist() == position["judged"]  # the bank's futures, move by move

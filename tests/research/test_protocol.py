@@ -16,8 +16,9 @@ TINY = {"samples": 2, "candidates": 2}
 
 
 def test_identical_arms_play_identical_games_on_common_deals_and_seeds():
-    row = protocol.play_pair("test-protocol-0001", "fair", TINY, TINY, own_goals=False,
-                             luck_samples=2)  # fmt: skip
+    row = protocol.play_pair(
+        "test-protocol-0001", "fair", TINY, TINY, own_goals=False, luck_samples=2
+    )
     assert row["difference"] == 0 and row["base"] > 0
     assert row["base_lucks"] == row["test_lucks"] and row["corrected_difference"] == 0
     assert len(row["base_lucks"]) == 21 and row["base_lucks"][-1] == 0  # turn 21's: unplayed
@@ -45,8 +46,9 @@ def test_the_report_sets_the_corrected_spread_beside_the_raw():
 
 
 def _run(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "research.protocol", *args], cwd=ROOT,
-                          capture_output=True, text=True)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "research.protocol", *args], cwd=ROOT, capture_output=True, text=True
+    )
 
 
 @pytest.mark.parametrize(
@@ -97,8 +99,18 @@ def test_holdout_only_plays_no_sprt_and_reports_the_held_out_pairs(tmp_path):
     name = f"test-holdout-{tmp_path.name}"
     ledger = protocol.LEDGER / f"{name}.jsonl"
     try:
-        result = _run(name, "--base", json.dumps(TINY), "--test", json.dumps(TINY),
-                      "--holdout-only", "--holdout", "2", "--jobs", "1")  # fmt: skip
+        result = _run(
+            name,
+            "--base",
+            json.dumps(TINY),
+            "--test",
+            json.dumps(TINY),
+            "--holdout-only",
+            "--holdout",
+            "2",
+            "--jobs",
+            "1",
+        )
         assert result.returncode == 0, result.stderr
         line = json.loads(result.stdout.strip().splitlines()[-1])
         assert line["holdout_pairs"] == 2 and line["sprt"]["pairs"] == 0

@@ -26,10 +26,25 @@ def test_the_wilson_interval(passes, n, low, high):
 
 def test_a_tiny_run_prints_both_players_on_the_same_deals():
     out = subprocess.run(
-        [*SCRIPT, "--deals", "1", "--scenarios", "2", "--processes", "1",
-         "--options", TINY, "--prefix", "bench-test", "--markdown"],
-        capture_output=True, text=True, check=True, cwd=ROOT,
-    ).stdout  # fmt: skip
+        [
+            *SCRIPT,
+            "--deals",
+            "1",
+            "--scenarios",
+            "2",
+            "--processes",
+            "1",
+            "--options",
+            TINY,
+            "--prefix",
+            "bench-test",
+            "--markdown",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
     row = next(line for line in out.splitlines() if line.startswith("| 2 |"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     seed = "bench-test-2-0"
@@ -42,15 +57,27 @@ def test_a_tiny_run_prints_both_players_on_the_same_deals():
 
 
 def test_a_bad_player_exits_2_with_one_line():
-    run = subprocess.run([*SCRIPT, "--players", "oracle"],
-                         capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    run = subprocess.run([*SCRIPT, "--players", "oracle"], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
 
 
 def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
     ledger = tmp_path / "rates.jsonl"
-    args = [*SCRIPT, "--scenarios", "2", "--processes", "1", "--options",
-            TINY, "--prefix", "bench-test", "--players", "pass", "--out", str(ledger)]  # fmt: skip
+    args = [
+        *SCRIPT,
+        "--scenarios",
+        "2",
+        "--processes",
+        "1",
+        "--options",
+        TINY,
+        "--prefix",
+        "bench-test",
+        "--players",
+        "pass",
+        "--out",
+        str(ledger),
+    ]
     first = subprocess.run(
         [*args, "--deals", "1"], capture_output=True, text=True, check=True, cwd=ROOT
     )
@@ -67,6 +94,5 @@ def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
 def test_a_ledger_that_is_not_one_exits_2(tmp_path):
     ledger = tmp_path / "rates.jsonl"
     ledger.write_text("not json\n")
-    run = subprocess.run([*SCRIPT, "--out", str(ledger)],
-                         capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    run = subprocess.run([*SCRIPT, "--out", str(ledger)], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2 and "not a ledger" in run.stderr

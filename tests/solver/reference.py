@@ -153,8 +153,9 @@ def score(quilt_file: dict) -> dict:
             goal = quilt_file["goals"][cell]
             around = [board.get(n) for n in neighbours(cell)]
             met = goal_score(goal, around) if None not in around else (False, False, 0)
-            goals.append({"cell": cell, "goal": goal, "colors": met[0], "patterns": met[1],
-                          "points": met[2]})  # fmt: skip
+            goals.append(
+                {"cell": cell, "goal": goal, "colors": met[0], "patterns": met[1], "points": met[2]}
+            )
     rainbow = {b["color"] for b in buttons} == set(COLOR_NAMES)
     goal_points = sum(g["points"] for g in goals)
     cat_points = sum(CAT_TABLE[c["cat"]][0] for c in cats)

@@ -8,8 +8,21 @@ from solver.search import make_player, play_game
 
 
 def test_the_table_reports_every_strategy_and_the_replay(capsys):
-    assert bench.main(["--seeds", "2", "--strategies", "random,greedy", "--hint-seeds", "0",
-                       "--prefix", "test-bench"]) == 0  # fmt: skip
+    assert (
+        bench.main(
+            [
+                "--seeds",
+                "2",
+                "--strategies",
+                "random,greedy",
+                "--hint-seeds",
+                "0",
+                "--prefix",
+                "test-bench",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "| random | 2 |" in out and "| greedy | 2 |" in out
     assert "4 of 4 games legal with the same score." in out
@@ -25,8 +38,9 @@ def test_a_game_replays_to_its_score_and_a_tampered_one_does_not():
     assert bench.replay(seed, record.goals, record.moves[:-1]) is None  # unfinished
 
 
-@pytest.mark.parametrize("argv", [["--seeds", "0"], ["--strategies", "oracle"],
-                                  ["--options", '{"width": 0}']])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv", [["--seeds", "0"], ["--strategies", "oracle"], ["--options", '{"width": 0}']]
+)
 def test_bad_arguments_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as stopped:
         bench.main(argv)

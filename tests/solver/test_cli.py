@@ -33,8 +33,12 @@ QUILT = {
 def solver(*args, stdin=None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "solver", *args],
-        cwd=ROOT, input=stdin, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def ok(*args, stdin=None):
@@ -119,16 +123,33 @@ BAD = [
     (["score", "-"], bad({"board": "orange"}), "unknown board 'orange'"),
     (["score", "-"], bad({"cats": [{"cat": "tom", "patterns": ["dots", "ferns"]}]}), "three cats"),
     (["score", "-"], bad({"goals": {"2,3": "xyz"}}), "unknown goal 'xyz'"),
-    (["score", "-"], bad({"placements": [{"cell": "4,2", "color": "navy", "pattern": "dots"}]}),
-     "cell '4,2' is not an empty patch space"),
-    (["score", "-"], bad({"placements": [{"cell": "1,1", "color": "navy", "pattern": "dots"}] * 2}),
-     "cell '1,1' is used twice"),
-    (["score", "-"], bad({"placements": [{"cell": c, "color": "navy", "pattern": "dots"}
-                                         for c in ("1,1", "1,2", "1,3", "1,4")]}),
-     "more than three copies of navy dots"),
-    (["score", "-"], bad({"cats": [{"cat": c["cat"], "patterns": ["dots", "ferns"]}
-                                   for c in QUILT["cats"]]}),
-     "patterns not split two per cat"),
+    (
+        ["score", "-"],
+        bad({"placements": [{"cell": "4,2", "color": "navy", "pattern": "dots"}]}),
+        "cell '4,2' is not an empty patch space",
+    ),
+    (
+        ["score", "-"],
+        bad({"placements": [{"cell": "1,1", "color": "navy", "pattern": "dots"}] * 2}),
+        "cell '1,1' is used twice",
+    ),
+    (
+        ["score", "-"],
+        bad(
+            {
+                "placements": [
+                    {"cell": c, "color": "navy", "pattern": "dots"}
+                    for c in ("1,1", "1,2", "1,3", "1,4")
+                ]
+            }
+        ),
+        "more than three copies of navy dots",
+    ),
+    (
+        ["score", "-"],
+        bad({"cats": [{"cat": c["cat"], "patterns": ["dots", "ferns"]} for c in QUILT["cats"]]}),
+        "patterns not split two per cat",
+    ),
     (["deal", "x", "--setup", "expert"], None, "invalid choice: 'expert'"),
     (["deal", "x", "--variant", "wild"], None, "invalid choice: 'wild'"),
     (["deal"], None, "required: SEED"),
@@ -140,7 +161,7 @@ BAD = [
     (["hint", "-"], json.dumps({**QUILT, "turn": 1}), "turn must be 4"),
     (["launch"], None, "invalid choice: 'launch'"),
     ([], None, "required: COMMAND"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("args", "stdin", "message"), BAD, ids=[m for *_, m in BAD])
@@ -190,17 +211,29 @@ def _with(document: dict, path: tuple, value) -> str:
 
 
 BAD_DOCUMENTS = [
-    (["analyse", "-"], _with(REPLAY, ("turns", 1, "market"), []),
-     "turn 2 must show two patches in hand and three in the market"),
-    (["analyse", "-"], _with(REPLAY, ("turns", 2, "hand"), REPLAY["turns"][2]["hand"][:1]),
-     "turn 3 must show two patches in hand and three in the market"),
-    (["analyse", "-"], _with(REPLAY, ("turns", 2, "market"), REPLAY["turns"][2]["market"] * 2),
-     "turn 3 must show two patches in hand and three in the market"),
+    (
+        ["analyse", "-"],
+        _with(REPLAY, ("turns", 1, "market"), []),
+        "turn 2 must show two patches in hand and three in the market",
+    ),
+    (
+        ["analyse", "-"],
+        _with(REPLAY, ("turns", 2, "hand"), REPLAY["turns"][2]["hand"][:1]),
+        "turn 3 must show two patches in hand and three in the market",
+    ),
+    (
+        ["analyse", "-"],
+        _with(REPLAY, ("turns", 2, "market"), REPLAY["turns"][2]["market"] * 2),
+        "turn 3 must show two patches in hand and three in the market",
+    ),
     (["score", "-"], f'{{"board": {DIGITS}}}', "- is not valid JSON: Exceeds the limit (4300"),
-    (["hint", "-"], _with(STATE, ("turn",), 0).replace('"turn": 0', f'"turn": {DIGITS}'),
-     "Exceeds the limit (4300 digits)"),
+    (
+        ["hint", "-"],
+        _with(STATE, ("turn",), 0).replace('"turn": 0', f'"turn": {DIGITS}'),
+        "Exceeds the limit (4300 digits)",
+    ),
     (["analyse", "-"], f"[{DIGITS}]", "Exceeds the limit (4300 digits)"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(
@@ -224,20 +257,28 @@ def test_a_bug_is_one_line_and_exit_1_never_a_traceback():
     )
     result = subprocess.run(
         [sys.executable, "-c", code, "deal", "x"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == "error: internal error (KeyError: 'board')\n"
 
 
 # Any part of a good document replaced by any JSON value: exit 0, or exit 2 and one line.
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=6)
     | st.sampled_from([10**30, 2**63, -1, "1,1", "3,3", "purple", "dots", "teal", "callie"]),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
     max_leaves=6,
-)  # fmt: skip
+)
 DOCUMENTS = {"score": QUILT, "hint": STATE, "analyse": REPLAY}
 
 

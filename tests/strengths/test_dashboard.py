@@ -35,11 +35,14 @@ def history():
         days.append(
             Day(
                 date=datetime.date(2026, 11, 1) + datetime.timedelta(days=n),
-                deal=dealt, goals=goals, moves=moves,
-                par_goals=par_goals if n < 3 else None, par_moves=par_moves if n < 3 else None,
+                deal=dealt,
+                goals=goals,
+                moves=moves,
+                par_goals=par_goals if n < 3 else None,
+                par_moves=par_moves if n < 3 else None,
                 turns=turns[: 2 + n] if n < 2 else None,
             )
-        )  # fmt: skip
+        )
         scores.append((dealt, score, par_score if n < 3 else None))
     return days, scores
 

@@ -34,11 +34,13 @@ def test_only_counted_games_of_closed_days_are_read(make_player):
     play(ann, 0, "today")  # the open day: nobody's business yet
     play(ann, 3, "dq", disqualified=True)
     SolverRun.objects.update_or_create(
-        challenge=kept[0].challenge, kind="par",
+        challenge=kept[0].challenge,
+        kind="par",
         defaults={"status": "ready", "score": 70, "goals": kept[0].goals, "moves": kept[0].moves},
-    )  # fmt: skip
-    Analysis.objects.create(game=kept[1], status="ready",
-                            result={"turns": [{"turn": 9, "loss": 4.0, "mark": "?"}]})  # fmt: skip
+    )
+    Analysis.objects.create(
+        game=kept[1], status="ready", result={"turns": [{"turn": 9, "loss": 4.0, "mark": "?"}]}
+    )
     board = strengths_of(ann)
     assert (board["days"], board["par_days"], board["analysed"]) == (2, 1, 1)
     assert board["phases"][1] == {"first": 8, "last": 15, "turns": 1, "mean_loss": 4.0}

@@ -55,8 +55,11 @@ def test_goals_are_three_of_your_options_and_chosen_once(alice_api):
     def placed(goals):
         return {"goals": dict(zip(GOAL_CELLS, goals, strict=False))}
 
-    unoffered = next(g for g in ("all-different", "aa-bb-cc", "aaa-bbb", "aaa-bb-c",
-                                 "aa-bb-c-d", "aaaa-bb") if g not in options)  # fmt: skip
+    unoffered = next(
+        g
+        for g in ("all-different", "aa-bb-cc", "aaa-bbb", "aaa-bb-c", "aa-bb-c-d", "aaaa-bb")
+        if g not in options
+    )
     bad = alice_api.post(url, placed([unoffered, *options]), "json")
     assert bad.status_code == 400 and "goals" in bad.json()["detail"]
     early = {"turn": 1, "hand_index": 0, "cell": "1,1", "market_index": 0}
@@ -71,8 +74,14 @@ def test_goals_are_three_of_your_options_and_chosen_once(alice_api):
 def test_illegal_moves_are_400_and_stale_repeated_or_out_of_turn_moves_409(alice_api):
     game = sit_down(alice_api, opponents=2)
     url = f"/api/versus/{game['id']}/moves/"
-    for bad in ({"cell": "0,0"}, {"cell": "2,3"}, {"hand_index": 2}, {"market_index": 3},
-                {"market_index": None}, {"cell": "nowhere"}):  # fmt: skip
+    for bad in (
+        {"cell": "0,0"},
+        {"cell": "2,3"},
+        {"hand_index": 2},
+        {"market_index": 3},
+        {"market_index": None},
+        {"cell": "nowhere"},
+    ):
         response = alice_api.post(url, {**versus_move(game), **bad}, "json")
         assert response.status_code == 400, (bad, response.content)
     assert alice_api.post(url, {**versus_move(game), "turn": 2}, "json").status_code == 409
@@ -87,7 +96,10 @@ def test_illegal_moves_are_400_and_stale_repeated_or_out_of_turn_moves_409(alice
     after = alice_api.get(f"/api/versus/{game['id']}/").json()
     assert after["to_move"] == "you" and after["turn"] == 2
     assert [(entry["name"], entry["turn"]) for entry in after["log"]] == [
-        ("you", 1), ("Marmalade", 1), ("Pepper", 1)]  # fmt: skip
+        ("you", 1),
+        ("Marmalade", 1),
+        ("Pepper", 1),
+    ]
     assert all(len(o["quilt"]["placements"]) == 1 for o in after["opponents"])
 
 

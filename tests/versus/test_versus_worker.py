@@ -35,8 +35,12 @@ def test_a_worker_plays_the_opponents_of_every_level(celery_worker_process, alic
         games[level] = game
     for _ in range(TURNS):
         for game in games.values():
-            move = {"turn": game["turn"], "hand_index": 0, "cell": game["you"]["empty_cells"][0],
-                    "market_index": None if game["turn"] == TURNS else 0}  # fmt: skip
+            move = {
+                "turn": game["turn"],
+                "hand_index": 0,
+                "cell": game["you"]["empty_cells"][0],
+                "market_index": None if game["turn"] == TURNS else 0,
+            }
             response = alice_api.post(f"/api/versus/{game['id']}/moves/", move, "json")
             assert response.status_code == 200, response.content
         for level, game in games.items():

@@ -75,18 +75,29 @@ def test_the_board_puts_a_pass_first_then_the_score_then_the_tokens(api_of):
             api = api_of(name)
             tries[name] = finish(api, start(api).json())
     rows = {name: Game.objects.get(pk=game["id"]) for name, game in tries.items()}
-    facts = {"ann": (False, 80, 3, 1), "ben": (True, 60, 0, 0), "cat": (True, 60, 1, 0),
-             "dan": (True, 60, 1, 0)}  # fmt: skip
+    facts = {
+        "ann": (False, 80, 3, 1),
+        "ben": (True, 60, 0, 0),
+        "cat": (True, 60, 1, 0),
+        "dan": (True, 60, 1, 0),
+    }
     for name, (passed, score, cats, buttons) in facts.items():
-        fields = {"scenario_passed": passed, "score": score, "cat_tokens": cats,
-                  "button_tokens": buttons}  # fmt: skip
+        fields = {
+            "scenario_passed": passed,
+            "score": score,
+            "cat_tokens": cats,
+            "button_tokens": buttons,
+        }
         Game.objects.filter(pk=rows[name].pk).update(**fields)
     with time_machine.travel(WEDNESDAY, tick=False):
         board = SchemaCheckedClient().get("/api/weekly/2026-W49/leaderboard/").json()
     assert board["players"] == 4
     assert [(e["player"], e["rank"]) for e in board["entries"]] == [
-        ("cat", 1), ("dan", 1), ("ben", 3), ("ann", 4)
-    ]  # fmt: skip
+        ("cat", 1),
+        ("dan", 1),
+        ("ben", 3),
+        ("ann", 4),
+    ]
 
 
 def test_a_try_finished_after_the_close_is_not_on_the_board(api_of):

@@ -31,8 +31,13 @@ def main(seeds: int) -> None:
                 seed = f"scenario-test-{number}-{k}"
                 record = play_game(deal(seed, scenario.setup), make_player(strategy, seed=seed))
                 missed = [t for t, ok in scenario.check(record.score).items() if not ok]
-                game = {"seed": seed, "goals": record.goals, "strategy": strategy,
-                        "score": record.score["total"], "moves": record.moves}  # fmt: skip
+                game = {
+                    "seed": seed,
+                    "goals": record.goals,
+                    "strategy": strategy,
+                    "score": record.score["total"],
+                    "moves": record.moves,
+                }
                 if not missed and passing is None:
                     passing = game
                 elif len(missed) == 1:

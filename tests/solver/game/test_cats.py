@@ -97,10 +97,17 @@ def test_size_cat_needs_at_least_its_size(cat_id):
 
 def test_printed_cat_table():
     assert {(c.id, c.dots, c.points) for c in CATS} == {
-        ("millie", 1, 3), ("tibbit", 1, 5), ("callie", 1, 3), ("rumi", 1, 5),
-        ("coconut", 2, 7), ("cira", 2, 9), ("tecolote", 2, 7), ("almond", 2, 9),
-        ("gwenivere", 3, 11), ("leo", 3, 11),
-    }  # fmt: skip
+        ("millie", 1, 3),
+        ("tibbit", 1, 5),
+        ("callie", 1, 3),
+        ("rumi", 1, 5),
+        ("coconut", 2, 7),
+        ("cira", 2, 9),
+        ("tecolote", 2, 7),
+        ("almond", 2, 9),
+        ("gwenivere", 3, 11),
+        ("leo", 3, 11),
+    }
 
 
 def test_shape_helper_walks_the_grid():

@@ -51,8 +51,12 @@ def test_goal_on_the_quilt_scores_when_its_six_neighbours_are_filled(quilt_with)
     placements = [(cell, color, "dots") for cell, color in zip(around, colors, strict=True)]
     five = quilt_with(placements[:5])
     assert five.score()["goals"][0] == {
-        "cell": "2,3", "goal": "all-different", "colors": False, "patterns": False, "points": 0,
-    }  # fmt: skip
+        "cell": "2,3",
+        "goal": "all-different",
+        "colors": False,
+        "patterns": False,
+        "points": 0,
+    }
     six = quilt_with(placements)
     assert six.score()["goals"][0]["points"] == 10
     assert six.score()["goal_points"] == 10

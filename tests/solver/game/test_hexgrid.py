@@ -6,11 +6,21 @@ from solver.game.hexgrid import mask_of
 
 def test_neighbours_follow_rules_md_for_even_and_odd_rows():
     assert sorted(cell_name(n) for n in NEIGHBOURS[parse_cell("2,3")]) == [
-        "1,2", "1,3", "2,2", "2,4", "3,2", "3,3",
-    ]  # fmt: skip
+        "1,2",
+        "1,3",
+        "2,2",
+        "2,4",
+        "3,2",
+        "3,3",
+    ]
     assert sorted(cell_name(n) for n in NEIGHBOURS[parse_cell("3,4")]) == [
-        "2,4", "2,5", "3,3", "3,5", "4,4", "4,5",
-    ]  # fmt: skip
+        "2,4",
+        "2,5",
+        "3,3",
+        "3,5",
+        "4,4",
+        "4,5",
+    ]
     assert sorted(cell_name(n) for n in NEIGHBOURS[parse_cell("0,0")]) == ["0,1", "1,0"]
 
 

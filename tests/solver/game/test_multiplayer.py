@@ -155,8 +155,11 @@ def test_random_games_conserve_patches_replay_and_score_like_the_reference(seed,
     keys = {}
     for seat, quilt in enumerate(game.quilts):
         expected = reference.score(quilt_to_json(quilt))
-        keys[seat] = (expected["total"], len(expected["cats"]),
-                      len(expected["buttons"]) + expected["rainbow"])  # fmt: skip
+        keys[seat] = (
+            expected["total"],
+            len(expected["cats"]),
+            len(expected["buttons"]) + expected["rainbow"],
+        )
     for seat, key in keys.items():
         assert ranks[seat] == 1 + sum(other > key for other in keys.values())
 

@@ -98,11 +98,13 @@ def quilt_files(draw) -> dict:
     """A random valid quilt file: any layout, cells filled in a random order, and patches
     drawn (at most three copies each), often from a few colours or patterns so that big
     groups and shapes form."""
-    cats = draw(st.lists(st.sampled_from([c.id for c in CATS]), min_size=3, max_size=3,
-                         unique=True))  # fmt: skip
+    cats = draw(
+        st.lists(st.sampled_from([c.id for c in CATS]), min_size=3, max_size=3, unique=True)
+    )
     patterns = draw(st.permutations(PATTERNS))
-    goals = draw(st.lists(st.sampled_from([g.id for g in GOALS]), min_size=3, max_size=3,
-                          unique=True))  # fmt: skip
+    goals = draw(
+        st.lists(st.sampled_from([g.id for g in GOALS]), min_size=3, max_size=3, unique=True)
+    )
     family = draw(st.booleans())
     few = st.lists(st.integers(0, 5), min_size=2, max_size=3, unique=True)
     clump = draw(st.sampled_from(["colors", "patterns", "neither"]))

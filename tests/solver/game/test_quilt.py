@@ -44,27 +44,43 @@ def test_extending_a_buttoned_group_earns_nothing_new(quilt_with):
 
 
 def test_merging_two_buttoned_groups_keeps_both_buttons(quilt_with):
-    quilt = quilt_with([
-        ("1,1", "yellow", "dots"), ("1,2", "yellow", "ferns"),      # A, with 0,1
-        ("3,5", "yellow", "flowers"), ("4,5", "yellow", "stripes"),  # B, with 3,6
-        ("1,3", "yellow", "vines"), ("1,4", "yellow", "quatrefoil"),  # A grows
-    ])  # fmt: skip
+    quilt = quilt_with(
+        [
+            # A, with 0,1
+            ("1,1", "yellow", "dots"),
+            ("1,2", "yellow", "ferns"),
+            # B, with 3,6
+            ("3,5", "yellow", "flowers"),
+            ("4,5", "yellow", "stripes"),
+            # A grows
+            ("1,3", "yellow", "vines"),
+            ("1,4", "yellow", "quatrefoil"),
+        ]
+    )
     assert len(quilt.buttons) == 2
     assert quilt.place(parse_cell("2,5"), patch("yellow", "dots"))[0] == NO_BUTTON  # A + B
     assert [b["cells"] for b in quilt.score()["buttons"]] == [
-        ["0,1", "1,1", "1,2"], ["3,5", "3,6", "4,5"],
-    ]  # fmt: skip
+        ["0,1", "1,1", "1,2"],
+        ["3,5", "3,6", "4,5"],
+    ]
     assert quilt.score()["button_points"] == 6
 
 
 def test_merging_two_scored_cat_groups_keeps_both_cats_and_earns_no_third(quilt_with):
-    quilt = quilt_with([
-        ("1,1", "navy", "dots"), ("1,2", "teal", "dots"), ("1,3", "green", "dots"),
-        ("1,5", "purple", "dots"), ("2,5", "pink", "dots"),  # with the printed dots at 1,6
-    ])  # fmt: skip
+    quilt = quilt_with(
+        [
+            ("1,1", "navy", "dots"),
+            ("1,2", "teal", "dots"),
+            ("1,3", "green", "dots"),
+            # with the printed dots at 1,6
+            ("1,5", "purple", "dots"),
+            ("2,5", "pink", "dots"),
+        ]
+    )
     assert [c["cells"] for c in quilt.score()["cats"]] == [
-        ["1,1", "1,2", "1,3"], ["1,5", "1,6", "2,5"],
-    ]  # fmt: skip
+        ["1,1", "1,2", "1,3"],
+        ["1,5", "1,6", "2,5"],
+    ]
     assert quilt.place(parse_cell("1,4"), patch("yellow", "dots"))[1] == NO_CAT
     assert quilt.score()["cat_points"] == 6
 
@@ -78,23 +94,36 @@ def test_a_cat_is_earned_when_its_group_first_meets_the_requirement(quilt_with):
 
 
 def test_each_pattern_of_a_cat_scores_its_own_groups(quilt_with):
-    quilt = quilt_with([
-        ("1,1", "navy", "dots"), ("1,2", "teal", "dots"), ("1,3", "green", "dots"),
-        ("5,3", "navy", "stripes"), ("5,4", "teal", "stripes"), ("5,5", "pink", "stripes"),
-    ])  # fmt: skip
+    quilt = quilt_with(
+        [
+            ("1,1", "navy", "dots"),
+            ("1,2", "teal", "dots"),
+            ("1,3", "green", "dots"),
+            ("5,3", "navy", "stripes"),
+            ("5,4", "teal", "stripes"),
+            ("5,5", "pink", "stripes"),
+        ]
+    )
     assert [(c["cat"], c["pattern"]) for c in quilt.score()["cats"]] == [
-        ("millie", "dots"), ("millie", "stripes"),
-    ]  # fmt: skip
+        ("millie", "dots"),
+        ("millie", "stripes"),
+    ]
 
 
 RAINBOW = [  # a button of each colour, each with a printed patch of its colour
-    ("1,1", "yellow", "dots"), ("1,2", "yellow", "ferns"),
-    ("1,5", "navy", "flowers"), ("2,5", "navy", "quatrefoil"),
-    ("4,1", "purple", "stripes"), ("5,1", "purple", "vines"),
-    ("3,1", "teal", "dots"), ("2,1", "teal", "ferns"),
-    ("5,2", "pink", "flowers"), ("5,3", "pink", "quatrefoil"),
-    ("4,5", "green", "stripes"), ("4,4", "green", "vines"),
-]  # fmt: skip
+    ("1,1", "yellow", "dots"),
+    ("1,2", "yellow", "ferns"),
+    ("1,5", "navy", "flowers"),
+    ("2,5", "navy", "quatrefoil"),
+    ("4,1", "purple", "stripes"),
+    ("5,1", "purple", "vines"),
+    ("3,1", "teal", "dots"),
+    ("2,1", "teal", "ferns"),
+    ("5,2", "pink", "flowers"),
+    ("5,3", "pink", "quatrefoil"),
+    ("4,5", "green", "stripes"),
+    ("4,4", "green", "vines"),
+]
 
 
 def test_rainbow_comes_with_the_sixth_colour_once(quilt_with):
@@ -110,9 +139,14 @@ def test_rainbow_comes_with_the_sixth_colour_once(quilt_with):
 
 
 def test_family_goals_score_nothing_and_everything_else_is_unchanged(quilt_with):
-    goal_ring = [("1,2", "navy", "dots"), ("1,3", "teal", "ferns"), ("2,2", "green", "flowers"),
-                 ("2,4", "yellow", "quatrefoil"), ("3,2", "purple", "stripes"),
-                 ("3,3", "pink", "vines")]  # fmt: skip
+    goal_ring = [
+        ("1,2", "navy", "dots"),
+        ("1,3", "teal", "ferns"),
+        ("2,2", "green", "flowers"),
+        ("2,4", "yellow", "quatrefoil"),
+        ("3,2", "purple", "stripes"),
+        ("3,3", "pink", "vines"),
+    ]
     standard = quilt_with(RAINBOW[2:8] + goal_ring)
     family = quilt_with(RAINBOW[2:8] + goal_ring, family=True)
     assert standard.score()["goal_points"] == 15  # all-different, both attributes

@@ -55,14 +55,22 @@ BAD = [
     (with_(goals={"1,1": "aa-bb-cc"}), "'1,1' is not a design"),
     (with_(goals=["all-different"]), "goals must map goal spaces"),
     (with_(cats=GOOD["cats"][:2]), "cats must list three cats"),
-    (with_(cats=[{"cat": "garfield", "patterns": ["dots", "stripes"]}, *GOOD["cats"][1:]]),
-     "unknown cat 'garfield'"),
-    (with_(cats=[{"cat": "millie", "patterns": ["dots"]}, *GOOD["cats"][1:]]),
-     "patterns not split two per cat"),
-    (with_(cats=[{"cat": "millie", "patterns": ["dots", "ferns"]}, *GOOD["cats"][1:]]),
-     "patterns not split two per cat"),
-    (with_(cats=[{"cat": "millie", "patterns": ["dots", "plaid"]}, *GOOD["cats"][1:]]),
-     "unknown pattern 'plaid'"),
+    (
+        with_(cats=[{"cat": "garfield", "patterns": ["dots", "stripes"]}, *GOOD["cats"][1:]]),
+        "unknown cat 'garfield'",
+    ),
+    (
+        with_(cats=[{"cat": "millie", "patterns": ["dots"]}, *GOOD["cats"][1:]]),
+        "patterns not split two per cat",
+    ),
+    (
+        with_(cats=[{"cat": "millie", "patterns": ["dots", "ferns"]}, *GOOD["cats"][1:]]),
+        "patterns not split two per cat",
+    ),
+    (
+        with_(cats=[{"cat": "millie", "patterns": ["dots", "plaid"]}, *GOOD["cats"][1:]]),
+        "unknown pattern 'plaid'",
+    ),
     (with_(cats=[GOOD["cats"][0], GOOD["cats"][0], GOOD["cats"][2]]), "three different cats"),
     (with_(cats=["millie", "coconut", "leo"]), "a cat must be an object"),
     (with_(family="yes"), "family must be true or false"),
@@ -71,15 +79,21 @@ BAD = [
     (with_(placements=placements(("2,3", "navy", "dots"))), "cell '2,3' is not an empty patch"),
     (with_(placements=placements(("0,0", "navy", "dots"))), "cell '0,0' is not an empty patch"),
     (with_(placements=placements(("7,1", "navy", "dots"))), "cell '7,1' is not an empty patch"),
-    (with_(placements=placements(("1,1", "navy", "dots"), ("1,1", "teal", "dots"))),
-     "cell '1,1' is used twice"),
-    (with_(placements=placements(*[(c, "navy", "dots") for c in ("1,1", "1,2", "1,3", "1,4")])),
-     "more than three copies of navy dots"),
+    (
+        with_(placements=placements(("1,1", "navy", "dots"), ("1,1", "teal", "dots"))),
+        "cell '1,1' is used twice",
+    ),
+    (
+        with_(placements=placements(*[(c, "navy", "dots") for c in ("1,1", "1,2", "1,3", "1,4")])),
+        "more than three copies of navy dots",
+    ),
     (with_(placements=placements(("1,1", "black", "dots"))), "unknown colour 'black'"),
     (with_(placements=placements(("1,1", "navy", None))), "unknown pattern None"),
-    (with_(placements=placements(*[(c, "navy", "dots") for c in ["1,1"] * 23])),
-     "at most 22 placements"),
-]  # fmt: skip
+    (
+        with_(placements=placements(*[(c, "navy", "dots") for c in ["1,1"] * 23])),
+        "at most 22 placements",
+    ),
+]
 
 
 @pytest.mark.parametrize(("data", "message"), BAD, ids=[m for _, m in BAD])

@@ -20,22 +20,50 @@ from solver.search import make_player, play_game
 RULEBOOK = {
     1: ("≠ AA-BB-CC AAA-BBB", "millie tibbit coconut", ["rainbow button"], 58),
     2: ("≠ AAA-BBB AAA-BB-C", "callie tibbit coconut", ["5 cat tokens"], 59),
-    3: ("≠ AA-BB-CC AA-BB-C-D", "millie rumi coconut",
-        ["2 goals met", "rainbow button", "each cat at least once"], 60),
-    4: ("≠ AAA-BB-C AA-BB-C-D", "millie tibbit tecolote",
-        ["3 goals met", "3 buttons of one colour"], 61),
+    3: (
+        "≠ AA-BB-CC AA-BB-C-D",
+        "millie rumi coconut",
+        ["2 goals met", "rainbow button", "each cat at least once"],
+        60,
+    ),
+    4: (
+        "≠ AAA-BB-C AA-BB-C-D",
+        "millie tibbit tecolote",
+        ["3 goals met", "3 buttons of one colour"],
+        61,
+    ),
     5: ("≠ AAAA-BB AA-BB-C-D", "callie coconut cira", ["3 goals met", "3 tokens of one cat"], 62),
-    6: ("AAAA-BB AAA-BBB AA-BB-CC", "tibbit tecolote almond",
-        ["2 goals met", "1 goal met with both", "rainbow button"], 63),
-    7: ("AAAA-BB AAA-BBB AAA-BB-C", "rumi coconut gwenivere",
-        ["2 goals met", "1 goal met with both", "5 cat tokens"], 64),
-    8: ("AAAA-BB AAA-BB-C AA-BB-CC", "millie almond leo",
-        ["2 goals met", "1 goal met with both", "each cat at least once", "rainbow button"], 66),
-    9: ("AAAA-BB AA-BB-CC AA-BB-C-D", "callie cira leo",
-        ["3 goals met", "2 goals met with both", "each cat at least once"], 68),
-    10: ("AAA-BBB AAA-BB-C AA-BB-C-D", "tibbit tecolote gwenivere",
-         ["2 goals met with both", "each cat at least once", "rainbow button"], 72),
-}  # fmt: skip
+    6: (
+        "AAAA-BB AAA-BBB AA-BB-CC",
+        "tibbit tecolote almond",
+        ["2 goals met", "1 goal met with both", "rainbow button"],
+        63,
+    ),
+    7: (
+        "AAAA-BB AAA-BBB AAA-BB-C",
+        "rumi coconut gwenivere",
+        ["2 goals met", "1 goal met with both", "5 cat tokens"],
+        64,
+    ),
+    8: (
+        "AAAA-BB AAA-BB-C AA-BB-CC",
+        "millie almond leo",
+        ["2 goals met", "1 goal met with both", "each cat at least once", "rainbow button"],
+        66,
+    ),
+    9: (
+        "AAAA-BB AA-BB-CC AA-BB-C-D",
+        "callie cira leo",
+        ["3 goals met", "2 goals met with both", "each cat at least once"],
+        68,
+    ),
+    10: (
+        "AAA-BBB AAA-BB-C AA-BB-C-D",
+        "tibbit tecolote gwenivere",
+        ["2 goals met with both", "each cat at least once", "rainbow button"],
+        72,
+    ),
+}
 
 
 @pytest.mark.parametrize("number", RULEBOOK)
@@ -103,14 +131,18 @@ def test_final_check_of_each_kind_of_condition():
     assert first.check(score(57, rainbow=True))["score at least 58"] is False
 
     eighth = SCENARIOS[8]  # 2 goals met, 1 with both; each cat; rainbow; 66
-    passing = score(66, [(True, True), (True, False), (False, False)],
-                    ["millie", "almond", "leo"], rainbow=True)  # fmt: skip
+    passing = score(
+        66, [(True, True), (True, False), (False, False)], ["millie", "almond", "leo"], rainbow=True
+    )
     assert all(eighth.check(passing).values())
-    one_met = score(66, [(True, True), (False, False), (False, False)],
-                    ["millie", "almond", "leo"], rainbow=True)  # fmt: skip
+    one_met = score(
+        66,
+        [(True, True), (False, False), (False, False)],
+        ["millie", "almond", "leo"],
+        rainbow=True,
+    )
     assert [t for t, ok in eighth.check(one_met).items() if not ok] == ["2 goals met"]
-    none_both = score(66, [(True, False), (False, True)], ["millie", "almond", "leo"],
-                      rainbow=True)  # fmt: skip
+    none_both = score(66, [(True, False), (False, True)], ["millie", "almond", "leo"], rainbow=True)
     assert [t for t, ok in eighth.check(none_both).items() if not ok] == ["1 goal met with both"]
     no_leo = score(66, [(True, True), (True, False)], ["millie", "almond"], rainbow=True)
     assert [t for t, ok in eighth.check(no_leo).items() if not ok] == ["each cat at least once"]
@@ -126,9 +158,10 @@ def test_final_check_of_each_kind_of_condition():
     ]
     tenth = SCENARIOS[10].check(score(72, [(True, True), (True, False), (True, True)]))
     assert tenth["2 goals met with both"] is True
-    assert SCENARIOS[10].check(score(72, [(True, True), (True, False)]))[
-        "2 goals met with both"
-    ] is False  # fmt: skip
+    assert (
+        SCENARIOS[10].check(score(72, [(True, True), (True, False)]))["2 goals met with both"]
+        is False
+    )
 
 
 @pytest.mark.parametrize("number", SCENARIOS)

@@ -10,15 +10,27 @@ from solver.game.rng import SeededStream
 # The deal algorithm must never change by accident: the daily challenge's fairness (anyone can
 # re-deal a published seed) depends on it. If one of these changes, it is a new algorithm.
 GOLDEN = {
-    ("2026-11-29", "standard", None):
-        "a62d73e0bf8db444c840b2772a63be86d2ddd1c939157c6d0afb07266349b651",
-    ("2026-11-29", "beginner", None):
-        "0d7befb417f9d8b15b0955f01b3508120381b499d9b6aa9cee5eada2b2634cc3",
-    ("golden", "standard", "lower-variance"):
-        "2bdcdce4d677bbe1688dfd2d436c22bf3cb2c769e7cde7d28efe49be44fa1189",
-    ("golden", "scenario-7", "family"):
-        "4d194d800a2eadaa09955add386fb5e958201a9ead74c50ae252dfce4e39346a",
-}  # fmt: skip
+    (
+        "2026-11-29",
+        "standard",
+        None,
+    ): "a62d73e0bf8db444c840b2772a63be86d2ddd1c939157c6d0afb07266349b651",
+    (
+        "2026-11-29",
+        "beginner",
+        None,
+    ): "0d7befb417f9d8b15b0955f01b3508120381b499d9b6aa9cee5eada2b2634cc3",
+    (
+        "golden",
+        "standard",
+        "lower-variance",
+    ): "2bdcdce4d677bbe1688dfd2d436c22bf3cb2c769e7cde7d28efe49be44fa1189",
+    (
+        "golden",
+        "scenario-7",
+        "family",
+    ): "4d194d800a2eadaa09955add386fb5e958201a9ead74c50ae252dfce4e39346a",
+}
 
 
 def canonical_hash(data) -> str:
@@ -48,8 +60,13 @@ def test_standard_deal_contents():
     assert len(data["goal_options"]) == len(set(data["goal_options"])) == 4
     assert [c["cat"] for c in data["cats"]] == ["tibbit", "almond", "leo"]  # one per dot group
     assert sorted(p for c in data["cats"] for p in c["patterns"]) == [
-        "dots", "ferns", "flowers", "quatrefoil", "stripes", "vines",
-    ]  # fmt: skip
+        "dots",
+        "ferns",
+        "flowers",
+        "quatrefoil",
+        "stripes",
+        "vines",
+    ]
     counts = Counter([*dealt.hand, *dealt.market, *dealt.bag])
     assert len(counts) == 36 and set(counts.values()) == {3}
 

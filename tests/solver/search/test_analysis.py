@@ -131,9 +131,15 @@ def test_a_turn_is_valued_once_on_shared_futures_each_half_choosing_what_the_oth
     player = FairPlayer(seed=SEED, **SMALL)
     visible = player.visible_candidates(observation, SMALL["candidates"])
     moves = [n.move for n in visible[: SMALL["candidates"]] if n.move != played] + [played]
-    finals, counts = future_values(observation, moves, samples=SMALL["samples"], seed=SEED,
-                                   margin=player.margin, beam=player.playout(observation.layout),
-                                   keep=(len(moves) - 1,))  # fmt: skip
+    finals, counts = future_values(
+        observation,
+        moves,
+        samples=SMALL["samples"],
+        seed=SEED,
+        margin=player.margin,
+        beam=player.playout(observation.layout),
+        keep=(len(moves) - 1,),
+    )
     n = counts[-1]
     assert n == (1 if turn >= TURNS - 1 else SMALL["samples"])
     full = finals[[i for i, c in enumerate(counts) if c == n], :n]
@@ -141,8 +147,10 @@ def test_a_turn_is_valued_once_on_shared_futures_each_half_choosing_what_the_oth
         gap = full[:, 0].max() - full[-1, 0]
     else:
         even, odd = full[:, 0::2], full[:, 1::2]
-        gap = ((odd[even.mean(axis=1).argmax()] - odd[-1]).mean()
-               + (even[odd.mean(axis=1).argmax()] - even[-1]).mean()) / 2  # fmt: skip
+        gap = (
+            (odd[even.mean(axis=1).argmax()] - odd[-1]).mean()
+            + (even[odd.mean(axis=1).argmax()] - even[-1]).mean()
+        ) / 2
     reviewed = review.turns[turn - 1]
     assert reviewed.played_value == pytest.approx(full[-1].mean(), abs=1e-9)
     assert reviewed.loss == pytest.approx(max(0.0, gap), abs=1e-9)
@@ -216,8 +224,16 @@ def test_an_illegal_played_move_is_named():
 
 def test_marks_follow_their_documented_thresholds():
     assert [mark(loss) for loss in (0, 0.5, 1.49, 1.5, 2.99, 3, 5.99, 6, 20)] == [
-        "", "", "", "?!", "?!", "?", "?", "??", "??"
-    ]  # fmt: skip
+        "",
+        "",
+        "",
+        "?!",
+        "?!",
+        "?",
+        "?",
+        "??",
+        "??",
+    ]
 
 
 def test_every_turn_is_marked_by_its_loss_and_says_what_the_played_move_did(random_game):
@@ -248,8 +264,10 @@ def test_key_moments_break_ties_by_the_earlier_turn_and_skip_small_losses():
     losses = [3.0, 7.5, 2.99, 3.0, 4.0, 3.0]
     turns = [{"turn": k, "loss": loss} for k, loss in enumerate(losses, start=1)]
     assert key_moments(turns) == [
-        {"turn": 2, "loss": 7.5}, {"turn": 5, "loss": 4.0}, {"turn": 1, "loss": 3.0}
-    ]  # fmt: skip
+        {"turn": 2, "loss": 7.5},
+        {"turn": 5, "loss": 4.0},
+        {"turn": 1, "loss": 3.0},
+    ]
     assert key_moments([{"turn": 1, "loss": 2.9}]) == []
 
 

@@ -9,8 +9,13 @@ from solver.search.fastcore import evaluator_for, pack
 
 # two groups of three dots (Millie: a group of 3 or more) and the cell that joins them
 LEFT, RIGHT, JOIN = ("1,1", "1,2", "1,3"), ("1,5", "2,5", "3,5"), "1,4"
-COLOR = dict(zip((*LEFT, *RIGHT, JOIN), ("navy", "teal", "green", "yellow", "purple", "pink",
-                                          "navy"), strict=True))  # fmt: skip  # no button
+COLOR = dict(
+    zip(
+        (*LEFT, *RIGHT, JOIN),
+        ("navy", "teal", "green", "yellow", "purple", "pink", "navy"),
+        strict=True,
+    )
+)  # no button
 
 
 def _dots(quilt_with, order):

@@ -46,8 +46,10 @@ def test_the_hint_and_the_review_value_the_same_move_alike():
             gaps.append(shown["played_value"] - suggested.expected_score)
     assert len(gaps) == len(DEALS) * len(TURNS_ASKED)
     mean_gap = statistics.mean(abs(gap) for gap in gaps)
-    print(f"hint vs review, {len(gaps)} positions: mean |difference| {mean_gap:.2f}, "
-          f"mean {statistics.mean(gaps):+.2f}, largest {max(map(abs, gaps)):.2f}")  # fmt: skip
+    print(
+        f"hint vs review, {len(gaps)} positions: mean |difference| {mean_gap:.2f}, "
+        f"mean {statistics.mean(gaps):+.2f}, largest {max(map(abs, gaps)):.2f}"
+    )
     assert mean_gap <= AGREEMENT
 
 

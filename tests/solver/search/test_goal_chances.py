@@ -71,16 +71,26 @@ def test_todays_chances_in_the_table_change_nothing():
         plain, tabled = Evaluator(layout), Evaluator(layout, goal_chances=today)
         assert plain.value(state) == tabled.value(state)
         patch = rng.randrange(36)
-        assert np.array_equal(plain.placement_values(state, patch),
-                              tabled.placement_values(state, patch))  # fmt: skip
+        assert np.array_equal(
+            plain.placement_values(state, patch), tabled.placement_values(state, patch)
+        )
 
 
 def self_play(seed: int, games: int = 40) -> tuple[np.ndarray, float]:
     dealt = deal("goal-chances-test")
     layout = dealt.setup.layout(arrangements(dealt.setup)[5])
     counts = np.zeros((len(GOALS), 2, GOAL_STAGES, len(SHAPES), 2))
-    mean = goal_outcomes(Evaluator(layout), pack(Quilt(layout)), dealt.hand, dealt.market,
-                         dealt.bag, games, seed, counts, 0.25)  # fmt: skip
+    mean = goal_outcomes(
+        Evaluator(layout),
+        pack(Quilt(layout)),
+        dealt.hand,
+        dealt.market,
+        dealt.bag,
+        games,
+        seed,
+        counts,
+        0.25,
+    )
     return counts, mean
 
 
@@ -115,8 +125,12 @@ def test_fitted_chances_are_rates_pulled_towards_the_shape_then_today():
 
 
 def run(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "research.learn_goal_chances", *args],
-                          cwd=ROOT, capture_output=True, text=True)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "research.learn_goal_chances", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_the_command_writes_a_set_the_players_load(monkeypatch):

@@ -44,8 +44,12 @@ def test_goal_deals_revalue_the_finalists_by_the_players_own_turn_one_valuation(
     # without the option, the quick games' choice, as before: the first finalist
     assert plain.choose_goals(setup) == finalists[0]
     # fixed goals stay fixed
-    assert make_player("fair", goal_deals=2, **SMALL).choose_goals(
-        deal("test-goal-choice-2", setup="beginner").setup) is None  # fmt: skip
+    assert (
+        make_player("fair", goal_deals=2, **SMALL).choose_goals(
+            deal("test-goal-choice-2", setup="beginner").setup
+        )
+        is None
+    )
 
 
 def _evaluator(layout):

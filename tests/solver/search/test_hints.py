@@ -106,8 +106,9 @@ def test_the_position_key_is_the_visible_position_and_never_the_bag():
         == key
     )
     # the hand in the other order (a move names a hand slot) is another position
-    swapped = Observation(again.setup, again.quilt, again.hand[::-1], again.market,
-                          again.discarded, again.turn)  # fmt: skip
+    swapped = Observation(
+        again.setup, again.quilt, again.hand[::-1], again.market, again.discarded, again.turn
+    )
     assert again.hand[0] != again.hand[1]
     assert position_key(swapped) != key
     game.play(game.legal_moves()[0])
@@ -118,8 +119,13 @@ def test_the_same_cells_with_other_scored_areas_are_another_position(quilt_with)
     """Placed in another order, the same cells may have scored another cat (test_beam.py):
     the hint's expected score differs, so the position does."""
     left, right, join = ("1,1", "1,2", "1,3"), ("1,5", "2,5", "3,5"), "1,4"
-    colors = dict(zip((*left, *right, join), ("navy", "teal", "green", "yellow", "purple",
-                                              "pink", "navy"), strict=True))  # fmt: skip
+    colors = dict(
+        zip(
+            (*left, *right, join),
+            ("navy", "teal", "green", "yellow", "purple", "pink", "navy"),
+            strict=True,
+        )
+    )
     twice = quilt_with([(c, colors[c], "dots") for c in (*left, *right, join)])
     once = quilt_with([(c, colors[c], "dots") for c in (*left, join, *right)])
     assert twice.cells == once.cells and twice.points != once.points

@@ -83,11 +83,14 @@ def test_values_many_and_the_quick_game_with_learned_tables():
         final = beam.run([root], game.remaining_bag, TURNS)[0]
         moves = np.full((TURNS, 3), -9, dtype=np.int64)
         bag = np.array(game.remaining_bag)
-        value = fast.quick_game(pack(game.quilt), game.hand, game.market, bag, 0, game.turn,
-                                0.25, moves)  # fmt: skip
+        value = fast.quick_game(
+            pack(game.quilt), game.hand, game.market, bag, 0, game.turn, 0.25, moves
+        )
         assert abs(value - final.value) <= TOLERANCE, k
-        line = [(m.hand_index, m.cell, -1 if m.market_index is None else m.market_index)
-                for m in final.line()]  # fmt: skip
+        line = [
+            (m.hand_index, m.cell, -1 if m.market_index is None else m.market_index)
+            for m in final.line()
+        ]
         assert [tuple(row) for row in moves[: len(line)].tolist()] == line, k
 
 

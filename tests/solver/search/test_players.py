@@ -7,9 +7,11 @@ from solver.game import TURNS, Deal, Move, SoloGame, deal
 from solver.search import make_player, play_game
 from solver.search.goal_choice import arrangements
 
-FAST = {"beam": {"placements": 3},
-        "fair": {"playout_width": 1, "samples": 2, "depth": 1, "candidates": 2},
-        "hindsight": {"kept": 1, "piloted": 2, "arrangements": 2}}  # fmt: skip
+FAST = {
+    "beam": {"placements": 3},
+    "fair": {"playout_width": 1, "samples": 2, "depth": 1, "candidates": 2},
+    "hindsight": {"kept": 1, "piloted": 2, "arrangements": 2},
+}
 
 
 def _replay(d: Deal, record) -> SoloGame:

@@ -48,11 +48,22 @@ def test_the_portfolio_keeps_the_best_game_of_every_search_it_made(tiny):
         layout = d.setup.layout(goals)
         options = SearchOptions(width=piloted, breadth=max(kept, piloted // 3))
         evaluator = evaluator_for(layout, weights)
-        return player.search(layout, Quilt(layout), d.hand, d.market, d.bag, 1,
-                             evaluator=evaluator, options=options, kept=kept).value  # fmt: skip
+        return player.search(
+            layout,
+            Quilt(layout),
+            d.hand,
+            d.market,
+            d.bag,
+            1,
+            evaluator=evaluator,
+            options=options,
+            kept=kept,
+        ).value
 
-    first = [(searched(g, w, 2, 1), -k, g, w) for k, (g, w) in
-             enumerate((g, w) for g in order for w in TINY.configurations)]  # fmt: skip
+    first = [
+        (searched(g, w, 2, 1), -k, g, w)
+        for k, (g, w) in enumerate((g, w) for g in order for w in TINY.configurations)
+    ]
     first.sort(key=lambda item: item[:2], reverse=True)
     second = [searched(g, w, 4, 2) for _, _, g, w in first[:2]]
     assert record.score["total"] == max([value for value, *_ in first] + second)

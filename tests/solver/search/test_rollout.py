@@ -87,13 +87,21 @@ def test_the_quick_game_plays_the_beam_game_on_random_positions():
         final = python_game(game, second_patch)
         fast = evaluator_for(game.quilt.layout)
         moves = np.full((TURNS, 3), -9, dtype=np.int64)
-        value = fast.quick_game(pack(game.quilt), game.hand, game.market,
-                                np.array(game.remaining_bag), 0, game.turn, second_patch,
-                                moves)  # fmt: skip
+        value = fast.quick_game(
+            pack(game.quilt),
+            game.hand,
+            game.market,
+            np.array(game.remaining_bag),
+            0,
+            game.turn,
+            second_patch,
+            moves,
+        )
         assert abs(value - final.value) <= TOLERANCE, (k, value, final.value)
         line = final.line()
-        expected = [(m.hand_index, m.cell, -1 if m.market_index is None else m.market_index)
-                    for m in line]  # fmt: skip
+        expected = [
+            (m.hand_index, m.cell, -1 if m.market_index is None else m.market_index) for m in line
+        ]
         assert [tuple(row) for row in moves[: len(line)].tolist()] == expected, k
     assert all(count >= 10 for count in seen.values()), seen
 
@@ -122,8 +130,15 @@ def test_a_finished_game_and_a_short_bag():
     game = random_game(random.Random(4))
     with pytest.raises(ValueError, match="bag"):
         fast = evaluator_for(game.quilt.layout)
-        fast.quick_game(pack(game.quilt), game.hand, game.market, game.remaining_bag[:3], 0,
-                        min(game.turn, TURNS - 3), 0.25)  # fmt: skip
+        fast.quick_game(
+            pack(game.quilt),
+            game.hand,
+            game.market,
+            game.remaining_bag[:3],
+            0,
+            min(game.turn, TURNS - 3),
+            0.25,
+        )
 
 
 def reference_pilot(beam: Beam, rollout: Beam, root, bag, width: int):

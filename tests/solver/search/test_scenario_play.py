@@ -130,9 +130,10 @@ def test_the_scenario_player_plays_legal_moves_and_values_them_by_the_pass():
         best = valuation.best()
         assert all(0 <= p <= 1 for p in valuation.passes)
         assert valuation.values[best] == max(
-            v for v, n in zip(valuation.values, valuation.samples, strict=True)
+            v
+            for v, n in zip(valuation.values, valuation.samples, strict=True)
             if n == max(valuation.samples)
-        )  # fmt: skip
+        )
         game.play(valuation.moves[best])  # raises on an illegal move
     record = play_game(deal("legal-1b", scenario.setup), ScenarioPlayer(seed="b", **LOW))
     assert record.game.finished
@@ -233,10 +234,12 @@ def test_a_play_out_judged_with_a_gain_passes_more_often():
     player = ScenarioPlayer(seed="gain", **LOW)
     moves = [node.move for node in player.visible_candidates(observation, 4)[:4]]
     beam = player.playout(observation.layout)
-    plain = value_moves_for_pass(observation, moves, scenario, beam, samples=8, seed="g",
-                                 margin=None)  # fmt: skip
-    lifted = value_moves_for_pass(observation, moves, scenario, beam, samples=8, seed="g",
-                                  margin=None, gain=2.0)  # fmt: skip
+    plain = value_moves_for_pass(
+        observation, moves, scenario, beam, samples=8, seed="g", margin=None
+    )
+    lifted = value_moves_for_pass(
+        observation, moves, scenario, beam, samples=8, seed="g", margin=None, gain=2.0
+    )
     assert plain.scores == lifted.scores  # the same play-outs
     assert all(a <= b for a, b in zip(plain.passes, lifted.passes, strict=True))
     assert sum(lifted.passes) > sum(plain.passes)

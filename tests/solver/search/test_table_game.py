@@ -54,17 +54,30 @@ def random_position(rng: random.Random) -> MultiplayerGame:
     for _ in range(rng.randrange(players * TURNS)):
         hand = game.hands[game.seat]
         last = game.turn == TURNS
-        game.play(Move(rng.randrange(len(hand)), rng.choice(game.quilts[game.seat].empty_cells),
-                       None if last else rng.randrange(3)))  # fmt: skip
+        game.play(
+            Move(
+                rng.randrange(len(hand)),
+                rng.choice(game.quilts[game.seat].empty_cells),
+                None if last else rng.randrange(3),
+            )
+        )
     return game
 
 
 def compiled(game: MultiplayerGame, moves=None) -> np.ndarray:
     table = TableEvaluator(tuple(quilt.layout for quilt in game.quilts))
     hands = [[*hand, -1, -1][:2] for hand in game.hands]
-    return table.table_game([pack(q) for q in game.quilts], hands, game.market,
-                            game.remaining_bag, 0, game.turns_taken, game.seat,
-                            SECOND_PATCH, moves)  # fmt: skip
+    return table.table_game(
+        [pack(q) for q in game.quilts],
+        hands,
+        game.market,
+        game.remaining_bag,
+        0,
+        game.turns_taken,
+        game.seat,
+        SECOND_PATCH,
+        moves,
+    )
 
 
 @pytest.mark.parametrize("start", range(4))
@@ -95,5 +108,12 @@ def test_a_finished_table_scores_as_it_stands_and_a_short_bag_is_named():
     game = MultiplayerGame(table, [arrangements(s)[0] for s in table.setups])
     fast = TableEvaluator(tuple(q.layout for q in game.quilts))
     with pytest.raises(ValueError, match="the bag has 5 patches left; 42 needed"):
-        fast.table_game([pack(q) for q in game.quilts], game.hands, game.market,
-                        game.remaining_bag[:5], 0, game.turns_taken, 0)  # fmt: skip
+        fast.table_game(
+            [pack(q) for q in game.quilts],
+            game.hands,
+            game.market,
+            game.remaining_bag[:5],
+            0,
+            game.turns_taken,
+            0,
+        )

@@ -96,12 +96,14 @@ def test_values_are_final_scores_and_exact_on_the_last_turns():
 def test_a_move_is_dropped_once_it_surely_cannot_beat_the_leader_by_the_margin():
     luck = np.random.default_rng(5).normal(0, 3, 64)  # what every move shares in a future
     wobble = np.resize([1.0, -1.0], 64)  # a move's own noise, mean 0, spread 1
-    finals = np.array([
-        70 + luck,  # the leader
-        67 + luck + 0.5 * wobble,  # 3 points behind, surely
-        69.9 + luck + 4 * wobble,  # a little behind, but too noisy to tell
-        69.99 + luck + 0.05 * wobble,  # a hair behind, and surely no better
-    ])  # fmt: skip
+    finals = np.array(
+        [
+            70 + luck,  # the leader
+            67 + luck + 0.5 * wobble,  # 3 points behind, surely
+            69.9 + luck + 4 * wobble,  # a little behind, but too noisy to tell
+            69.99 + luck + 0.05 * wobble,  # a hair behind, and surely no better
+        ]
+    )
     assert _still_close(finals, [0, 1, 2, 3], 0.0) == [0, 2, 3]
     # with a margin, a move that surely cannot beat the leader by that much goes too
     assert _still_close(finals, [0, 1, 2, 3], 0.5) == [0, 2]
@@ -115,8 +117,9 @@ def test_future_values_are_the_valuations_futures_one_by_one_and_keep_a_move_in_
     observation = game.observation()
     moves = make_player("fair", seed="s", **{**FAIR, "candidates": 10}).valuation(observation).moves
     worst = int(np.argmin(value_moves(observation, moves, samples=16, seed="s").values))
-    finals, counts = future_values(observation, moves, samples=64, seed="s", margin=0.5,
-                                   keep=(worst,))  # fmt: skip
+    finals, counts = future_values(
+        observation, moves, samples=64, seed="s", margin=0.5, keep=(worst,)
+    )
     assert counts[worst] == 64 and min(counts) < 64
     valuation = value_moves(observation, moves, samples=64, seed="s", margin=0.5)
     for i, n in enumerate(counts):  # the same futures as value_moves, as far as each went
@@ -126,8 +129,9 @@ def test_future_values_are_the_valuations_futures_one_by_one_and_keep_a_move_in_
             assert n == valuation.samples[i]
     # kept and leading alone: it still gets every future (a review's played_value needs them)
     leader = int(np.argmax(value_moves(observation, moves, samples=16, seed="s").values))
-    _, counts = future_values(observation, moves, samples=64, seed="s", margin=100.0,
-                              keep=(leader,))  # fmt: skip
+    _, counts = future_values(
+        observation, moves, samples=64, seed="s", margin=100.0, keep=(leader,)
+    )
     assert counts[leader] == 64 and max(c for i, c in enumerate(counts) if i != leader) == 16
 
 
@@ -159,11 +163,18 @@ def test_the_fair_players_choice_is_the_best_move_of_the_valuation(turn):
     # every future the best is the first highest value
     playout = player.playout(observation.layout)
     assert playout.evaluator.weights == player.weights
-    again = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
-                        margin=player.margin, beam=playout)  # fmt: skip
+    again = value_moves(
+        observation,
+        valuation.moves,
+        samples=FAIR["samples"],
+        seed="s",
+        margin=player.margin,
+        beam=playout,
+    )
     assert again.values == valuation.values
-    full = value_moves(observation, valuation.moves, samples=FAIR["samples"], seed="s",
-                       beam=playout)  # fmt: skip
+    full = value_moves(
+        observation, valuation.moves, samples=FAIR["samples"], seed="s", beam=playout
+    )
     assert full.best() == full.values.index(max(full.values))
 
 
@@ -248,8 +259,7 @@ def test_continued_values_are_deterministic_and_every_move_is_valued_on_the_same
     # a move valued alone, or in another order, gets the values it gets among the others
     alone = continued_values(observation, moves[1:2], samples=2, seed="s", continuation=_tiny)
     assert alone.tolist() == finals[1:2].tolist()
-    backwards = continued_values(observation, moves[::-1], samples=2, seed="s",
-                                 continuation=_tiny)  # fmt: skip
+    backwards = continued_values(observation, moves[::-1], samples=2, seed="s", continuation=_tiny)
     assert backwards.tolist() == finals[::-1].tolist()
 
 
@@ -258,8 +268,9 @@ def test_the_continuation_sees_only_the_observations_of_its_future_game():
     observation = game.observation()
     moves = _some_moves(game, 2)
     handed = []
-    finals = continued_values(observation, moves, samples=2, seed="s",
-                              continuation=lambda seed: _Recording(seed, handed))  # fmt: skip
+    finals = continued_values(
+        observation, moves, samples=2, seed="s", continuation=lambda seed: _Recording(seed, handed)
+    )
     unseen = sorted(observation.unseen().elements())
     turns_left = TURNS - observation.turn  # the continuation's turns after each move
     assert len(handed) == 2 * 2 * turns_left
@@ -284,8 +295,7 @@ def test_continued_values_never_read_the_true_bag():
     assert other.remaining_bag != game.remaining_bag
     moves = _some_moves(game, 2)
     ours = continued_values(game.observation(), moves, samples=2, seed="s", continuation=_tiny)
-    theirs = continued_values(other.observation(), moves, samples=2, seed="s",
-                              continuation=_tiny)  # fmt: skip
+    theirs = continued_values(other.observation(), moves, samples=2, seed="s", continuation=_tiny)
     assert ours.tolist() == theirs.tolist()
 
 
