@@ -287,6 +287,11 @@ class TurnReviewOut(TypedDict):
     ]
     reasons: Annotated[list[str], "the better move's (none when yours was best)"]
     played_reasons: Annotated[list[str], "what your move earned and built, as a hint says"]
+    luck: Annotated[
+        float | None,
+        "the expected final score after the draws that followed less before them (AIVAT's"
+        " chance term, docs/review.md); null for a versus game's review",
+    ]
 
 
 class KeyMomentOut(TypedDict):
@@ -304,6 +309,15 @@ class AnalysisOut(TypedDict):
     progress: ProgressOut
     accuracy: Annotated[float | None, "mean of the turns' accuracy"]
     expected_loss: Annotated[float | None, "sum of the losses"]
+    expected_start: Annotated[
+        float | None, "the expected final score before the first patch (the turn-1 hint's scale)"
+    ]
+    decisions: Annotated[float | None, "expected points lost to choices: minus the losses' sum"]
+    luck: Annotated[
+        float | None,
+        "the turns' luck: expected_start + decisions + luck == the score, exactly (hundredths);"
+        " null until a finished solo game's analysis is ready",
+    ]
     turns: list[TurnReviewOut]
     key_moments: Annotated[
         list[KeyMomentOut],

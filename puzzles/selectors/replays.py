@@ -6,7 +6,7 @@ Every turn is built from what the player saw then (``SoloGame.observation``), ne
 filtering the full state."""
 
 from solver.game import Deal, patch_to_json, quilt_to_json
-from solver.search.analysis import filled_turns, key_moments, marks_json, on_expected_scale
+from solver.search.analysis import filled_turns, key_moments, marks_json, on_expected_scale, story
 
 from .. import words
 from ..game_state import deal_of, deal_of_game, turns_seen
@@ -97,7 +97,9 @@ def player_analysis(game_id: int, player: Player) -> Analysis | None:
     """The analysis of the player's own game, if asked for."""
     if not player.is_authenticated:
         return None
-    return Analysis.objects.filter(game_id=game_id, game__player=player).first()
+    return (
+        Analysis.objects.select_related("game").filter(game_id=game_id, game__player=player).first()
+    )
 
 
 def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
@@ -114,25 +116,35 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
                 turns_seen(deal_of_game(game), game.goals, game.moves)]  # fmt: skip
         turns = filled_turns(turns, seen)
     # stored as measured, shown as hints are
-    return review_json(row, on_expected_scale(turns), language=language)
+    turns = on_expected_scale(turns)
+    return review_json(row, turns, language=language, told=story(turns, row.game.score))
 
 
-def review_json(row: AnalysisJob, turns: list[dict], *, language: str | None) -> AnalysisOut:
-    """An analysis row's answer (solo or versus) with its ``turns``' reasons in ``language``."""
+def review_json(
+    row: AnalysisJob, turns: list[dict], *, language: str | None, told: dict | None = None
+) -> AnalysisOut:
+    """An analysis row's answer (solo or versus) with its ``turns``' reasons in ``language``;
+    ``told``: where the game's points came from (``analysis.story``: a finished solo game's
+    expected start, decisions and luck, and each turn's luck), else those are null."""
     result = row.result or {}
+    lucks = told["turn_luck"] if told else [None] * len(turns)
     turns = [
         {
             **turn,
             "reasons": words.reasons(turn["reasons"], language, better=True),
             "played_reasons": words.reasons(turn["played_reasons"], language),
+            "luck": luck,
         }
-        for turn in turns
+        for turn, luck in zip(turns, lucks, strict=True)
     ]
     return {
         "status": row.status,
         "progress": {"done": row.done, "total": row.total},
         "accuracy": result.get("accuracy"),
         "expected_loss": result.get("expected_loss"),
+        "expected_start": told and told["expected_start"],
+        "decisions": told and told["decisions"],
+        "luck": told and told["luck"],
         "turns": turns,
         "key_moments": key_moments(turns),
         "marks": marks_json(),
