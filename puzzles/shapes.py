@@ -72,8 +72,17 @@ class CatOut(TypedDict):
 
 class DifficultyOut(TypedDict):
     label: Literal["gentle", "usual", "tough", "brutal"]
-    score: Annotated[float, "par: par minus the month's mean par; crowd: median minus par"]
+    score: Annotated[
+        float,
+        "par: par minus the reference's mean par (another setup: the month's); crowd: median"
+        " minus par",
+    ]
     basis: Annotated[Literal["par", "crowd"], "par while the day is open, crowd after"]
+    percentile: Annotated[
+        float | None,
+        "par's place among the par means of the shipped reference of standard deals (0-100;"
+        " null for another setup): gentle above 75, usual above 25, tough above 10",
+    ]
 
 
 class ChallengeOut(TypedDict):
