@@ -190,10 +190,22 @@ class CatProgressOut(TypedDict):
     needed: Annotated[int, "patches it needs (a shape cat: in its shape)"]
 
 
+class ToldOut(TypedDict):
+    """Where a game's points came from, in whole points for a sentence: expected_start +
+    decisions + luck == score."""
+
+    expected_start: Annotated[int, "the turn-1 expectation, rounded"]
+    decisions: Annotated[int, "the choices' cost, rounded (<= 0)"]
+    luck: Annotated[int, "the draws': the score less the other two"]
+    score: int
+    par: Annotated[float | None, "the day's par (its mean); null for a scenario or until ready"]
+
+
 class AnalysisSummaryOut(TypedDict):
     status: Literal["pending", "running", "ready", "failed"]
     accuracy: Annotated[float | None, "once ready"]
     expected_loss: Annotated[float | None, "once ready: points lost to the solver's best moves"]
+    told: Annotated[ToldOut | None, "once ready, for a finished solo game (docs/review.md)"]
 
 
 class GameOut(TypedDict):
@@ -327,6 +339,7 @@ class AnalysisOut(TypedDict):
         "the turns' luck: expected_start + decisions + luck == the score, exactly (hundredths);"
         " null until a finished solo game's analysis is ready",
     ]
+    told: Annotated[ToldOut | None, "expected_start, decisions and luck in whole points, with par"]
     turns: list[TurnReviewOut]
     key_moments: Annotated[
         list[KeyMomentOut],

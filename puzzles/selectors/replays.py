@@ -6,13 +6,14 @@ Every turn is built from what the player saw then (``SoloGame.observation``), ne
 filtering the full state."""
 
 from solver.game import Deal, patch_to_json, quilt_to_json
-from solver.search.analysis import filled_turns, key_moments, marks_json, on_expected_scale, story
+from solver.search.analysis import filled_turns, key_moments, marks_json, on_expected_scale
 
 from .. import words
 from ..game_state import deal_of, deal_of_game, turns_seen
 from ..models import Analysis, AnalysisJob, Challenge, Game, Player, SolverRun
 from ..shapes import AnalysisOut, ReplayOut
 from .challenges import cat_json, is_closed
+from .games import told_points
 from .setups import border_json
 
 SOLVER_PLAYERS = {SolverRun.Kind.PAR: "par", SolverRun.Kind.BEST: "best-known"}
@@ -117,7 +118,7 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
         turns = filled_turns(turns, seen)
     # stored as measured, shown as hints are
     turns = on_expected_scale(turns)
-    return review_json(row, turns, language=language, told=story(turns, row.game.score))
+    return review_json(row, turns, language=language, told=told_points(row.game, turns))
 
 
 def review_json(
@@ -145,6 +146,7 @@ def review_json(
         "expected_start": told and told["expected_start"],
         "decisions": told and told["decisions"],
         "luck": told and told["luck"],
+        "told": told and told["whole"],
         "turns": turns,
         "key_moments": key_moments(turns),
         "marks": marks_json(),

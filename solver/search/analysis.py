@@ -188,8 +188,9 @@ def story(turns: Sequence[dict], score: int) -> dict | None:
     """A finished game's ``expected_start``, ``decisions``, ``luck`` and each turn's luck
     (``turn_luck``), from its stored turns on the expected scale (``on_expected_scale``'s) and
     its final ``score``: ``expected_start + decisions + luck == score`` and the turns' luck
-    sums to ``luck``, exactly in hundredths (the module's docstring). None unless every turn
-    of the game is reviewed."""
+    sums to ``luck``, exactly in hundredths (the module's docstring); ``whole``: the three in
+    whole points for a sentence, adding up to the score too. None unless every turn of the
+    game is reviewed."""
     if [turn["turn"] for turn in turns] != list(range(1, TURNS + 1)):
         return None
 
@@ -203,11 +204,19 @@ def story(turns: Sequence[dict], score: int) -> dict | None:
     # that the sum telescopes in whole hundredths
     lucks = [nxt - (hundredths(turn["best_value"]) - hundredths(turn["loss"]))
              for turn, nxt in zip(turns, after, strict=True)]  # fmt: skip
+    # whole points for a sentence, adding up too: the luck takes the rounding
+    start_points, decision_points = round(start / 100), round(decisions / 100)
     return {
         "expected_start": start / 100,
         "decisions": decisions / 100,
         "luck": sum(lucks) / 100,
         "turn_luck": [luck / 100 for luck in lucks],
+        "whole": {
+            "expected_start": start_points,
+            "decisions": decision_points,
+            "luck": score - start_points - decision_points,
+            "score": score,
+        },
     }
 
 

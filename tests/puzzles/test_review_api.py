@@ -50,7 +50,7 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert first.status_code == 202, first.content
     assert first.json()["status"] == "pending"
     assert alice_api.get(game_url).json()["analysis"] == {
-        "status": "pending", "accuracy": None, "expected_loss": None
+        "status": "pending", "accuracy": None, "expected_loss": None, "told": None
     }  # fmt: skip
     assert first.json()["progress"] == {"done": 0, "total": 22}
     assert len(sent) == 1  # sent to the workers once committed
@@ -66,7 +66,7 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     # the game remembers it (its end screen shows it on any later visit)
     remembered = alice_api.get(game_url).json()["analysis"]
     assert remembered == {"status": "ready", "accuracy": data["accuracy"],
-                          "expected_loss": data["expected_loss"]}  # fmt: skip
+                          "expected_loss": data["expected_loss"], "told": data["told"]}  # fmt: skip
     assert 0 <= data["accuracy"] <= 100
     assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
     assert [t["turn"] for t in data["turns"]] == list(range(1, 23))
@@ -77,6 +77,10 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     told = [Decimal(str(data[k])) for k in ("expected_start", "decisions", "luck")]
     assert sum(told) == game.score
     assert sum(Decimal(str(t["luck"])) for t in data["turns"]) == told[2]
+    whole = data["told"]  # in whole points for the sentence, adding up too, beside par
+    assert whole["expected_start"] + whole["decisions"] + whole["luck"] == whole["score"]
+    assert whole["score"] == game.score and whole["expected_start"] == round(told[0])
+    assert whole["par"] == alice_api.get(game_url).json()["par"]["score"]
     # computed once: a second delivery of the message finds it done and changes nothing
     ready = Analysis.objects.get()
     analysis.do_compute_analysis(row.pk)
