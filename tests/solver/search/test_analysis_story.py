@@ -2,12 +2,14 @@
 the draws add up to the score exactly, whatever the game; a good draw is luck above zero and a
 bad one below."""
 
+import json
 from decimal import Decimal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.game import TURNS, Deal, SoloGame, deal
+from solver.cli import main
+from solver.game import TURNS, Deal, SoloGame, deal, patch_to_json
 from solver.search import make_player
 from solver.search.analysis import analyse, on_expected_scale, story
 
@@ -80,3 +82,20 @@ def test_a_good_draw_is_luck_above_zero_and_a_bad_one_below():
     _, told_good = _told(good, good_score, **SMALL)
     assert told_good["turn_luck"][turn - 1] > 0 > told_bad["turn_luck"][turn - 1]
     assert told_good["luck"] > told_bad["luck"]
+
+
+def test_the_command_says_where_a_whole_games_points_came_from(tmp_path, capsys):
+    d = deal("story-command", setup="beginner")
+    pairs, score = _game(d, make_player("greedy"))
+    replay = {"setup": d.setup.to_json(), "goals": None, "turns": [
+        {"turn": o.turn, "hand": [patch_to_json(p) for p in o.hand],
+         "market": [patch_to_json(p) for p in o.market], "move": m.to_json()}
+        for o, m in pairs
+    ]}  # fmt: skip
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(replay))
+    assert main(["analyse", str(path), "--samples", "2", "--candidates", "1"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    told = [_exact(printed[k]) for k in ("expected_start", "decisions", "luck")]
+    assert sum(told) == score
+    assert sum(_exact(turn["luck"]) for turn in printed["turns"]) == told[2]
