@@ -89,6 +89,15 @@ def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_work
             page.wait_for_selector("[data-told]").scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"told-{where}-{name}.png"))
         _says_where_the_points_came_from(page, site, game_id)
+    # in Spanish (the language cookie, as /i18n/setlang/ sets it): the same figures, its words
+    page.context.add_cookies([{"name": "django_language", "value": "es", "url": site}])
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site}/review/{game_id}/")
+    told = page.wait_for_selector("[data-told]")
+    assert "Antes de la primera loseta" in told.inner_text()
+    assert f"hiciste {told.get_attribute('data-told-score')}." in told.inner_text()
+    told.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "told-review-phone-es.png"))
 
 
 def _says_where_the_points_came_from(page, site: str, game_id: int) -> None:
