@@ -26,7 +26,8 @@ every deal but the last ``--holdout`` (by deal number), and judges the scale whe
 meets it first: over the held-out deals, par's score minus the turn-1 hint's
 ``expected_score`` (the hint's raw value calibrated), its mean with a 95% interval (one par
 game per deal is an unbiased sample of the deal's par mean, so the mean difference estimates
-par's mean minus the turn-1 expectation over deals), for the gain in use and the fitted one.
+par's mean minus the turn-1 expectation over deals), for the gain in use and the fitted ones;
+and two-fold over every deal (each half judged by the turn-1 gain fitted on the other).
 
 Bad input: exit 2 with one line.
 """
@@ -134,6 +135,18 @@ def from_reference(name: str, holdout: int) -> None:
         gaps = [row["final"] - calibrated_by(row["hint1"], 1, per_turn) for row in held]
         print(f"  par's score - the turn-1 hint's expected_score, gain {per_turn:.3f} ({label}):"
               f" {interval(gaps)}")  # fmt: skip
+    # two-fold: each half judged by the turn-1 gain fitted on the other (every deal held out once)
+    halves = (rows[0::2], rows[1::2])
+    crossed = []
+    for judged, fitted in (halves, halves[::-1]):
+        per_turn = statistics.fmean(row["final"] - row["hint1"] for row in fitted) / (TURNS - 1)
+        crossed += [row["final"] - calibrated_by(row["hint1"], 1, per_turn) for row in judged]
+    print(
+        f"  two-fold over all {len(rows)} deals (turn-1 gain fitted on the other half): "
+        f"{interval(crossed)}"
+    )
+    overall = statistics.fmean(row["final"] - row["hint1"] for row in rows) / (TURNS - 1)
+    print(f"  the turn-1 gain on all {len(rows)} deals: {overall:.3f}")
     by_turn = {turn: [] for turn in range(1, TURNS + 1)}
     for row in held:
         for turn, value in enumerate(row["values"], start=1):
