@@ -9,7 +9,7 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from puzzles.selectors.difficulty import by_crowd
+from puzzles.selectors.difficulty import by_crowd, par_percentile
 from solver.game import COLORS, PATTERNS, Deal, Move, SoloGame, cell_name, patch_to_json
 
 FIRST_MOVES = 5  # shown on the page; the story keeps them all, so a review finds its own
@@ -139,5 +139,5 @@ def tell(
             for turn, cells in sorted(placed.items())
             for cell, n in [cells.most_common(1)[0]]
         ],
-        "difficulty": by_crowd(median, par),
+        "difficulty": by_crowd(median, par, par_percentile(deal.setup.kind, par)),
     }

@@ -72,8 +72,17 @@ class CatOut(TypedDict):
 
 class DifficultyOut(TypedDict):
     label: Literal["gentle", "usual", "tough", "brutal"]
-    score: Annotated[float, "par: par minus the month's mean par; crowd: median minus par"]
+    score: Annotated[
+        float,
+        "par: par minus the reference's mean par (another setup: the month's); crowd: median"
+        " minus par",
+    ]
     basis: Annotated[Literal["par", "crowd"], "par while the day is open, crowd after"]
+    percentile: Annotated[
+        float | None,
+        "par's place among the par means of the shipped reference of standard deals (0-100;"
+        " null for another setup): gentle above 75, usual above 25, tough above 10",
+    ]
 
 
 class ChallengeOut(TypedDict):
@@ -181,10 +190,22 @@ class CatProgressOut(TypedDict):
     needed: Annotated[int, "patches it needs (a shape cat: in its shape)"]
 
 
+class ToldOut(TypedDict):
+    """Where a game's points came from, in whole points for a sentence: expected_start +
+    decisions + luck == score."""
+
+    expected_start: Annotated[int, "the turn-1 expectation, rounded"]
+    decisions: Annotated[int, "the choices' cost, rounded (<= 0)"]
+    luck: Annotated[int, "the draws': the score less the other two"]
+    score: int
+    par: Annotated[float | None, "the day's par (its mean); null for a scenario or until ready"]
+
+
 class AnalysisSummaryOut(TypedDict):
     status: Literal["pending", "running", "ready", "failed"]
     accuracy: Annotated[float | None, "once ready"]
     expected_loss: Annotated[float | None, "once ready: points lost to the solver's best moves"]
+    told: Annotated[ToldOut | None, "once ready, for a finished solo game (docs/review.md)"]
 
 
 class GameOut(TypedDict):
@@ -287,6 +308,11 @@ class TurnReviewOut(TypedDict):
     ]
     reasons: Annotated[list[str], "the better move's (none when yours was best)"]
     played_reasons: Annotated[list[str], "what your move earned and built, as a hint says"]
+    luck: Annotated[
+        float | None,
+        "the expected final score after the draws that followed less before them (AIVAT's"
+        " chance term, docs/review.md); null for a versus game's review",
+    ]
 
 
 class KeyMomentOut(TypedDict):
@@ -304,6 +330,16 @@ class AnalysisOut(TypedDict):
     progress: ProgressOut
     accuracy: Annotated[float | None, "mean of the turns' accuracy"]
     expected_loss: Annotated[float | None, "sum of the losses"]
+    expected_start: Annotated[
+        float | None, "the expected final score before the first patch (the turn-1 hint's scale)"
+    ]
+    decisions: Annotated[float | None, "expected points lost to choices: minus the losses' sum"]
+    luck: Annotated[
+        float | None,
+        "the turns' luck: expected_start + decisions + luck == the score, exactly (hundredths);"
+        " null until a finished solo game's analysis is ready",
+    ]
+    told: Annotated[ToldOut | None, "expected_start, decisions and luck in whole points, with par"]
     turns: list[TurnReviewOut]
     key_moments: Annotated[
         list[KeyMomentOut],

@@ -17,6 +17,17 @@ games plays only the new ones.
 
     nice -n 10 .venv/bin/python -m research.expected_score_fit NAME [--games 12] [--holdout 8]
         [--options JSON]
+    .venv/bin/python -m research.expected_score_fit --reference REF [--holdout 200]
+
+With ``--reference REF`` it plays nothing: it reads par's games of the difficulty reference
+(``python -m research.par_reference play --name REF``: par's options and salts, each turn's
+value of the chosen move, and the hint's own value at turn 1), fits the gain on game 0 of
+every deal but the last ``--holdout`` (by deal number), and judges the scale where a player
+meets it first: over the held-out deals, par's score minus the turn-1 hint's
+``expected_score`` (the hint's raw value calibrated), its mean with a 95% interval (one par
+game per deal is an unbiased sample of the deal's par mean, so the mean difference estimates
+par's mean minus the turn-1 expectation over deals), for the gain in use and the fitted ones;
+and two-fold over every deal (each half judged by the turn-1 gain fitted on the other).
 
 Bad input: exit 2 with one line.
 """
@@ -96,14 +107,77 @@ def errors(rows: list[dict], predict) -> dict[int, list[float]]:
     return by_turn
 
 
+def interval(gaps: list[float]) -> str:
+    """The mean of ``gaps`` with its 95% interval (normal: the samples are hundreds)."""
+    mean = statistics.fmean(gaps)
+    half = 1.96 * statistics.stdev(gaps) / len(gaps) ** 0.5
+    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] (SD {statistics.stdev(gaps):.1f})"
+
+
+def from_reference(name: str, holdout: int) -> None:
+    """The fit and the turn-1 check on the difficulty reference's games (the docstring)."""
+    from research.par_reference import ledger_rows  # the reference's ledgers, read only
+
+    rows = sorted((row for row in ledger_rows(name) if row["k"] == 0), key=lambda r: r["seed"])
+    if len(rows) < holdout + 2:
+        raise ValueError(f"{len(rows)} deals in {name!r}: need more than --holdout {holdout} + 1")
+    fit, held = rows[:-holdout], rows[-holdout:]
+    gain = fit_gain(fit)
+    # the gain that makes the turn-1 hint unbiased on the fit deals: where a player meets it
+    at_start = statistics.fmean(row["final"] - row["hint1"] for row in fit) / (TURNS - 1)
+    print(f"fit on {len(fit)} deals' par games (game 0): least squares over every turn, "
+          f"final = value + {gain:.3f} x turns_left; at turn 1 (par's score - the hint's "
+          f"value) / {TURNS - 1}: {at_start:.3f} (in use: {EXPECTED_GAIN_PER_TURN})")  # fmt: skip
+    print(f"held out: {len(held)} deals ({held[0]['seed']} ... by number), mean par game "
+          f"{statistics.fmean(r['final'] for r in held):.1f}")  # fmt: skip
+    arms = (("in use", EXPECTED_GAIN_PER_TURN), ("least squares", gain), ("turn 1", at_start))
+    for label, per_turn in arms:
+        gaps = [row["final"] - calibrated_by(row["hint1"], 1, per_turn) for row in held]
+        print(f"  par's score - the turn-1 hint's expected_score, gain {per_turn:.3f} ({label}):"
+              f" {interval(gaps)}")  # fmt: skip
+    # two-fold: each half judged by the turn-1 gain fitted on the other (every deal held out once)
+    halves = (rows[0::2], rows[1::2])
+    crossed = []
+    for judged, fitted in (halves, halves[::-1]):
+        per_turn = statistics.fmean(row["final"] - row["hint1"] for row in fitted) / (TURNS - 1)
+        crossed += [row["final"] - calibrated_by(row["hint1"], 1, per_turn) for row in judged]
+    print(
+        f"  two-fold over all {len(rows)} deals (turn-1 gain fitted on the other half): "
+        f"{interval(crossed)}"
+    )
+    overall = statistics.fmean(row["final"] - row["hint1"] for row in rows) / (TURNS - 1)
+    print(f"  the turn-1 gain on all {len(rows)} deals: {overall:.3f}")
+    by_turn = {turn: [] for turn in range(1, TURNS + 1)}
+    for row in held:
+        for turn, value in enumerate(row["values"], start=1):
+            by_turn[turn].append(row["final"] - calibrated_by(value, turn, at_start))
+    print(
+        "  par's score - its own move's expected score (turn-1 gain), turns 1, 6, 11, 16, 21: "
+        + " / ".join(f"{statistics.fmean(by_turn[t]):+.1f}" for t in (1, 6, 11, 16, 21))
+    )
+
+
+def calibrated_by(value: float, turn: int, gain: float) -> float:
+    """``expected.calibrated`` with another gain."""
+    return value + gain * (TURNS - turn)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m research.expected_score_fit",
                                      description=__doc__.splitlines()[0])  # fmt: skip
-    parser.add_argument("name", help="the games' name: seeds calibrate-NAME-NNNN")
+    parser.add_argument("name", nargs="?", help="the games' name: seeds calibrate-NAME-NNNN")
     parser.add_argument("--games", type=int, default=12, help="games to fit on")
     parser.add_argument("--holdout", type=int, default=8, help="games to judge on")
     parser.add_argument("--options", default="{}", metavar="JSON", help="par's options")
+    parser.add_argument("--reference", metavar="REF", help="fit on the difficulty reference's")
     args = parser.parse_args(argv)
+    if args.reference:
+        try:
+            return from_reference(args.reference, args.holdout)
+        except ValueError as problem:
+            parser.error(str(problem))
+    if not args.name:
+        parser.error("give NAME, or --reference REF")
     if args.games < 2 or args.holdout < 1:
         parser.error("--games at least 2 and --holdout at least 1")
     try:

@@ -126,7 +126,8 @@ def run_hint(args) -> dict:
 
 
 def run_analyse(args) -> dict:
-    from solver.search.analysis import BETTER_MOVE, analyse, on_expected_scale, seen_turns
+    from solver.game import TURNS, SoloGame
+    from solver.search.analysis import BETTER_MOVE, analyse, on_expected_scale, seen_turns, story
     from solver.search.hints import say
 
     turns = seen_turns(read_json(args.game))
@@ -136,6 +137,13 @@ def run_analyse(args) -> dict:
     except ValueError as problem:  # a bad option
         raise BadInput(str(problem)) from None
     review["turns"] = on_expected_scale(review["turns"])  # the API's scale
+    if len(turns) == TURNS:  # a whole game: where its points came from, as the API says
+        last = SoloGame.from_observation(turns[-1][0], ())
+        last.play(turns[-1][1])
+        told = story(review["turns"], last.quilt.score()["total"])
+        review |= {key: told[key] for key in ("expected_start", "decisions", "luck")}
+        for turn, luck in zip(review["turns"], told["turn_luck"], strict=True):
+            turn["luck"] = luck
     for turn in review["turns"]:  # the facts in English words, as the API says them
         turn["reasons"] = [BETTER_MOVE.format(reason=say(r)) for r in turn["reasons"]]
         turn["played_reasons"] = [say(r) for r in turn["played_reasons"]]

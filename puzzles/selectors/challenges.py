@@ -12,7 +12,7 @@ from ..game_state import deal_of, is_closed, today
 from ..models import Challenge, Game, Player, SolverRun
 from ..rows import challenge_with_runs
 from ..shapes import CatOut, ChallengeOut, RunOut
-from .difficulty import difficulty
+from .difficulty import difficulty, par_mean
 from .setups import border_json
 
 
@@ -90,7 +90,7 @@ def challenge_json(challenge: Challenge, player: Player | None = None) -> Challe
         "ranked_game": _ranked_game_id(challenge, player),
     }
     par = data["par"]
-    data["difficulty"] = difficulty(challenge, par["score"] if par["status"] == "ready" else None)
+    data["difficulty"] = difficulty(challenge, par_mean(par))
     if setup.goals is not None:
         data["goals"] = dict(setup.goals)
     else:

@@ -14,6 +14,7 @@ from solver.game import (
     patch_to_json,
     quilt_to_json,
 )
+from solver.search.analysis import on_expected_scale, story
 
 from ..game_state import replay, seed_is_secret
 from ..models import Analysis, Game, Player, SolverRun
@@ -27,6 +28,7 @@ from ..shapes import (
     RunOut,
 )
 from .challenges import cats_json, puzzle_number, run_json, run_status_json
+from .difficulty import par_mean
 from .scenarios import scenario_game_json
 from .setups import border_json
 from .share import share_json
@@ -95,21 +97,32 @@ def closes_in(game: Game, now) -> int | None:
     return left if left > 0 else None  # closed: the game has expired
 
 
+def told_points(game: Game, turns: list[dict]) -> dict | None:
+    """``analysis.story`` of a game's turns on the expected scale, its ``whole`` figures with
+    the day's par beside them (``par``: null for a scenario game or before par is ready)."""
+    told = story(turns, game.score)
+    if told is not None:
+        told["whole"]["par"] = par_mean(par_json(game))
+    return told
+
+
 def analysis_summary(game: Game) -> AnalysisSummaryOut | None:
     """A finished game's review as its end screen remembers it (None: never asked)."""
     row = (
         Analysis.objects.filter(game_id=game.pk)
-        .values_list("status", "result__accuracy", "result__expected_loss")
+        .values_list("status", "result__accuracy", "result__expected_loss", "result__turns")
         .first()
     )
     if row is None:
         return None
-    status, accuracy, expected_loss = row
+    status, accuracy, expected_loss, turns = row
     ready = status == Analysis.Status.READY
+    told = told_points(game, on_expected_scale(turns)) if ready and turns else None
     return {
         "status": status,
         "accuracy": accuracy if ready else None,
         "expected_loss": expected_loss if ready else None,
+        "told": told and told["whole"],
     }
 
 

@@ -13,6 +13,7 @@ from ..game_state import deal_of, deal_of_game, turns_seen
 from ..models import Analysis, AnalysisJob, Challenge, Game, Player, SolverRun
 from ..shapes import AnalysisOut, ReplayOut
 from .challenges import cat_json, is_closed
+from .games import told_points
 from .setups import border_json
 
 SOLVER_PLAYERS = {SolverRun.Kind.PAR: "par", SolverRun.Kind.BEST: "best-known"}
@@ -97,7 +98,9 @@ def player_analysis(game_id: int, player: Player) -> Analysis | None:
     """The analysis of the player's own game, if asked for."""
     if not player.is_authenticated:
         return None
-    return Analysis.objects.filter(game_id=game_id, game__player=player).first()
+    return (
+        Analysis.objects.select_related("game").filter(game_id=game_id, game__player=player).first()
+    )
 
 
 def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
@@ -116,25 +119,36 @@ def analysis_json(row: Analysis, *, language: str | None = None) -> AnalysisOut:
         ]
         turns = filled_turns(turns, seen)
     # stored as measured, shown as hints are
-    return review_json(row, on_expected_scale(turns), language=language)
+    turns = on_expected_scale(turns)
+    return review_json(row, turns, language=language, told=told_points(row.game, turns))
 
 
-def review_json(row: AnalysisJob, turns: list[dict], *, language: str | None) -> AnalysisOut:
-    """An analysis row's answer (solo or versus) with its ``turns``' reasons in ``language``."""
+def review_json(
+    row: AnalysisJob, turns: list[dict], *, language: str | None, told: dict | None = None
+) -> AnalysisOut:
+    """An analysis row's answer (solo or versus) with its ``turns``' reasons in ``language``;
+    ``told``: where the game's points came from (``analysis.story``: a finished solo game's
+    expected start, decisions and luck, and each turn's luck), else those are null."""
     result = row.result or {}
+    lucks = told["turn_luck"] if told else [None] * len(turns)
     turns = [
         {
             **turn,
             "reasons": words.reasons(turn["reasons"], language, better=True),
             "played_reasons": words.reasons(turn["played_reasons"], language),
+            "luck": luck,
         }
-        for turn in turns
+        for turn, luck in zip(turns, lucks, strict=True)
     ]
     return {
         "status": row.status,
         "progress": {"done": row.done, "total": row.total},
         "accuracy": result.get("accuracy"),
         "expected_loss": result.get("expected_loss"),
+        "expected_start": told and told["expected_start"],
+        "decisions": told and told["decisions"],
+        "luck": told and told["luck"],
+        "told": told and told["whole"],
         "turns": turns,
         "key_moments": key_moments(turns),
         "marks": marks_json(),

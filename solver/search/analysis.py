@@ -12,6 +12,21 @@ read, ``on_expected_scale`` puts the two values on the hints' scale of expected 
 (``expected.calibrated``); the loss, the accuracy and the marks are the same on either.
 For the game: ``expected_loss``, the sum of the losses, and ``accuracy``.
 
+Where the points came from (``story``, docs/review.md "Choices and draws"): on the scale of
+expected final scores, with ``E_t`` the turn's ``best_value`` (what the solver expected before
+the move) and ``P_t`` its ``played_value`` (after the move, before the draws), a finished
+game's score ``S`` splits exactly into
+
+    S = E_1 + sum_t (P_t - E_t) + sum_t (E_t+1 - P_t)     (E_23 = S: the final score)
+      = expected_start + decisions + luck
+
+``decisions = -sum of the losses <= 0``; each turn's ``luck`` is AIVAT's chance term (Burch
+et al. 2018, the control variate research/protocol.py corrects par's games with): the value
+after the draws the player could not choose (the next hand and market) less the expectation
+over those draws, which ``P_t`` is. Its mean over the draws is zero where the scale is
+calibrated (research/expected_score_fit.py: par's score minus the turn-1 expectation averages
+zero). All in hundredths, so the three add up to the score exactly.
+
 Accuracy (like Lichess's accuracy page, a formula a player can check)::
 
     turn accuracy = 100 * exp(-loss / 3)        # loss in points
@@ -167,6 +182,42 @@ def on_expected_scale(turns: Sequence[dict]) -> list[dict]:
         }
         for turn in turns
     ]
+
+
+def story(turns: Sequence[dict], score: int) -> dict | None:
+    """A finished game's ``expected_start``, ``decisions``, ``luck`` and each turn's luck
+    (``turn_luck``), from its stored turns on the expected scale (``on_expected_scale``'s) and
+    its final ``score``: ``expected_start + decisions + luck == score`` and the turns' luck
+    sums to ``luck``, exactly in hundredths (the module's docstring); ``whole``: the three in
+    whole points for a sentence, adding up to the score too. None unless every turn of the
+    game is reviewed."""
+    if [turn["turn"] for turn in turns] != list(range(1, TURNS + 1)):
+        return None
+
+    def hundredths(value: float) -> int:
+        return round(value * 100)
+
+    start = hundredths(turns[0]["best_value"])
+    decisions = -sum(hundredths(turn["loss"]) for turn in turns)
+    after = [hundredths(turn["best_value"]) for turn in turns[1:]] + [score * 100]
+    # P_t as best_value less the loss shown (not the separately rounded played_value), so
+    # that the sum telescopes in whole hundredths
+    lucks = [nxt - (hundredths(turn["best_value"]) - hundredths(turn["loss"]))
+             for turn, nxt in zip(turns, after, strict=True)]  # fmt: skip
+    # whole points for a sentence, adding up too: the luck takes the rounding
+    start_points, decision_points = round(start / 100), round(decisions / 100)
+    return {
+        "expected_start": start / 100,
+        "decisions": decisions / 100,
+        "luck": sum(lucks) / 100,
+        "turn_luck": [luck / 100 for luck in lucks],
+        "whole": {
+            "expected_start": start_points,
+            "decisions": decision_points,
+            "luck": score - start_points - decision_points,
+            "score": score,
+        },
+    }
 
 
 def marks_json() -> list[dict]:
@@ -338,4 +389,5 @@ __all__ = [
     "key_moments",
     "mark",
     "on_expected_scale",
+    "story",
 ]

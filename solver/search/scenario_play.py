@@ -86,7 +86,7 @@ MARGIN = 0.01  # utility by which a candidate must be able to beat the leader to
 # the play-out stands in for the player's later turns, which score more. Fitted by
 # research/expected_score_fit.py at two strengths, (samples, gain); between and beyond them by
 # log(samples), the more futures the more the player out-plays the play-out.
-GAIN_FITS = ((16, 0.39), (256, 0.63))  # candidates 8 / samples 16; par (hints.py's gain)
+GAIN_FITS = ((16, 0.39), (256, 0.63))  # candidates 8 / samples 16; par, today's evaluation
 
 
 def gain_at(samples: int) -> float:

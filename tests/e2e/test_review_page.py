@@ -40,6 +40,7 @@ def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_work
     page.click('[data-action="analyse"]')
     accuracy = page.wait_for_selector("[data-accuracy]", timeout=WORKER_WAIT_MS)
     assert 0 <= float(accuracy.get_attribute("data-accuracy")) <= 100
+    _says_where_the_points_came_from(page, site, game_id)
     shot(page, "review-01-end-screen-analysed-desktop")
 
     page.click(f'a[href="/review/{game_id}/"]')
@@ -66,6 +67,7 @@ def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_work
         "the better move" in page.inner_text("[data-turn-note]")
         or not analysis["turns"][lossy - 1]["reasons"]
     )
+    _says_where_the_points_came_from(page, site, game_id)
     # The page's own style sheet reached the review's rules (one unclosed rule above them
     # once left the move list an unstyled numbered list).
     moves_style = "e => getComputedStyle(e).listStyleType"
@@ -78,6 +80,44 @@ def test_analyse_a_finished_daily_and_step_through_it_by_keyboard(site_with_work
     page.wait_for_selector('[data-review-turn="1"]')
     shot(page, "review-03-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # the sentence on both screens, at both sizes, for a person to look at
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for where, path in (("review", f"/review/{game_id}/"), ("end-screen", "/")):
+        page.goto(site + path)
+        for size, name in ((PHONE, "phone"), (LAPTOP, "laptop")):
+            page.set_viewport_size(size)
+            page.wait_for_selector("[data-told]").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"told-{where}-{name}.png"))
+        _says_where_the_points_came_from(page, site, game_id)
+    # in Spanish (the language cookie, as /i18n/setlang/ sets it): the same figures, its words
+    page.context.add_cookies([{"name": "django_language", "value": "es", "url": site}])
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site}/review/{game_id}/")
+    told = page.wait_for_selector("[data-told]")
+    assert "Antes de la primera loseta" in told.inner_text()
+    assert f"hiciste {told.get_attribute('data-told-score')}." in told.inner_text()
+    told.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "told-review-phone-es.png"))
+
+
+def _says_where_the_points_came_from(page, site: str, game_id: int) -> None:
+    """The sentence's figures are the API's and add up: expected start + choices + draws =
+    the score; par beside them as the API says it."""
+    told = page.wait_for_selector("[data-told]")
+    figures = {k: int(told.get_attribute(f"data-told-{k}")) for k in
+               ("start", "decisions", "luck", "score")}  # fmt: skip
+    assert figures["start"] + figures["decisions"] + figures["luck"] == figures["score"]
+    answer = api_get(page, site, f"/api/games/{game_id}/analysis/")["told"]
+    assert figures == {"start": answer["expected_start"], "decisions": answer["decisions"],
+                       "luck": answer["luck"], "score": answer["score"]}  # fmt: skip
+    words = told.inner_text()
+    assert f"expected about {figures['start']} from this deal" in words
+    assert f"Your choices cost {-figures['decisions']};" in words
+    assert f"you made {figures['score']}." in words
+    drawn = f"gave back {figures['luck']}" if figures["luck"] >= 0 else f"took {-figures['luck']}"
+    assert drawn in words
+    if answer["par"] is not None:
+        assert f"averaged {round(answer['par'])} (par)" in words
 
 
 @pytest.fixture

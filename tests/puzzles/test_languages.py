@@ -28,6 +28,7 @@ from puzzles.services import hint_messages
 from puzzles.services.games import do_start_game
 from solver.game import CAT_BY_ID, CATS, GOAL_BY_ID, SCENARIOS
 from solver.search.analysis import BETTER_MOVE
+from solver.search.expected import calibrated
 from solver.search.hints import REASONS, fact, say
 
 SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9,en;q=0.5"}
@@ -311,9 +312,11 @@ def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_fo
     api = client_for(alice)
     assert api.get(path).json()["turns"] == [{
         **turn,
-        "played_value": 73.23, "best_value": 77.23,  # the hints' scale: + 0.63 x 21
+        "played_value": round(calibrated(60.0, 1), 2),  # the hints' scale
+        "best_value": round(calibrated(64.0, 1), 2),
         "reasons": ["the better move: green pair: one more for a button"],
         "played_reasons": ["starts a dots group towards Millie"],
+        "luck": None,  # one turn of a game: no story
     }]  # fmt: skip
     spanish = api.get(path, **SPANISH).json()["turns"][0]
     assert spanish["reasons"] == ["la mejor jugada: dos losetas verdes: una más para un botón"]

@@ -3,6 +3,8 @@ runs) and replays with their privacy: yours once finished; others' ranked games 
 solver's games only after the day's close."""
 
 import datetime
+import itertools
+from decimal import Decimal
 
 import pytest
 import time_machine
@@ -48,7 +50,7 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert first.status_code == 202, first.content
     assert first.json()["status"] == "pending"
     assert alice_api.get(game_url).json()["analysis"] == {
-        "status": "pending", "accuracy": None, "expected_loss": None
+        "status": "pending", "accuracy": None, "expected_loss": None, "told": None
     }  # fmt: skip
     assert first.json()["progress"] == {"done": 0, "total": 22}
     assert len(sent) == 1  # sent to the workers once committed
@@ -64,13 +66,21 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     # the game remembers it (its end screen shows it on any later visit)
     remembered = alice_api.get(game_url).json()["analysis"]
     assert remembered == {"status": "ready", "accuracy": data["accuracy"],
-                          "expected_loss": data["expected_loss"]}  # fmt: skip
+                          "expected_loss": data["expected_loss"], "told": data["told"]}  # fmt: skip
     assert 0 <= data["accuracy"] <= 100
     assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
     assert [t["turn"] for t in data["turns"]] == list(range(1, 23))
     game = Game.objects.get(pk=finished["id"])
     assert [t["played"] for t in data["turns"]] == game.moves
     assert all(t["best_value"] >= t["played_value"] for t in data["turns"])
+    # where the points came from adds up to the score, exactly (docs/review.md)
+    told = [Decimal(str(data[k])) for k in ("expected_start", "decisions", "luck")]
+    assert sum(told) == game.score
+    assert sum(Decimal(str(t["luck"])) for t in data["turns"]) == told[2]
+    whole = data["told"]  # in whole points for the sentence, adding up too, beside par
+    assert whole["expected_start"] + whole["decisions"] + whole["luck"] == whole["score"]
+    assert whole["score"] == game.score and whole["expected_start"] == round(told[0])
+    assert whole["par"] == alice_api.get(game_url).json()["par"]["score"]
     # computed once: a second delivery of the message finds it done and changes nothing
     ready = Analysis.objects.get()
     analysis.do_compute_analysis(row.pk)
@@ -274,7 +284,38 @@ def test_an_analysis_reads_as_expected_final_scores_on_the_hints_scale(alice_api
         assert shown["played_value"] == pytest.approx(stored["played_value"] + raised, abs=0.01)
         assert shown["best_value"] == pytest.approx(stored["best_value"] + raised, abs=0.01)
         assert shown["loss"] == stored["loss"]
-    assert data["turns"][0]["played_value"] == pytest.approx(51.0 + 0.63 * 21, abs=0.01)
+    assert data["turns"][0]["played_value"] == pytest.approx(
+        51.0 + EXPECTED_GAIN_PER_TURN * 21, abs=0.01
+    )
     assert data["turns"][-1]["played_value"] == 72.0  # the last turn's value is exact
     assert (data["accuracy"], data["expected_loss"]) == (90.0, 5.6)
     assert Analysis.objects.get().result["turns"] == turns  # nothing written back
+
+
+def test_an_analysis_says_the_expected_start_the_choices_and_each_turns_luck(alice_api, finished):
+    """Before the first patch the solver expected the first turn's best value; the choices
+    cost the losses; each turn's luck is the next turn's expectation less this turn's after
+    the move (the last turn's: the score less it); the three add up to the score."""
+    game = Game.objects.get(pk=finished["id"])
+    losses = [0.0] * 22
+    losses[0], losses[9] = 4.0, 1.6
+    turns = [
+        {"turn": k, "played": move, "best": move, "played_value": 50.0 + k,
+         "best_value": 50.0 + k + loss, "loss": loss, "accuracy": 100.0, "mark": "",
+         "reasons": [], "played_reasons": []}
+        for k, (move, loss) in enumerate(zip(game.moves, losses, strict=True), start=1)
+    ]  # fmt: skip
+    Analysis.objects.create(
+        game=game, status=Analysis.Status.READY, done=22,
+        result={"accuracy": 90.0, "expected_loss": sum(losses), "turns": turns},
+    )  # fmt: skip
+    data = alice_api.get(f"/api/games/{game.pk}/analysis/").json()
+    shown = data["turns"]
+    assert data["expected_start"] == shown[0]["best_value"]
+    assert data["decisions"] == -5.6
+    for now, after in itertools.pairwise(shown):
+        assert now["luck"] == pytest.approx(after["best_value"] - now["played_value"], abs=0.011)
+    assert shown[-1]["luck"] == pytest.approx(game.score - shown[-1]["played_value"], abs=0.011)
+    told = [Decimal(str(data[k])) for k in ("expected_start", "decisions", "luck")]
+    assert sum(told) == game.score
+    assert sum(Decimal(str(t["luck"])) for t in shown) == told[2]

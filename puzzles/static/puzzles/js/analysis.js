@@ -1,6 +1,6 @@
 // Asking for a game's analysis and following its progress (the end screen and the review).
 import { api } from "./api.js";
-import { el, gettext, interpolate } from "./dom.js";
+import { el, formatNumber, gettext, interpolate } from "./dom.js";
 import { GaveUp, follow } from "./poll.js";
 
 export const STALLED = gettext("The analysis stopped moving: no solver is working on it (its worker may have stopped). Ask again to retry.");
@@ -38,4 +38,22 @@ export function lossClass(loss) {
   if (loss < 2) return "inaccuracy";
   if (loss < 5) return "mistake";
   return "blunder";
+}
+
+// Where the points came from, in the API's whole figures (`told`: expected_start + decisions
+// + luck == score, added up by the server; nothing is computed here) beside par's mean.
+export function toldSentence(told) {
+  if (!told) return null;
+  const start = { start: told.expected_start, par: told.par === null ? "" : formatNumber(told.par, 0) };
+  const first = told.par === null
+    ? interpolate(gettext("Before the first patch the solver expected about %(start)s from this deal."), start)
+    : interpolate(gettext("Before the first patch the solver expected about %(start)s from this deal; its own games here averaged %(par)s (par)."), start);
+  const figures = { choices: -told.decisions, luck: Math.abs(told.luck), score: told.score };
+  const second = told.luck >= 0
+    ? interpolate(gettext("Your choices cost %(choices)s; the draws gave back %(luck)s; you made %(score)s."), figures)
+    : interpolate(gettext("Your choices cost %(choices)s; the draws took %(luck)s more; you made %(score)s."), figures);
+  return el("p", {
+    class: "told", "data-told": "", "data-told-start": String(told.expected_start), "data-told-decisions": String(told.decisions),
+    "data-told-luck": String(told.luck), "data-told-score": String(told.score), text: `${first} ${second}`,
+  });
 }

@@ -1,6 +1,6 @@
 // The end of a game: final score beside par (and best known), rank, the day's histogram,
 // the server's share (text, link and picture) and the way to the leaderboard. Every number is the server's.
-import { GaveUp, STALLED, analyse, progressBar, progressText } from "./analysis.js";
+import { GaveUp, STALLED, analyse, progressBar, progressText, toldSentence } from "./analysis.js";
 import { el, formatNumber, gettext, interpolate, localClock } from "./dom.js";
 
 // The leaderboard's part of the end, your rank in words and the day's histogram: the server's
@@ -180,6 +180,9 @@ function analysisBox(game) {
   const showDone = (done) => {
     status.replaceChildren(gettext("Accuracy "), el("b", { "data-accuracy": String(done.accuracy), text: `${done.accuracy}%` }),
       interpolate(gettext(" · %(points)s points lost to the solver's best moves."), { points: formatNumber(done.expected_loss) }));
+    box.querySelector("[data-told]")?.remove();
+    const told = toldSentence(done.told);
+    if (told) status.after(told);
     // Done: the next step is the review, not a greyed-out button.
     button.remove();
     review.classList.add("btn-primary");

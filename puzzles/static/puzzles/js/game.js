@@ -393,8 +393,8 @@ class GameController {
     this.renderDifficulty();
   }
 
-  // How hard the day is (the server's word, from par against the month's pars, or from the
-  // crowd once closed) beside par's label: "Par · tough".
+  // How hard the day is (the server's word, from par's percentile among the reference deals'
+  // pars, or from the crowd once closed) beside par's label: "Par · tough".
   renderDifficulty() {
     const difficulty = !this.scenarioInfo && this.challenge && this.challenge.difficulty;
     const stat = $("[data-stat-par]", this.root);
@@ -402,7 +402,10 @@ class GameController {
     const word = DIFFICULTY[difficulty.label];
     stat.dataset.difficulty = difficulty.label;
     stat.title = difficulty.basis === "crowd" ? interpolate(gettext("A %(word)s day: the players' median against par"), { word })
-      : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
+      : difficulty.percentile !== null && difficulty.percentile !== undefined
+        ? interpolate(gettext("A %(word)s day: par is higher than on %(percentile)s of 100 reference deals"),
+          { word, percentile: Math.round(difficulty.percentile) })
+        : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
     $("span", stat).textContent = `${gettext("Par")} · ${word}`;
   }
 

@@ -2,7 +2,7 @@
 // market, the expected-score chart, the move list with each move's loss, and the better move
 // drawn on the board. Replay and analysis come from the API; nothing here scores anything.
 import { api, ApiError } from "./api.js";
-import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText } from "./analysis.js";
+import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText, toldSentence } from "./analysis.js";
 import { Board, cellWords } from "./board.js";
 import { LANG, el, fill, formatDay, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
 import { PATCH_CELLS } from "./engine.js";
@@ -265,6 +265,7 @@ function renderAnalysis() {
           el("b", { text: formatNumber(a.expected_loss) }), el("span", { text: gettext("points lost in all") }),
         ]),
       ]),
+      ...(a.told ? [toldSentence(a.told)] : []),
       el("p", { class: "chart-title muted", "data-chart-axis": "", text: gettext("expected final score (points)") }),
       chart(a.turns),
       el("p", { class: "legend muted" }, [
