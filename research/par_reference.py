@@ -8,7 +8,8 @@
 sampling salt ``"{seed}/par/{k}"``, as the site plays par) on the standard deals
 ``par-reference-0001`` ... ``par-reference-NNNN``, in order: game 0 on each deal, and
 ``--games`` games on every ``--every``-th deal (what measures the spread of one deal's
-games). Each game is one line of ``var/par-reference/NAME-PART.jsonl`` as soon as it ends:
+games). Each game is one line of ``research/ledgers/par-reference/NAME-PART.jsonl``
+(committed, so that later runs extend the same games) as soon as it ends:
 its final score, the value of each turn's chosen move (the valuation's raw play-out value,
 which research/expected_score_fit.py fits the scale of expected points on) and, for game 0
 of a deal, the hint's raw value at turn 1 (the hint player with par's options on that game's
@@ -50,7 +51,7 @@ from solver.search.fastcore import warm
 from solver.search.hints import hint_player
 
 ROOT = Path(__file__).resolve().parent.parent
-LEDGER = ROOT / "var" / "par-reference"
+LEDGER = ROOT / "research" / "ledgers" / "par-reference"  # committed: the reference grows
 TABLE = ROOT / "puzzles" / "data" / "par_reference.json"
 PAR_OPTIONS = {"goal_chances": 1}  # the site's CALICO_PAR_OPTIONS (calico_site/settings.py)
 PREFIX = "par-reference"
