@@ -462,15 +462,15 @@ else:
     }
 CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="calico")
 
-# Solver strength. Tests and small machines turn these down (JSON in the environment). Par
-# and the best-known runs evaluate with the goal chances learned by self-play (set 1:
-# docs/solver.md, "Learned goal chances"); hints and the review keep today's evaluation,
-# which the scale of expected points (solver/search/expected.py) is fitted to.
-CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={"goal_chances": 1})
-# the best-known score: hindsight with portfolio 5 and polish (docs/solver.md)
-CALICO_BEST_OPTIONS = env.json(
-    "CALICO_BEST_OPTIONS", default={"portfolio": 5, "polish": 14, "goal_chances": 1}
-)
+# Solver strength: what the site plays ships with the solver (solver/search/roles.py: par,
+# best, hint, analysis), so that ``python -m solver`` plays it too; these settings only
+# override it, key by key (JSON in the environment; tests and small machines turn them down),
+# and the par answer says so (``overridden``).
+CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})
+# Par is the mean of this many games of the fair player (docs/solver.md, "Par's games": SE
+# <= 1.5 points on standard deals), each a task of the default queue.
+CALICO_PAR_GAMES = env.int("CALICO_PAR_GAMES", default=40)
+CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={})
 CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # The versus levels the table player plays (solver.search.versus.TABLE_LEVELS) instead of the
 # solo players (LEVELS): a comma list of easy, medium, hard (docs/versus.md). Hard by default:

@@ -27,6 +27,7 @@ from solver.search.goal_choice import arrangements
 
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
+from ..solver_options import site_options
 from .game_locks import lock_playing_game
 from .worker_queue import HARD_AFTER_SECONDS, Job, do_send_task
 
@@ -53,7 +54,7 @@ def do_request_hint(game_id: int, *, player: Player, address: str | None = None)
             enqueued = HINT.do_reopen_if_stalled(row)
         else:
             limits.enforce("hints", account=player.pk, address=address)
-            position = position_key(replay(game)[0].observation(), **settings.CALICO_HINT_OPTIONS)
+            position = position_key(replay(game)[0].observation(), **site_options("hint"))
             known = _known_answer(position)
             row = Hint.objects.create(game=game, turn=game.turn, position=position, **known)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
@@ -90,12 +91,12 @@ def do_compute_hint(hint_id: int) -> Hint | None:
 def _answer(row: Hint) -> dict:
     state, _ = replay(row.game, row.turn - 1)
     observation = state.observation()
-    position = position_key(observation, **settings.CALICO_HINT_OPTIONS)
+    position = position_key(observation, **site_options("hint"))
     # another player's hint of this position may have become ready since this was asked,
     # or be nearly so: a hint ahead of it begun before the player asked
     known = _known_answer(position) or _finish_of_hint_ahead(position)
     if not known:
-        known = _row_fields(solver_hint(observation, **settings.CALICO_HINT_OPTIONS))
+        known = _row_fields(solver_hint(observation, **site_options("hint")))
     return {**known, "position": position}
 
 
@@ -175,7 +176,7 @@ def _hint_ahead(observation) -> PositionHint | None:
     (for a player who asked, or ahead by another task): no work is done twice. While it
     computes, a mark in the shared cache says so, and a player's hint of the position waits
     for it (``_finish_of_hint_ahead``) rather than start again."""
-    options = settings.CALICO_HINT_OPTIONS
+    options = site_options("hint")
     position = position_key(observation, **options)
     if _known_answer(position) or Hint.objects.filter(position=position).exists():
         return None

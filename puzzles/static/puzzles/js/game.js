@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { awardWords } from "./award.js";
 import { Board } from "./board.js";
-import { fetchStanding, renderEnd } from "./endscreen.js";
+import { fetchStanding, parProgress, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
 import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, localClock, ngettext } from "./dom.js";
@@ -381,15 +381,17 @@ class GameController {
     const game = this.game;
     const par = (game && game.par) || this.challenge.par;
     const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
+    const estimating = parProgress(par);
     const turn = game ? Math.min(game.turn, game.turns) : 0;
     const stats = [
       [gettext("Turn"), game ? (game.status === "finished" ? gettext("done") : `${turn}/${game.turns}`) : "–", "turn"],
       [gettext("Score"), game ? String(game.score.total) : "–", "score"],
-      this.scenarioInfo ? [gettext("To reach"), String(this.scenarioInfo.min_score), "target"] : [gettext("Par"), parText, "par"],
+      this.scenarioInfo ? [gettext("To reach"), String(this.scenarioInfo.min_score), "target"] : [estimating || gettext("Par"), parText, "par"],
       [gettext("Hints"), game ? String(game.hints_used) : "0", "hints"],
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
-      el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
+      el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }),
+        el("span", { text: label, ...(key === "par" && estimating ? { "data-par-progress": "" } : {}) })])));
     this.renderDifficulty();
   }
 
@@ -403,7 +405,7 @@ class GameController {
     stat.dataset.difficulty = difficulty.label;
     stat.title = difficulty.basis === "crowd" ? interpolate(gettext("A %(word)s day: the players' median against par"), { word })
       : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
-    $("span", stat).textContent = `${gettext("Par")} · ${word}`;
+    if (!stat.querySelector("[data-par-progress]")) $("span", stat).textContent = `${gettext("Par")} · ${word}`;
   }
 
   renderHand(hintMove) {
