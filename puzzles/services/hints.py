@@ -107,30 +107,37 @@ def _row_fields(found) -> dict:
 
 
 def do_send_day_hints(challenge_id: int) -> None:
-    """At dawn (the day's challenge is made, its par run sent): send the task that computes
-    the turn-1 hint of every goal arrangement ahead (``do_hints_of_the_day``)."""
-    if settings.CALICO_HINTS_AHEAD:
-        _send_ahead("puzzles.tasks.hints_of_the_day", challenge_id)
+    """At dawn (the day's challenge is made, before its par games are sent): send a task for
+    the turn-1 hint of each goal arrangement (``do_hint_of_the_day``), so that on the default
+    queue the dawn hints are ahead of par's games, not behind them."""
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if challenge is None or not settings.CALICO_HINTS_AHEAD:
+        return
+    for index in range(len(_arrangements(challenge))):
+        _send_ahead("puzzles.tasks.hint_of_the_day", challenge_id, index)
 
 
 def do_hints_of_the_day(challenge_id: int) -> None:
     """One task a turn-1 position (24 for a standard day: one per arrangement), each small, so
-    that a worker that also serves the hint queue takes real hints between them. The hints
-    ahead of past days go (a position that comes again is computed again when asked)."""
+    that a worker that also serves the hint queue takes real hints between them (the task of
+    a message sent before ``do_send_day_hints`` sent them itself)."""
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None or not settings.CALICO_HINTS_AHEAD or challenge.date < today():
         return  # a past day made late (its practice) gets no dawn
-    old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
-    PositionHint.objects.filter(created_at__lt=old).delete()
     for index in range(len(_arrangements(challenge))):
         _send_ahead("puzzles.tasks.hint_of_the_day", challenge_id, index)
 
 
 def do_hint_of_the_day(challenge_id: int, *, index: int) -> PositionHint | None:
-    """The turn-1 hint of the day's ``index``-th goal arrangement, computed ahead."""
+    """The turn-1 hint of the day's ``index``-th goal arrangement, computed ahead. The first
+    also lets the hints ahead of past days go (a position that comes again is computed
+    again when asked)."""
     challenge = Challenge.objects.filter(pk=challenge_id).first()
-    if challenge is None or not settings.CALICO_HINTS_AHEAD:
-        return None
+    if challenge is None or not settings.CALICO_HINTS_AHEAD or challenge.date < today():
+        return None  # a past day made late (its practice) gets no dawn
+    if index == 0:
+        old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
+        PositionHint.objects.filter(created_at__lt=old).delete()
     goals = _arrangements(challenge)[index]
     return _hint_ahead(SoloGame.start(deal_of(challenge), goals).observation())
 
