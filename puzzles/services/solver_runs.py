@@ -206,3 +206,14 @@ def do_add_up(run_id: int) -> SolverRun:
             run.error = ""
         run.save(update_fields=fields)
     return run
+
+
+def do_replay_par(run: SolverRun) -> None:
+    """Play a par run again as the mean of ``CALICO_PAR_GAMES`` games (``manage.py
+    replay_par``: a day whose par was one game, before par had games). Its figures start
+    afresh; its score stays until the first game is in, and it is ready again once all are."""
+    with transaction.atomic():
+        run = SolverRun.objects.select_for_update().get(pk=run.pk)
+        run.par_games.all().delete()
+        run.figures = {}
+        do_send_par_games(run)

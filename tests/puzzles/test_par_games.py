@@ -166,3 +166,20 @@ def test_two_workers_play_par_and_the_command_line_prints_the_same(
     assert printed["game"]["moves"] == run.moves and printed["game"]["score"] == (
         replayed_total(challenge, run)
     )  # fmt: skip
+
+
+def test_replay_par_plays_a_one_game_par_again_as_the_mean(db, settings, capsys):
+    from django.core.management import call_command
+
+    settings.CALICO_PAR_GAMES = 2
+    challenge = Challenge.objects.create(date=today() - datetime.timedelta(days=60), seed="s",
+                                         commitment="s")  # fmt: skip
+    one = {"mean": 70.0, "se": None, "games": 1, "of": 1, "low": 70, "high": 70}
+    SolverRun.objects.create(challenge=challenge, kind="par", status="ready", score=70,
+                             figures=one)  # fmt: skip
+    call_command("replay_par")
+    assert "for 1 days" in capsys.readouterr().out
+    run = par_of(challenge)
+    assert (run.status, run.figures["of"], run.par_games.count()) == ("pending", 2, 2)
+    call_command("replay_par")  # planned in full now: nothing to do
+    assert "for 0 days" in capsys.readouterr().out
