@@ -52,12 +52,12 @@ def run_status_json(status: str | None, score: int | None, figures: dict | None 
 
 
 def best_known_json(challenge: Challenge) -> RunOut:
-    """The best score known for the deal: the hindsight solver's, or par where the fair
-    solver happened to do better (its game is a known game of the deal too)."""
+    """The best score known for the deal: the hindsight solver's, or par's best game where
+    the fair solver happened to do better (its game is a known game of the deal too)."""
     best = run_json(challenge, SolverRun.Kind.BEST)
     par = run_json(challenge, SolverRun.Kind.PAR)
     if best["status"] == par["status"] == SolverRun.Status.READY:
-        best["score"] = max(best["score"], par["score"])
+        best["score"] = max(best["score"], par.get("high") or par["score"])
     return best
 
 

@@ -47,7 +47,8 @@ def par_json(game: Game) -> RunOut:
         return run_status_json(None, None)
     if not hasattr(game, "par_status"):
         return run_json(game.challenge, SolverRun.Kind.PAR)
-    return run_status_json(game.par_status, game.par_score, game.par_figures or {})
+    figures = None if game.par_status is None else (game.par_figures or {})  # no run: none
+    return run_status_json(game.par_status, game.par_score, figures)
 
 
 def award_json(award: tuple | None) -> AwardOut | None:

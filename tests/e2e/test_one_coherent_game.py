@@ -2,10 +2,10 @@
 
 import pytest
 from browser_helpers import ARTIFACTS, finish_by_api, start_daily
+from helpers.par import play_par
 
 from puzzles.game_state import today
 from puzzles.models import SolverRun
-from puzzles.services import solver_runs
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -69,7 +69,7 @@ def test_the_end_screen_s_first_phone_screen_holds_the_quilt_score_par_and_rank(
     page = browser.new_context(locale=locale, **SIZES["phone"]).new_page()
     game_id = start_daily(page, site)
     for run in SolverRun.objects.filter(challenge__date=today(), kind="par"):
-        solver_runs.do_compute_solver_run(run.pk)
+        play_par(run)
     game = finish_by_api(page, site, game_id)
     page.reload()
     page.wait_for_selector("[data-end-quilt]")

@@ -16,6 +16,7 @@ from browser_helpers import (
     post_json,
     start_daily,
 )
+from helpers.par import play_par
 
 from puzzles.game_state import deal_of, today
 from puzzles.models import SolverRun
@@ -100,7 +101,10 @@ def closed_day(settings):
             game, state, _ = do_play_move(game.pk, player=bob, data=move)
     do_ensure_best_known(challenge)
     for run in SolverRun.objects.filter(challenge=challenge):
-        solver_runs.do_compute_solver_run(run.pk)
+        if run.kind == "par":
+            play_par(run)
+        else:
+            solver_runs.do_compute_solver_run(run.pk, job=solver_runs.BEST_RUN)
     return challenge, game
 
 

@@ -183,3 +183,16 @@ def test_replay_par_plays_a_one_game_par_again_as_the_mean(db, settings, capsys)
     assert (run.status, run.figures["of"], run.par_games.count()) == ("pending", 2, 2)
     call_command("replay_par")  # planned in full now: nothing to do
     assert "for 0 days" in capsys.readouterr().out
+
+
+def test_a_refused_group_leaves_every_game_unsent_for_the_beat(day, use_broker):
+    """The broker refuses the group: each game says so and is lost at once, so the beat task
+    sends each again; the day itself was made."""
+    from helpers.processes import free_port
+
+    games = list(par_of(day).par_games.all())
+    use_broker(f"redis://127.0.0.1:{free_port()}/0")  # nobody listens there
+    assert solver_runs.do_send_group([g.pk for g in games]) is False
+    for game in ParGame.objects.filter(pk__in=[g.pk for g in games]):
+        assert game.sent_at is None and game.error.startswith("unavailable: ")
+        assert solver_runs.PAR_GAME.is_lost(game)
