@@ -196,3 +196,28 @@ def test_a_refused_group_leaves_every_game_unsent_for_the_beat(day, use_broker):
     for game in ParGame.objects.filter(pk__in=[g.pk for g in games]):
         assert game.sent_at is None and game.error.startswith("unavailable: ")
         assert solver_runs.PAR_GAME.is_lost(game)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_finishing_at_once_are_all_counted(settings):
+    """Each worker finishes its game and adds par up at the same moment (real connections on
+    PostgreSQL): the run's row lock makes the last one read every game, so none is lost."""
+    require(on_postgres(), "needs PostgreSQL: run `make test` or set DATABASE_URL")
+    from itertools import count
+
+    from helpers.threads import at_once
+
+    settings.CALICO_PAR_GAMES = 6
+    challenge = do_ensure_challenge(today() - datetime.timedelta(days=70))
+    run = par_of(challenge)
+    pks = iter(list(run.par_games.order_by("k").values_list("pk", flat=True)))
+    scores = count(60)
+
+    def finish():
+        pk = next(pks)
+        ParGame.objects.filter(pk=pk).update(status="ready", score=next(scores), moves=[])
+        return solver_runs.do_add_up(run.pk)
+
+    at_once(finish, 6)
+    run.refresh_from_db()
+    assert (run.status, run.figures["games"], run.figures["mean"]) == ("ready", 6, 62.5)
