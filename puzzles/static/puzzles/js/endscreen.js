@@ -69,9 +69,9 @@ export function renderEnd(container, { game, challenge, board, standing, quilt =
   const diff = par === null ? null : game.score.total - par;
   const me = game.ranked && board ? board.me : null; // a practice game has no rank
   const share = shareBox(game.share);
-  const figure = (value, label, attrs = {}) => el("div", {}, [
+  const figure = (value, label, attrs = {}, labelAttrs = {}) => el("div", {}, [
     el("div", { class: "big-number", text: value === null ? "–" : String(value), ...attrs }),
-    el("div", { class: "big-label", text: label }),
+    el("div", { class: "big-label", text: label, ...labelAttrs }),
   ]);
   container.replaceChildren(el("section", { class: "end card", "aria-labelledby": "end-title" }, [
     el("h2", { id: "end-title", text: game.ranked ? gettext("Your quilt is finished!") : gettext("Practice quilt finished") }),
@@ -79,7 +79,7 @@ export function renderEnd(container, { game, challenge, board, standing, quilt =
     el("div", { class: "headline", "data-result": "", "data-result-score": String(game.score.total),
       "data-result-par": par === null ? "" : String(par), "data-result-rank": me && me.rank ? String(me.rank) : "" }, [
       figure(game.score.total, gettext("your score"), { "data-score-total": String(game.score.total) }),
-      figure(par, estimating || gettext("par"), estimating ? { "data-par-progress": "" } : {}),
+      figure(par, estimating || gettext("par"), {}, estimating ? { "data-par-progress": "" } : {}),
       diff === null ? null : el("div", {
         class: `par-diff ${diff >= 0 ? "up" : "down"}`, "data-par-diff": String(diff),
         text: parWords(diff),
