@@ -7,9 +7,9 @@ shipped par options: ``solver.search.par``). Printed:
 
 - the share of deals whose two pars (means) differ by at most 4 points (the acceptance: 95%);
 - the standard error's distribution (of A and B: median, 90th percentile, largest);
-- the CPU seconds a day costs for par (N games, by the mean CPU seconds of a game);
-- the par-ready time on 1, 2 and 4 workers: the N games of a day (their measured CPU
-  seconds, in game order) handed to the first free worker, as the solver queue does, on
+- the CPU seconds a day costs for par (the site's 40 games, by the mean CPU seconds of a game);
+- the par-ready time on 1, 2 and 4 workers: a day's 40 games (the measured games' CPU
+  seconds, 40 at a time) each handed to the first free worker, as the solver queue does, on
   cores of their own (so: CPU seconds, which a shared machine does not stretch).
 
 Each game is one line appended to ``var/par_stability.jsonl`` (``{seed, k, score, cpu}``,
@@ -66,7 +66,7 @@ def ready_seconds(cpu: list[float], workers: int) -> float:
 
 
 def report(rows: dict, deals: int, games: int) -> dict:
-    differences, errors, cpu, days = [], [], [], []
+    differences, errors, cpu = [], [], []
     for seed in seeds(deals):
         day = [rows.get((seed, k)) for k in range(2 * games)]
         if None in day:
@@ -76,7 +76,6 @@ def report(rows: dict, deals: int, games: int) -> dict:
         differences.append(abs(a["mean"] - b["mean"]))
         errors += [a["se"], b["se"]]
         cpu += [row["cpu"] for row in day]
-        days.append([row["cpu"] for row in day[:games]])
     if not differences:
         return {"deals": 0}
     game_cpu = statistics.mean(cpu)
@@ -95,12 +94,21 @@ def report(rows: dict, deals: int, games: int) -> dict:
             "largest": max(errors),
         },
         "cpu_per_game": round(game_cpu, 2),
-        "cpu_per_day": round(game_cpu * games, 1),
+        # a day of the site's CALICO_PAR_GAMES (GAMES) games, whatever N was measured here:
+        # its CPU, and its ready time from the measured games' CPU seconds taken GAMES at a time
+        "cpu_per_day": round(game_cpu * GAMES, 1),
         "ready_seconds": {
-            str(w): round(statistics.mean(ready_seconds(day, w) for day in days), 1)
+            str(w): round(statistics.mean(ready_seconds(day, w) for day in site_days(cpu)), 1)
             for w in (1, 2, 4)
         },
     }
+
+
+def site_days(cpu: list[float]) -> list[list[float]]:
+    """The measured games' CPU seconds as days of ``GAMES`` games (repeated if fewer)."""
+    days = len(cpu) // GAMES or 1
+    cycle = cpu * (GAMES // len(cpu) + 1)
+    return [cycle[d * GAMES : (d + 1) * GAMES] for d in range(days)]
 
 
 def main(argv=None) -> int:
