@@ -106,12 +106,15 @@ ESTIMATING = {
 
 @pytest.mark.parametrize("locale", ESTIMATING)
 def test_par_says_how_far_its_games_are_until_it_is_ready(site, browser, locale):
-    """The HUD and the end screen say "par: estimating, N of 3 games" while par's games are
-    played (here one at a time, by hand), and par's figure once all are in."""
+    """The HUD (its figure "N/3", the words as its tooltip and for a screen reader) and the
+    end screen say "par: estimating, N of 3 games" while par's games are played (here one at a
+    time, by hand), and par's figure once all are in."""
     page = browser.new_context(locale=locale, **SIZES["phone"]).new_page()
     game_id = start_daily(page, site)
     words = ESTIMATING[locale]
     assert page.text_content("[data-stat-par] [data-par-progress]") == words.format(0)
+    assert page.get_attribute("[data-stat-par]", "title") == words.format(0)
+    assert page.inner_text("[data-stat-par] b") == "0/3"  # the phone's HUD: the figure
     run = SolverRun.objects.get(challenge__date=today(), kind="par")
     first, *others = run.par_games.order_by("k")
     solver_runs.do_compute_par_game(first.pk)

@@ -380,18 +380,25 @@ class GameController {
   renderStats() {
     const game = this.game;
     const par = (game && game.par) || this.challenge.par;
-    const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
+    // While par's games are played the figure says how far they are ("12/40"), and the
+    // label's words in full for a screen reader and as the tooltip (the phone's HUD row has
+    // no room for them: the end screen shows them).
     const estimating = parProgress(par);
+    const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–"
+      : estimating ? `${par.games || 0}/${par.of}` : "…";
     const turn = game ? Math.min(game.turn, game.turns) : 0;
     const stats = [
       [gettext("Turn"), game ? (game.status === "finished" ? gettext("done") : `${turn}/${game.turns}`) : "–", "turn"],
       [gettext("Score"), game ? String(game.score.total) : "–", "score"],
-      this.scenarioInfo ? [gettext("To reach"), String(this.scenarioInfo.min_score), "target"] : [estimating || gettext("Par"), parText, "par"],
+      this.scenarioInfo ? [gettext("To reach"), String(this.scenarioInfo.min_score), "target"] : [gettext("Par"), parText, "par"],
       [gettext("Hints"), game ? String(game.hints_used) : "0", "hints"],
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
-      el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }),
-        el("span", { text: label, ...(key === "par" && estimating ? { "data-par-progress": "" } : {}) })])));
+      el("div", { class: "stat", [`data-stat-${key}`]: value, ...(key === "par" && estimating ? { title: estimating } : {}) }, [
+        el("b", { text: value, ...(key === "par" && estimating ? { "aria-hidden": "true" } : {}) }),
+        el("span", { text: label }),
+        key === "par" && estimating ? el("span", { class: "visually-hidden", "data-par-progress": "", text: estimating }) : null,
+      ])));
     this.renderDifficulty();
   }
 
@@ -405,7 +412,7 @@ class GameController {
     stat.dataset.difficulty = difficulty.label;
     stat.title = difficulty.basis === "crowd" ? interpolate(gettext("A %(word)s day: the players' median against par"), { word })
       : interpolate(gettext("A %(word)s day: par against the last 30 days' par"), { word });
-    if (!stat.querySelector("[data-par-progress]")) $("span", stat).textContent = `${gettext("Par")} · ${word}`;
+    $("span", stat).textContent = `${gettext("Par")} · ${word}`;
   }
 
   renderHand(hintMove) {
