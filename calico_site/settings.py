@@ -525,16 +525,16 @@ else:
     }
 CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="calico")
 
-# Solver strength. Tests and small machines turn these down (JSON in the environment). Par
-# and the best-known runs evaluate with the goal chances learned by self-play (set 1:
-# docs/solver.md, "Learned goal chances"); hints and the review value moves as par's player
-# does, the player the scale of expected points (solver/search/expected.py) is fitted to.
-CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={"goal_chances": 1})
-# the best-known score: hindsight with portfolio 5 and polish (docs/solver.md)
-CALICO_BEST_OPTIONS = env.json(
-    "CALICO_BEST_OPTIONS", default={"portfolio": 5, "polish": 14, "goal_chances": 1}
-)
-CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default=CALICO_PAR_OPTIONS)
+# Solver strength: what the site plays ships with the solver (solver/search/roles.py: par,
+# best, hint, analysis), so that ``python -m solver`` plays it too; these settings only
+# override it, key by key (JSON in the environment; tests and small machines turn them down),
+# and the par answer says so (``overridden``).
+CALICO_PAR_OPTIONS = env.json("CALICO_PAR_OPTIONS", default={})
+# Par is the mean of this many games of the fair player (docs/solver.md, "Par's games": SE
+# <= 1.5 points on standard deals), each a task of the default queue.
+CALICO_PAR_GAMES = env.int("CALICO_PAR_GAMES", default=40)
+CALICO_BEST_OPTIONS = env.json("CALICO_BEST_OPTIONS", default={})
+CALICO_HINT_OPTIONS = env.json("CALICO_HINT_OPTIONS", default={})
 # The versus levels the table player plays (solver.search.versus.TABLE_LEVELS) instead of the
 # solo players (LEVELS): a comma list of easy, medium, hard (docs/versus.md). Hard by default:
 # it knows the table, is no weaker than the solo hard and keeps the wait p95 under 3 s.
@@ -556,12 +556,7 @@ LOGGING = {
 # Game analysis (review): the fair solver's strength and how long a worker may take for a
 # whole game (how many a player may ask for: CALICO_LIMITS).
 # its evaluation is par's (the scale of expected points is fitted to it), its strength its own
-CALICO_ANALYSIS_OPTIONS = env.json(
-    "CALICO_ANALYSIS_OPTIONS",
-    default={
-        key: CALICO_PAR_OPTIONS[key] for key in ("goal_chances",) if key in CALICO_PAR_OPTIONS
-    },
-)
+CALICO_ANALYSIS_OPTIONS = env.json("CALICO_ANALYSIS_OPTIONS", default={})
 CALICO_ANALYSIS_SECONDS = env.int("CALICO_ANALYSIS_SECONDS", default=300)
 
 # The puzzle number a daily shows ("Calico Daily #N", docs/design.md, Phase 3): the days since the

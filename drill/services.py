@@ -2,7 +2,6 @@
 the hint queue as the review judges a played move, on the same futures; within
 ``SOLVED_WITHIN`` points of the best, the position is solved and leaves the drill."""
 
-from django.conf import settings
 from django.db import transaction
 
 from core import limits
@@ -11,6 +10,7 @@ from puzzles.game_state import replay
 from puzzles.models import Player
 from puzzles.services.games import parse_move
 from puzzles.services.worker_queue import Job
+from puzzles.solver_options import site_options
 from solver.game import Move, RulesError
 from solver.search.analysis import judge
 from solver.search.expected import calibrated
@@ -70,7 +70,7 @@ def _judged(row: DrillAnswer) -> dict:
     state, _ = replay(row.game, turns=row.turn - 1)
     observation = state.observation()
     review = judge(observation, move_of(row), seed=f"{SEED}/{row.game_id}/{row.turn}",
-                   **settings.CALICO_ANALYSIS_OPTIONS)  # fmt: skip
+                   **site_options("analysis"))  # fmt: skip
     return {
         "best": review.best.to_json(),
         "played_value": round(calibrated(review.played_value, row.turn), 2),

@@ -135,6 +135,13 @@ class SolverRun(WorkerJob):
         PAR = "par"
         BEST = "best"
 
+    class Status(models.TextChoices):  # running: a par run with some of its games in
+        PENDING = "pending"
+        RUNNING = "running"
+        READY = "ready"
+        FAILED = "failed"
+
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="solver_runs")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     score = models.IntegerField(null=True, blank=True)
@@ -144,6 +151,9 @@ class SolverRun(WorkerJob):
     # Null until it is sent (its day's creation sends it), and again when the broker refused
     # it: lost at once, so that the beat task sends it (services/solver_runs.py).
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Par only: the figures of its games so far (``solver.search.par.summary``: mean, se, low,
+    # high; games, of; overridden), shown by the par answer; ``score`` is the mean, rounded.
+    figures = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -152,6 +162,21 @@ class SolverRun(WorkerJob):
 
     def __str__(self):
         return f"{self.kind} of {self.challenge.date}: {self.status}"
+
+
+class ParGame(WorkerJob):
+    """One of par's games (``solver.search.par``: game ``k``, sampling salt ``seed/par/k``),
+    computed by a task of its own; its par run adds it up (services/solver_runs.py)."""
+
+    run = models.ForeignKey(SolverRun, on_delete=models.CASCADE, related_name="par_games")
+    k = models.PositiveSmallIntegerField()
+    score = models.IntegerField(null=True, blank=True)
+    moves = models.JSONField(default=list, blank=True)
+    goals = models.JSONField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)  # as a run's: null, lost at once
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["run", "k"], name="one_par_game_per_k")]
 
 
 class GameQuerySet(models.QuerySet):
@@ -163,10 +188,10 @@ class GameQuerySet(models.QuerySet):
         return self.filter(ranked=True, status=Game.Status.FINISHED, disqualified=False)
 
     def with_par(self):
-        """Each game with its day's par run (``par_status``, ``par_score``; None when there is
-        no run, as for a scenario game) read in the same query. The hot paths read a game by
-        ``rows.game_with_par`` (SQL written once, the same subqueries); this is the ORM's way,
-        which tests compare it with. Raw
+        """Each game with its day's par run (``par_status``, ``par_score``, ``par_figures``;
+        None when there is no run, as for a scenario game) read in the same query. The hot
+        paths read a game by ``rows.game_with_par`` (SQL written once, the same subqueries);
+        this is the ORM's way, which tests compare it with. Raw
         SQL because Django takes longer to compile a ``Subquery`` (about 0.3 ms each) than the
         database takes to answer it; the SQL names the game table, so use it on a top-level
         query only."""
@@ -174,12 +199,13 @@ class GameQuerySet(models.QuerySet):
         return self.annotate(
             par_status=RawSQL(par_sql("status"), kind),
             par_score=RawSQL(par_sql("score"), kind),
+            par_figures=RawSQL(par_sql("figures"), kind, output_field=models.JSONField()),
         )
 
 
 def par_sql(column: str) -> str:
-    """A game's day's par run's ``column`` (``status`` or ``score``), a subquery on the game
-    table's row; its one parameter is the run kind ``SolverRun.Kind.PAR``."""
+    """A game's day's par run's ``column`` (``status``, ``score``, ``figures``), a subquery on
+    the game table's row; its one parameter is the run kind ``SolverRun.Kind.PAR``."""
     return (
         f"SELECT run.{column} FROM {SolverRun._meta.db_table} run WHERE run.kind = %s"
         f" AND run.challenge_id = {Game._meta.db_table}.challenge_id"

@@ -7,6 +7,7 @@ pass through the same converters the ORM applies, so the instances are the ones 
 would give.
 """
 
+import json
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
@@ -68,7 +69,7 @@ def game_with_par(game_id: int, player_id: int, *, lock: bool = False):
     low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not low <= game_id <= high:  # as the ORM: no such row, rather than the database's error
         return None
-    params = [SolverRun.Kind.PAR.value] * 2 + [game_id, player_id]
+    params = [SolverRun.Kind.PAR.value] * 3 + [game_id, player_id]
     with connection.cursor() as cursor:
         cursor.execute(_game_sql(connection.vendor, lock), params)
         row = cursor.fetchone()
@@ -76,15 +77,16 @@ def game_with_par(game_id: int, player_id: int, *, lock: bool = False):
         return None
     games = width(Game)
     game = instance(Game, row[:games])
-    challenge = None if game.challenge_id is None else instance(Challenge, row[games:-2])
+    challenge = None if game.challenge_id is None else instance(Challenge, row[games:-3])
     Game._meta.get_field("challenge").set_cached_value(game, challenge)
-    game.par_status, game.par_score = row[-2:]
+    game.par_status, game.par_score, figures = row[-3:]
+    game.par_figures = json.loads(figures) if isinstance(figures, str) else figures
     return game
 
 
 @lru_cache(maxsize=8)
 def _game_sql(vendor: str, lock: bool) -> str:
-    par = f", ({par_sql('status')}), ({par_sql('score')})"
+    par = f", ({par_sql('status')}), ({par_sql('score')}), ({par_sql('figures')})"
     sql = _joined(Game, Challenge, "LEFT OUTER JOIN", ("challenge_id", "id"), par)
     sql += _where(Game, "id", "player_id")
     if lock and connection.features.has_select_for_update:  # SQLite has none: a write locks it all

@@ -20,7 +20,7 @@ from core.shapes import IsoDate, IsoDateTime, Json, Url
 from solver.game import TURNS
 from solver.search.analysis import KEY_MOMENT_LOSS, KEY_MOMENTS, MARKS
 
-RunStatus = Literal["none", "pending", "ready", "failed"]
+RunStatus = Literal["none", "pending", "running", "ready", "failed"]
 WorkStatus = Literal["pending", "ready", "failed"]
 
 
@@ -35,7 +35,17 @@ class TokenOut(TypedDict):
 
 class RunOut(TypedDict):
     status: RunStatus
-    score: int | None
+    score: Annotated[int | None, "par: the mean of its games so far, rounded"]
+    # par only (docs/api.md, "Par"): its games' figures so far
+    mean: NotRequired[Annotated[float | None, "the mean of par's finished games, one decimal"]]
+    se: NotRequired[Annotated[float | None, "the mean's standard error; null below 2 games"]]
+    games: NotRequired[Annotated[int, "par's games finished"]]
+    of: NotRequired[Annotated[int, "par's games planned (CALICO_PAR_GAMES)"]]
+    low: NotRequired[Annotated[int | None, "the lowest of par's finished games"]]
+    high: NotRequired[Annotated[int | None, "the highest of par's finished games"]]
+    overridden: NotRequired[
+        Annotated[bool, "the site's settings override the solver's shipped par options"]
+    ]
 
 
 class HintOut(TypedDict):

@@ -11,10 +11,17 @@ def create_daily_challenge() -> str:
     return str(challenges.do_daily_rollover().date)
 
 
-# par (and a best-known run sent before the best-known runs had a task of their own)
+# a best-known run sent before they had a task of their own (and a par run sent before par
+# had games: it sends them)
 @shared_task(name="puzzles.tasks.compute_solver_run", **JOB_TASK)
 def compute_solver_run(run_id: int) -> None:
     solver_runs.do_compute_solver_run(run_id)
+
+
+# one of par's games (on the default queue, as par was); par is added up as each comes in
+@shared_task(name="puzzles.tasks.compute_par_game", **JOB_TASK)
+def compute_par_game(game_id: int) -> None:
+    solver_runs.do_compute_par_game(game_id)
 
 
 @shared_task(name="puzzles.tasks.compute_best_known_run", **JOB_TASK)  # on the background queue

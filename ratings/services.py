@@ -135,3 +135,15 @@ def do_rate_closed_days() -> list[datetime.date]:
         if date not in rated and do_rate_day(date) is not None:
             done.append(date)
     return done
+
+
+def do_rerate() -> list[datetime.date]:
+    """Rate every closed day again from the stored games, oldest first, with each day's par
+    as it stands now (``manage.py rerate``: after par became the mean of its games, or was
+    played again by ``manage.py replay_par``). Everything rated before goes, in the same
+    transaction: a failure leaves the ratings as they were."""
+    with transaction.atomic():
+        RatingChange.objects.all().delete()
+        Rating.objects.all().delete()
+        RatedDay.objects.all().delete()
+        return do_rate_closed_days()

@@ -49,11 +49,12 @@ from solver.game import SoloGame, deal
 from solver.search import make_player
 from solver.search.fastcore import warm
 from solver.search.hints import hint_player
+from solver.search.roles import role_options
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER = ROOT / "research" / "ledgers" / "par-reference"  # committed: the reference grows
 TABLE = ROOT / "puzzles" / "data" / "par_reference.json"
-PAR_OPTIONS = {"goal_chances": 1}  # the site's CALICO_PAR_OPTIONS (calico_site/settings.py)
+PAR_OPTIONS = role_options("par")  # what the site plays for par (solver/search/roles.py)
 PREFIX = "par-reference"
 
 

@@ -1,4 +1,4 @@
-"""The command line: ``python -m solver score | deal | play | hint | analyse | bench``.
+"""The command line: ``python -m solver score | deal | play | par | hint | analyse | bench``.
 
 Every command prints one JSON document on standard output and exits 0, or prints one line
 naming the problem on standard error and exits 2 (bad arguments, unreadable file, bad JSON,
@@ -69,6 +69,16 @@ def build_parser() -> ArgumentParser:
     play.add_argument("--samples", type=int, help="sampled bags (the fair strategy)")
     play.set_defaults(run=run_play)
 
+    par = commands.add_parser("par", help="par: the mean of the fair player's games of a deal")
+    add_deal_options(par)
+    par.add_argument("--games", type=int, default=None, help="games to play (the site's: 40)")
+    par.add_argument("--jobs", type=int, default=1, help="processes playing them (default 1)")
+    par.add_argument(
+        "--options", default="{}", metavar="JSON",
+        help="options over the shipped par options, as CALICO_PAR_OPTIONS sets them",
+    )  # fmt: skip
+    par.set_defaults(run=run_par)
+
     hint = commands.add_parser("hint", help="the fair solver's move for a visible state")
     hint.add_argument("state", metavar="STATE.json", help="a quilt file plus hand, market, ...")
     hint.set_defaults(run=run_hint)
@@ -98,19 +108,52 @@ def run_deal(args) -> dict:
     return deal(args.seed, args.setup, args.variant).to_json()
 
 
+# The strategies that play as the site does: its role's shipped options, and par's game 0's
+# sampling salt for the fair player (``solver.search.par``).
+SITE_ROLES = {"fair": "par", "hindsight": "best"}
+
+
 def run_play(args) -> dict:
     from solver.search import STRATEGIES, make_player, play_game
+    from solver.search.par import salt
+    from solver.search.roles import role_options
 
     if args.strategy not in STRATEGIES:
         raise BadInput(f"unknown strategy {args.strategy!r}; choose from {', '.join(STRATEGIES)}")
     options = {name: getattr(args, name) for name in ("width", "samples")}
     options = {name: value for name, value in options.items() if value is not None}
     dealt = deal(args.seed, args.setup, args.variant)
+    seed = salt(args.seed, 0) if args.strategy == "fair" else args.seed
+    if args.strategy in SITE_ROLES:
+        options = role_options(SITE_ROLES[args.strategy], options)
     try:
-        player = make_player(args.strategy, seed=args.seed, **options)
+        player = make_player(args.strategy, seed=seed, **options)
     except ValueError as problem:
         raise BadInput(str(problem)) from None
     return play_game(dealt, player).to_json()
+
+
+def run_par(args) -> dict:
+    from solver.search.par import GAMES, par
+    from solver.search.players import search_options
+
+    games = GAMES if args.games is None else args.games
+    if not 1 <= games <= 1000:
+        raise BadInput(f"par: --games must be from 1 to 1000, not {games}")
+    if not 1 <= args.jobs <= 256:
+        raise BadInput(f"par: --jobs must be from 1 to 256, not {args.jobs}")
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as problem:
+        raise BadInput(f"par: --options is not valid JSON: {problem}") from None
+    if not isinstance(options, dict):
+        raise BadInput("par: --options must be a JSON object")
+    try:
+        search_options(options)
+    except ValueError as problem:
+        raise BadInput(f"par: {problem}") from None
+    deal(args.seed, args.setup, args.variant)  # a bad setup for the variant: exit 2 now
+    return par(args.seed, args.setup, args.variant, games=games, jobs=args.jobs, options=options)
 
 
 def run_hint(args) -> dict:

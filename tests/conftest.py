@@ -43,6 +43,7 @@ TEST_SOLVER_ENV = {
     ),
     "CALICO_HINT_OPTIONS": os.environ.get("TEST_CALICO_HINT_OPTIONS", "{}"),
     "CALICO_SCENARIO_RATE_DEALS": "2",  # its options default to the par's (small here)
+    "CALICO_PAR_GAMES": os.environ.get("TEST_CALICO_PAR_GAMES", "3"),  # par: the mean of 3
     # no hints computed ahead at full strength behind a test's own jobs (tests that check
     # them turn them on)
     "CALICO_HINTS_AHEAD": os.environ.get("TEST_CALICO_HINTS_AHEAD", "0"),
@@ -92,6 +93,14 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     for db in settings.DATABASES.values():
         if db["ENGINE"] != "django.db.backends.sqlite3":
             db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{checkout_key()}{suffix}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def few_par_games():
+    """Par's games planned by the tests' own process (the sender decides): as its workers'."""
+    from django.conf import settings
+
+    settings.CALICO_PAR_GAMES = int(TEST_SOLVER_ENV["CALICO_PAR_GAMES"])
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -14,6 +14,7 @@ from puzzles.models import Game, Player
 from puzzles.services.challenges import commitment_of
 from puzzles.services.scenarios import do_start_scenario_game
 from puzzles.services.worker_queue import Job
+from puzzles.solver_options import site_options
 from solver.game import SCENARIOS, deal
 from solver.search.players import search_options
 from solver.search.scenarios import RATE_PLAYERS, play_game
@@ -152,7 +153,7 @@ def _pass_chance(run: WeeklyPassRun) -> dict:
     scenario = SCENARIOS[special.scenario]
     dealt = deal(special.seed, scenario.setup)
     kind = RATE_PLAYERS["pass"]
-    options = search_options(settings.CALICO_SCENARIO_RATE_OPTIONS, kind)
+    options = search_options(site_options("scenario_rate"), kind)
     games = settings.CALICO_SCENARIO_RATE_DEALS
     passed = sum(
         scenario.passed(

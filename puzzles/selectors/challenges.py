@@ -34,21 +34,30 @@ def run_json(challenge: Challenge, kind: str) -> RunOut:
     run = next((r for r in challenge.solver_runs.all() if r.kind == kind), None)
     if run is None:
         return run_status_json(None, None)
-    return run_status_json(run.status, run.score)
+    return run_status_json(run.status, run.score, run.figures if kind == "par" else None)
 
 
-def run_status_json(status: str | None, score: int | None) -> RunOut:
-    """A solver run as the API shows it; status None: there is no run."""
-    return {"status": status or "none", "score": score}
+# Par's figures before any game is in (and of a run made before par had games: its one game)
+NO_FIGURES = {"mean": None, "se": None, "games": 0, "of": 0, "low": None, "high": None,
+              "overridden": False}  # fmt: skip
+
+
+def run_status_json(status: str | None, score: int | None, figures: dict | None = None) -> RunOut:
+    """A solver run as the API shows it; status None: there is no run. ``figures``: par's
+    (``SolverRun.figures``; None for another run, which has none)."""
+    out: RunOut = {"status": status or "none", "score": score}
+    if figures is not None:
+        out.update({**NO_FIGURES, **figures})  # type: ignore[typeddict-item]
+    return out
 
 
 def best_known_json(challenge: Challenge) -> RunOut:
-    """The best score known for the deal: the hindsight solver's, or par where the fair
-    solver happened to do better (its game is a known game of the deal too)."""
+    """The best score known for the deal: the hindsight solver's, or par's best game where
+    the fair solver happened to do better (its game is a known game of the deal too)."""
     best = run_json(challenge, SolverRun.Kind.BEST)
     par = run_json(challenge, SolverRun.Kind.PAR)
     if best["status"] == par["status"] == SolverRun.Status.READY:
-        best["score"] = max(best["score"], par["score"])
+        best["score"] = max(best["score"], par.get("high") or par["score"])
     return best
 
 

@@ -37,9 +37,12 @@ def reference() -> dict:
 
 
 def par_mean(par: dict) -> float | None:
-    """The par answer's figure that difficulty reads (its ``score``: par's mean, rounded),
-    None until par is ready. The one place that says which."""
-    return par["score"] if par["status"] == "ready" else None
+    """The par answer's figure that difficulty reads (its ``mean``, one decimal; a par of one
+    game from before par had games: its score), None until par is ready. The one place that
+    says which."""
+    if par["status"] != "ready":
+        return None
+    return par["score"] if par.get("mean") is None else par["mean"]
 
 
 def percentile(par: float) -> float:

@@ -49,7 +49,8 @@ def par_json(game: Game) -> RunOut:
         return run_status_json(None, None)
     if not hasattr(game, "par_status"):
         return run_json(game.challenge, SolverRun.Kind.PAR)
-    return run_status_json(game.par_status, game.par_score)
+    figures = None if game.par_status is None else (game.par_figures or {})  # no run: none
+    return run_status_json(game.par_status, game.par_score, figures)
 
 
 def award_json(award: tuple | None) -> AwardOut | None:
@@ -102,7 +103,8 @@ def told_points(game: Game, turns: list[dict]) -> dict | None:
     the day's par beside them (``par``: null for a scenario game or before par is ready)."""
     told = story(turns, game.score)
     if told is not None:
-        told["whole"]["par"] = par_mean(par_json(game))
+        par = par_json(game)  # its ``score``: the mean rounded, as every whole figure is
+        told["whole"]["par"] = par["score"] if par_mean(par) is not None else None
     return told
 
 

@@ -10,7 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from ..game_state import today
-from ..models import Analysis, Challenge, Hint, SolverRun, WorkStatus
+from ..models import Analysis, Challenge, Hint, SolverRun
 from .health import required_queues
 
 WINDOW = datetime.timedelta(hours=1)
@@ -64,5 +64,5 @@ def par_today() -> tuple[str, int | None]:
     return run.status, run.score
 
 
-PAR_STATUSES = ("none", *WorkStatus.values)
+PAR_STATUSES = ("none", *SolverRun.Status.values)
 KINDS = {"hint": (Hint, "hints"), "analysis": (Analysis, "analyses")}  # model, plural

@@ -1,7 +1,6 @@
 """Game analysis: one per finished game, asked for by its player, computed once by a worker
 from what the player saw each turn (``solver.search.analysis``), progress counted in turns."""
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -11,6 +10,7 @@ from solver.search.analysis import analyse
 
 from ..game_state import deal_of_game, turns_seen
 from ..models import Analysis, AnalysisJob, Game, Player
+from ..solver_options import site_options
 from .worker_queue import RUNNING, Job
 
 # Sent to the hint queue (the routing table) with its own time limits; claimed, it is running.
@@ -77,7 +77,7 @@ def do_analyse_unasked(game: Game) -> Analysis | None:
     if Analysis.objects.filter(game=game).exists():
         return None
     turns = _turns_seen(game)
-    result = analyse(turns, **settings.CALICO_ANALYSIS_OPTIONS).to_json()
+    result = analyse(turns, **site_options("analysis")).to_json()
     row, created = Analysis.objects.get_or_create(
         game=game,
         defaults={
@@ -100,7 +100,7 @@ def analysis_of(row, turns: list, review=None) -> dict:
     result = (review or analyse)(  # looked up at the call: a test may replace it
         turns,
         progress=lambda done, total: rows.update(done=done, total=total),
-        **settings.CALICO_ANALYSIS_OPTIONS,
+        **site_options("analysis"),
     )
     return {"result": result.to_json()}
 

@@ -43,9 +43,10 @@ def do_ensure_challenge(date: datetime.date) -> Challenge:
                 date=date, seed=seed, commitment=commitment_of(seed)
             )
             run = SolverRun.objects.create(challenge=challenge, kind=SolverRun.Kind.PAR)
-            do_send_run(run)  # once the day commits
+            # the dawn hints first: on the default queue they are ahead of par's games
             if settings.CALICO_HINTS_AHEAD and date >= today():  # a past day gets no dawn
                 transaction.on_commit(lambda: do_send_day_hints(challenge.pk))
+            do_send_run(run)  # once the day commits
     except IntegrityError:
         return Challenge.objects.get(date=date)
     return challenge

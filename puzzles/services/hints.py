@@ -27,6 +27,7 @@ from solver.search.goal_choice import arrangements
 
 from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
+from ..solver_options import site_options
 from .game_locks import lock_playing_game
 from .worker_queue import HARD_AFTER_SECONDS, Job, do_send_task
 
@@ -53,7 +54,7 @@ def do_request_hint(game_id: int, *, player: Player, address: str | None = None)
             enqueued = HINT.do_reopen_if_stalled(row)
         else:
             limits.enforce("hints", account=player.pk, address=address)
-            position = position_key(replay(game)[0].observation(), **settings.CALICO_HINT_OPTIONS)
+            position = position_key(replay(game)[0].observation(), **site_options("hint"))
             known = _known_answer(position)
             row = Hint.objects.create(game=game, turn=game.turn, position=position, **known)
             Game.objects.filter(pk=game.pk).update(hints_used=F("hints_used") + 1)
@@ -90,12 +91,12 @@ def do_compute_hint(hint_id: int) -> Hint | None:
 def _answer(row: Hint) -> dict:
     state, _ = replay(row.game, row.turn - 1)
     observation = state.observation()
-    position = position_key(observation, **settings.CALICO_HINT_OPTIONS)
+    position = position_key(observation, **site_options("hint"))
     # another player's hint of this position may have become ready since this was asked,
     # or be nearly so: a hint ahead of it begun before the player asked
     known = _known_answer(position) or _finish_of_hint_ahead(position)
     if not known:
-        known = _row_fields(solver_hint(observation, **settings.CALICO_HINT_OPTIONS))
+        known = _row_fields(solver_hint(observation, **site_options("hint")))
     return {**known, "position": position}
 
 
@@ -106,30 +107,37 @@ def _row_fields(found) -> dict:
 
 
 def do_send_day_hints(challenge_id: int) -> None:
-    """At dawn (the day's challenge is made, its par run sent): send the task that computes
-    the turn-1 hint of every goal arrangement ahead (``do_hints_of_the_day``)."""
-    if settings.CALICO_HINTS_AHEAD:
-        _send_ahead("puzzles.tasks.hints_of_the_day", challenge_id)
+    """At dawn (the day's challenge is made, before its par games are sent): send a task for
+    the turn-1 hint of each goal arrangement (``do_hint_of_the_day``), so that on the default
+    queue the dawn hints are ahead of par's games, not behind them."""
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if challenge is None or not settings.CALICO_HINTS_AHEAD:
+        return
+    for index in range(len(_arrangements(challenge))):
+        _send_ahead("puzzles.tasks.hint_of_the_day", challenge_id, index)
 
 
 def do_hints_of_the_day(challenge_id: int) -> None:
     """One task a turn-1 position (24 for a standard day: one per arrangement), each small, so
-    that a worker that also serves the hint queue takes real hints between them. The hints
-    ahead of past days go (a position that comes again is computed again when asked)."""
+    that a worker that also serves the hint queue takes real hints between them (the task of
+    a message sent before ``do_send_day_hints`` sent them itself)."""
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None or not settings.CALICO_HINTS_AHEAD or challenge.date < today():
         return  # a past day made late (its practice) gets no dawn
-    old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
-    PositionHint.objects.filter(created_at__lt=old).delete()
     for index in range(len(_arrangements(challenge))):
         _send_ahead("puzzles.tasks.hint_of_the_day", challenge_id, index)
 
 
 def do_hint_of_the_day(challenge_id: int, *, index: int) -> PositionHint | None:
-    """The turn-1 hint of the day's ``index``-th goal arrangement, computed ahead."""
+    """The turn-1 hint of the day's ``index``-th goal arrangement, computed ahead. The first
+    also lets the hints ahead of past days go (a position that comes again is computed
+    again when asked)."""
     challenge = Challenge.objects.filter(pk=challenge_id).first()
-    if challenge is None or not settings.CALICO_HINTS_AHEAD:
-        return None
+    if challenge is None or not settings.CALICO_HINTS_AHEAD or challenge.date < today():
+        return None  # a past day made late (its practice) gets no dawn
+    if index == 0:
+        old = timezone.now() - datetime.timedelta(days=KEEP_DAYS)
+        PositionHint.objects.filter(created_at__lt=old).delete()
     goals = _arrangements(challenge)[index]
     return _hint_ahead(SoloGame.start(deal_of(challenge), goals).observation())
 
@@ -175,7 +183,7 @@ def _hint_ahead(observation) -> PositionHint | None:
     (for a player who asked, or ahead by another task): no work is done twice. While it
     computes, a mark in the shared cache says so, and a player's hint of the position waits
     for it (``_finish_of_hint_ahead``) rather than start again."""
-    options = settings.CALICO_HINT_OPTIONS
+    options = site_options("hint")
     position = position_key(observation, **options)
     if _known_answer(position) or Hint.objects.filter(position=position).exists():
         return None

@@ -14,6 +14,7 @@ from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
 from solver.search.scenarios import play_scenario_deals, rate_strength
 
 from ..models import Game, Player, ScenarioPassRate
+from ..solver_options import site_options
 from .worker_queue import Job
 
 # The task takes the scenario's number; sent with Celery's time limits (a solver run's).
@@ -76,7 +77,7 @@ def do_ensure_pass_rates() -> list[int]:
 
 def _rate_strength() -> dict:
     return rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, player="pass",
-                         **settings.CALICO_SCENARIO_RATE_OPTIONS)  # fmt: skip
+                         **site_options("scenario_rate"))  # fmt: skip
 
 
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
@@ -89,7 +90,7 @@ def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:
 
 def _rate(row: ScenarioPassRate) -> dict:
     deals = settings.CALICO_SCENARIO_RATE_DEALS
-    options = settings.CALICO_SCENARIO_RATE_OPTIONS
+    options = site_options("scenario_rate")
     runs = play_scenario_deals(row.number, deals, player="pass", **options)
     scores = [run.score for run in runs]
     passes = sum(run.passed for run in runs)

@@ -26,18 +26,18 @@ LAPTOP = {"width": 1366, "height": 900}
 SHOTS = ARTIFACTS / "expected-scale"
 WORDS = {
     "en-GB": {
-        "par": "par, {par}, is the solver's own game on this deal",
+        "par": "par, {par}, is what the solver's own games made of this deal on average",
         "axis": "expected final score (points)",
         "note": "the same estimate a hint gives",
         "decimal": ".",
-        "how": "Par is not an estimate",
+        "how": "Par is what the solver made of this very deal",
     },
     "es-ES": {
-        "par": "el par, {par}, es la partida del propio solucionador con este reparto",
+        "par": "el par, {par}, es lo que sacaron de media las partidas del propio solucionador",
         "axis": "puntuación final esperada (puntos)",
         "note": "la misma estimación que da una pista",
         "decimal": ",",
-        "how": "El par no es una estimación",
+        "how": "El par es lo que el solucionador sacó de este mismo reparto",
     },
 }
 

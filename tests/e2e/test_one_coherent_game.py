@@ -2,6 +2,7 @@
 
 import pytest
 from browser_helpers import ARTIFACTS, finish_by_api, start_daily
+from helpers.par import play_par
 
 from puzzles.game_state import today
 from puzzles.models import SolverRun
@@ -71,7 +72,7 @@ def test_the_end_screen_s_first_phone_screen_holds_the_quilt_score_par_and_rank(
     page = browser.new_context(locale=locale, **SIZES["phone"]).new_page()
     game_id = start_daily(page, site)
     for run in SolverRun.objects.filter(challenge__date=today(), kind="par"):
-        solver_runs.do_compute_solver_run(run.pk)
+        play_par(run)
     game = finish_by_api(page, site, game_id)
     page.reload()
     page.wait_for_selector("[data-end-quilt]")
@@ -96,6 +97,46 @@ def test_the_end_screen_s_first_phone_screen_holds_the_quilt_score_par_and_rank(
         )
     assert page.get_attribute("[data-result]", "data-result-rank")
     snap(page, f"end-phone-{locale[:2]}")
+    page.context.close()
+
+
+ESTIMATING = {
+    "en-GB": "par: estimating, {} of 3 games",
+    "es-ES": "par: calculando, {} de 3 partidas",
+}
+
+
+@pytest.mark.parametrize("locale", ESTIMATING)
+def test_par_says_how_far_its_games_are_until_it_is_ready(site, browser, locale):
+    """The HUD (its figure "N/3", the words as its tooltip and for a screen reader) and the
+    end screen say "par: estimating, N of 3 games" while par's games are played (here one at a
+    time, by hand), and par's figure once all are in."""
+    page = browser.new_context(locale=locale, **SIZES["phone"]).new_page()
+    game_id = start_daily(page, site)
+    words = ESTIMATING[locale]
+    assert page.text_content("[data-stat-par] [data-par-progress]") == words.format(0)
+    assert page.get_attribute("[data-stat-par]", "title") == words.format(0)
+    assert page.inner_text("[data-stat-par] b") == "0/3"  # the phone's HUD: the figure
+    run = SolverRun.objects.get(challenge__date=today(), kind="par")
+    first, *others = run.par_games.order_by("k")
+    solver_runs.do_compute_par_game(first.pk)
+    page.reload()
+    page.wait_for_selector("[data-game-id] [data-cell]")
+    assert page.text_content("[data-stat-par] [data-par-progress]") == words.format(1)
+    snap(page, f"par-estimating-hud-{locale[:2]}")
+    finish_by_api(page, site, game_id)
+    page.reload()
+    page.wait_for_selector("[data-end-quilt]")
+    assert page.text_content("[data-result] [data-par-progress]") == words.format(1)
+    assert page.get_attribute("[data-result]", "data-result-par") == ""
+    snap(page, f"par-estimating-end-{locale[:2]}")
+    for game in others:
+        solver_runs.do_compute_par_game(game.pk)
+    run.refresh_from_db()
+    page.reload()
+    page.wait_for_selector("[data-end-quilt]")
+    assert page.get_attribute("[data-result]", "data-result-par") == str(run.score)
+    assert page.locator("[data-par-progress]").count() == 0
     page.context.close()
 
 

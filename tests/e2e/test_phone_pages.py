@@ -9,12 +9,12 @@ import re
 import pytest
 import time_machine
 from browser_helpers import TURNS, api_get
+from helpers.par import play_par
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from groups.services import do_create_group
 from puzzles.game_state import deal_of, today
 from puzzles.models import Game, SolverRun
-from puzzles.services import solver_runs
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
 from puzzles.services.players import do_register
@@ -41,7 +41,7 @@ def play_through(player, day, *, market: int, hand: int = 0) -> Game:
 
 def compute_par(day):
     for run in SolverRun.objects.filter(challenge__date=day, kind="par"):
-        solver_runs.do_compute_solver_run(run.pk)
+        play_par(run)
 
 
 def _play(player, day, market, hand=0):

@@ -16,6 +16,7 @@ from browser_helpers import (
     post_json,
     start_daily,
 )
+from helpers.par import play_par
 
 from puzzles.game_state import deal_of, today
 from puzzles.models import SolverRun
@@ -24,6 +25,7 @@ from puzzles.services.challenges import do_ensure_best_known, do_ensure_challeng
 from puzzles.services.games import do_play_move, do_start_game
 from puzzles.services.players import do_register
 from solver.game import cell_name
+from solver.search.par import summary
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -144,7 +146,10 @@ def closed_day(settings):
             game, state, _ = do_play_move(game.pk, player=bob, data=move)
     do_ensure_best_known(challenge)
     for run in SolverRun.objects.filter(challenge=challenge):
-        solver_runs.do_compute_solver_run(run.pk)
+        if run.kind == "par":
+            play_par(run)
+        else:
+            solver_runs.do_compute_solver_run(run.pk, job=solver_runs.BEST_RUN)
     return challenge, game
 
 
@@ -168,7 +173,9 @@ def test_a_closed_days_leaderboard_opens_a_players_quilt_and_the_par_game(
     page.wait_for_selector('[data-review-turn="1"]')
     assert "How par played" in page.inner_text("[data-heading]")
     par = SolverRun.objects.get(challenge=challenge, kind="par")
-    assert str(par.score) in page.inner_text("[data-stats]")
+    scores = list(par.par_games.order_by("k").values_list("score", flat=True))
+    played = scores[summary(scores)["nearest"]]  # par's replayed game: the one nearest the mean
+    assert str(played) in page.inner_text("[data-stats]")
     page.set_viewport_size(PHONE)
     shot(page, "review-05-par-game-phone")
     page.set_viewport_size({"width": 1280, "height": 900})

@@ -22,6 +22,7 @@ TINY_RUNS = {
     "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',
     "CALICO_BEST_OPTIONS": '{"kept": 1, "piloted": 2, "arrangements": 2}',
     "CALICO_HINTS_AHEAD": "0",  # no full-strength hints ahead behind a test's own jobs
+    "CALICO_PAR_GAMES": "3",
 }
 
 

@@ -20,6 +20,7 @@ EMBEDDED_ENV = {
     "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',
     "CALICO_BEST_OPTIONS": '{"kept": 1, "piloted": 2, "arrangements": 2}',
     "CALICO_SCENARIO_RATE_DEALS": "1",
+    "CALICO_PAR_GAMES": "3",
     "CALICO_LIMITS": json.dumps(
         {
             f"{what}-{per}": "1000000/h"

@@ -5,7 +5,7 @@ import hmac
 from django.conf import settings
 
 from puzzles.game_state import today
-from puzzles.models import Challenge, SolverRun
+from puzzles.models import Challenge, ParGame, SolverRun
 from puzzles.selectors.challenges import challenge_json, day_challenge
 from puzzles.services.challenges import do_daily_rollover, do_ensure_best_known, do_ensure_challenge
 from solver.game import deal
@@ -84,11 +84,12 @@ def test_rollover_enqueues_every_run_not_ready_nor_waiting(
     with django_capture_on_commit_callbacks() as callbacks:
         do_daily_rollover()
     assert callbacks == []  # both wait in the queue: sent, not lost
-    # A send the broker refused leaves the run unsent: the next rollover sends it again.
-    SolverRun.objects.filter(challenge__date=today(), kind="par").update(sent_at=None)
+    # A send the broker refused leaves par's games unsent: the next rollover sends them
+    # again, each alone.
+    ParGame.objects.filter(run__challenge__date=today()).update(sent_at=None)
     with django_capture_on_commit_callbacks() as callbacks:
         do_daily_rollover()
-    assert len(callbacks) == 1
+    assert len(callbacks) == settings.CALICO_PAR_GAMES
 
 
 def test_no_best_known_run_for_an_open_day(db):
@@ -103,3 +104,7 @@ def test_the_best_known_score_is_par_where_the_fair_solver_did_better(db):
     assert challenge_json(day_challenge(DAY))["best_known"] == {"status": "ready", "score": 75}
     SolverRun.objects.filter(challenge=challenge, kind="best").update(score=88)
     assert challenge_json(day_challenge(DAY))["best_known"] == {"status": "ready", "score": 88}
+    # par is a mean now: its best game is the known game that counts
+    figures = {"mean": 75.2, "games": 3, "of": 3, "low": 70, "high": 91}
+    SolverRun.objects.filter(challenge=challenge, kind="par").update(figures=figures)
+    assert challenge_json(day_challenge(DAY))["best_known"] == {"status": "ready", "score": 91}

@@ -131,16 +131,24 @@ def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(
 
 
 def test_the_hints_ahead_of_past_days_go_at_dawn(alice, daily, monkeypatch):
-    ahead = do_hint_of_the_day(daily.pk, index=0)
+    ahead = do_hint_of_the_day(daily.pk, index=1)
     PositionHint.objects.filter(pk=ahead.pk).update(
         created_at=timezone.now() - datetime.timedelta(days=hints.KEEP_DAYS, seconds=1)
     )
-    recent = do_hint_of_the_day(daily.pk, index=1)
+    recent = do_hint_of_the_day(daily.pk, index=2)
+    first = do_hint_of_the_day(daily.pk, index=0)  # the dawn's first clears the old ones
+    assert set(PositionHint.objects.all()) == {recent, first}
+
+
+def test_dawn_sends_a_task_for_each_arrangement_itself(daily, monkeypatch):
+    """Sent with the day, before par's games (not by a task that would send them behind)."""
     sent = []
-    monkeypatch.setattr(hints, "_send_ahead", lambda task, *args: sent.append(args))
-    hints.do_hints_of_the_day(daily.pk)
-    assert sent == [(daily.pk, index) for index in range(24)]
-    assert list(PositionHint.objects.all()) == [recent]
+    monkeypatch.setattr(hints, "_send_ahead", lambda task, *args: sent.append((task, args)))
+    hints.do_send_day_hints(daily.pk)
+    assert sent == [("puzzles.tasks.hint_of_the_day", (daily.pk, k)) for k in range(24)]
+    sent.clear()
+    hints.do_hints_of_the_day(daily.pk)  # a message of before still fans them out
+    assert len(sent) == 24
 
 
 def test_a_past_day_made_late_gets_no_dawn(yesterday, monkeypatch):

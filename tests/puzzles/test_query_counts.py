@@ -79,10 +79,13 @@ def test_asking_again_for_a_hint_is_five_queries(alice_api, game, django_assert_
 def test_par_read_with_the_game_is_the_days_par(alice_api, game, daily):
     """The par fetched in the game's own query (``with_par``) is the run's, in every state."""
     url = f"/api/games/{game['id']}/"
-    assert alice_api.get(url).json()["par"] == {"status": "pending", "score": None}
-    SolverRun.objects.filter(challenge=daily).update(status="ready", score=77)
-    assert alice_api.get(url).json()["par"] == {"status": "ready", "score": 77}
+    par = alice_api.get(url).json()["par"]
+    assert (par["status"], par["score"], par["games"], par["of"]) == ("pending", None, 0, 3)
+    figures = {"mean": 76.8, "se": 1.2, "games": 3, "of": 3, "low": 70, "high": 81,
+               "overridden": False}  # fmt: skip
+    SolverRun.objects.filter(challenge=daily).update(status="ready", score=77, figures=figures)
+    assert alice_api.get(url).json()["par"] == {"status": "ready", "score": 77, **figures}
     moved = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json").json()
-    assert moved["par"] == {"status": "ready", "score": 77}
+    assert moved["par"] == {"status": "ready", "score": 77, **figures}
     SolverRun.objects.filter(challenge=daily).delete()
     assert alice_api.get(url).json()["par"] == {"status": "none", "score": None}

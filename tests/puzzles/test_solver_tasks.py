@@ -10,7 +10,7 @@ from puzzles.models import Hint, SolverRun
 from puzzles.services import solver_runs
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import do_compute_hint, do_request_hint
-from puzzles.tasks import compute_solver_run
+from puzzles.tasks import compute_par_game, compute_solver_run
 from solver.game import Move, SoloGame, patch_from_json
 
 TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
@@ -27,12 +27,21 @@ def replayed_total(challenge, run) -> int:
     return game.quilt.total()
 
 
-def test_par_is_the_fair_solvers_score_of_the_deal(daily, settings):
+def test_par_is_the_fair_solvers_games_of_the_deal(daily, settings):
     settings.CALICO_PAR_OPTIONS = TINY_FAIR
     run = SolverRun.objects.get(challenge=daily, kind="par")
-    compute_solver_run(run.pk)  # the task body, run here
+    for game in run.par_games.all():
+        compute_par_game(game.pk)  # the task body, run here
     run.refresh_from_db()
-    assert run.status == "ready" and run.score == replayed_total(daily, run)
+    assert run.status == "ready" and run.figures["games"] == settings.CALICO_PAR_GAMES
+    assert replayed_total(daily, run) in run.par_games.values_list("score", flat=True)
+
+
+def test_a_par_run_sent_before_par_had_games_sends_them(daily, settings):
+    run = SolverRun.objects.get(challenge=daily, kind="par")
+    run.par_games.all().delete()
+    compute_solver_run(run.pk)  # its old message
+    assert run.par_games.count() == settings.CALICO_PAR_GAMES
 
 
 def test_best_known_is_the_hindsight_solvers_score(yesterday, settings):
@@ -43,14 +52,14 @@ def test_best_known_is_the_hindsight_solvers_score(yesterday, settings):
     assert run.status == "ready" and run.score == replayed_total(yesterday, run)
 
 
-def test_a_failed_run_is_recorded(daily, monkeypatch):
+def test_a_failed_run_is_recorded(yesterday, monkeypatch):
     def broken(*args, **kwargs):
         raise ValueError("no solver today")
 
     monkeypatch.setattr(solver_runs, "make_player", broken)
-    run = SolverRun.objects.get(challenge=daily, kind="par")
+    run = SolverRun.objects.create(challenge=yesterday, kind="best")
     with pytest.raises(ValueError):
-        solver_runs.do_compute_solver_run(run.pk)
+        solver_runs.do_compute_solver_run(run.pk, job=solver_runs.BEST_RUN)
     run.refresh_from_db()
     assert run.status == "failed" and "no solver today" in run.error
 

@@ -14,13 +14,14 @@ def test_a_worker_computes_the_par_and_a_hint(celery_worker_process, alice_api, 
     challenge = do_ensure_challenge(today())  # enqueues the par run after commit
     par = wait_for(
         lambda: SolverRun.objects.get(challenge=challenge, kind="par"),
-        lambda run: run.status != "pending",
+        lambda run: run.status in ("ready", "failed"),
     )
     assert par.status == "ready", par.error
     assert par.score > 0 and len(par.moves) == 22
 
     game = start_game(alice_api)
-    assert game["par"] == {"status": "ready", "score": par.score}
+    assert game["par"] == {"status": "ready", "score": par.score, **par.figures}
+    assert game["par"]["games"] == game["par"]["of"] == par.par_games.count()
     asked = alice_api.post(f"/api/games/{game['id']}/hints/")
     assert asked.status_code == 202
     url = f"/api/games/{game['id']}/hints/{asked.json()['id']}/"

@@ -1,7 +1,7 @@
 """The one lifecycle of a worker job (puzzles/services/worker_queue.py), for each kind of
-puzzles: a hint, an analysis, a solver run, a scenario's pass rate. The claim is atomic on
-PostgreSQL with real concurrent connections; a lost job is sent again; a refused send and a
-failure are recorded on the row with what failed where."""
+puzzles: a hint, an analysis, a solver run, one of par's games, a scenario's pass rate. The
+claim is atomic on PostgreSQL with real concurrent connections; a lost job is sent again; a
+refused send and a failure are recorded on the row with what failed where."""
 
 import datetime
 
@@ -9,7 +9,15 @@ import pytest
 from helpers.jobs import JobLifecycle
 
 from puzzles.game_state import today
-from puzzles.models import Analysis, Challenge, Game, Hint, ScenarioPassRate, SolverRun
+from puzzles.models import (
+    Analysis,
+    Challenge,
+    Game,
+    Hint,
+    ParGame,
+    ScenarioPassRate,
+    SolverRun,
+)
 from puzzles.services import analysis, hints, scenarios, solver_runs
 from puzzles.services.worker_queue import Job
 
@@ -23,6 +31,14 @@ KINDS = {
         ),
     ),
     "pass rate": (scenarios.RATE, lambda game: ScenarioPassRate.objects.create(number=1)),
+    "par game": (
+        solver_runs.PAR_GAME,
+        lambda game: ParGame.objects.create(
+            run=SolverRun.objects.create(challenge=game.challenge, kind="par"),
+            k=0,
+            sent_at=game.created_at,
+        ),
+    ),
 }
 
 

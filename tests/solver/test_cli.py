@@ -101,6 +101,23 @@ def test_played_games_replay_against_the_deal_with_the_same_score(seed, strategy
     assert reference.agrees(played["score"], played["quilt"])  # an independent scorer agrees
 
 
+def test_par_prints_its_games_mean_and_the_game_nearest_it_and_play_fair_is_game_0():
+    """``par`` with the site's option names (here small); ``play --strategy fair`` with the
+    same options plays par's game 0 (the shipped par options, salt ``SEED/par/0``)."""
+    printed = ok("par", "cli", "--games", "3", "--jobs", "2", "--options",
+                 '{"playout_width": 1, "samples": 1}')  # fmt: skip
+    assert set(printed) >= {"score", "mean", "se", "games", "game"}
+    scores = printed["games"]
+    mean = sum(scores) / 3
+    assert printed["mean"] == round(mean, 1) and abs(printed["score"] - mean) <= 0.5
+    assert printed["game"]["score"] == min(scores, key=lambda s: abs(s - mean))
+    game = replay(ok("deal", "cli"), {**printed["game"], "quilt": {"goals":
+                                      printed["game"]["goals"]}})  # fmt: skip
+    assert game.quilt.total() == printed["game"]["score"]
+    played = ok("play", "cli", "--strategy", "fair", "--width", "1", "--samples", "1")
+    assert played["score"]["total"] == scores[0]
+
+
 def test_hint_suggests_a_legal_move(tmp_path):
     dealt = deal("hint", "beginner")
     game = SoloGame.start(dealt)
@@ -158,6 +175,11 @@ BAD = [
     (["play", "x", "--strategy", "oracle"], None, "unknown strategy 'oracle'"),
     (["play", "x"], None, "required: --strategy"),
     (["play", "x", "--strategy", "greedy", "--width", "wide"], None, "invalid int value"),
+    (["par", "x", "--games", "0"], None, "--games must be from 1 to 1000, not 0"),
+    (["par", "x", "--jobs", "0"], None, "--jobs must be from 1 to 256, not 0"),
+    (["par", "x", "--options", "[1]"], None, "--options must be a JSON object"),
+    (["par", "x", "--options", "{"], None, "--options is not valid JSON"),
+    (["par", "x", "--options", '{"wide": 1}'], None, "unknown option 'wide'"),
     (["hint", "-"], json.dumps({**QUILT, "turn": 1}), "turn must be 4"),
     (["launch"], None, "invalid choice: 'launch'"),
     ([], None, "required: COMMAND"),

@@ -20,6 +20,13 @@ export async function fetchStanding(date, ranked) {
 }
 
 // The score against par in plain words: a higher score is better, so "below" is behind par.
+// While par's games are still being played: "par: estimating, 12 of 40 games" (null once
+// ready, failed, or for a par run that has no games to count).
+export function parProgress(par) {
+  if (!par || !["pending", "running"].includes(par.status) || !par.of) return null;
+  return interpolate(gettext("par: estimating, %(games)s of %(of)s games"), { games: par.games || 0, of: par.of });
+}
+
 function parWords(diff) {
   if (diff === 0) return gettext("level with par");
   return diff > 0 ? interpolate(gettext("%(points)s above par"), { points: diff })
@@ -54,15 +61,17 @@ function quiltPicture(boardSvg) {
 }
 
 export function renderEnd(container, { game, challenge, board, standing, quilt = null }) {
-  const par = challenge.par && challenge.par.status === "ready" ? challenge.par.score : null;
+  const parRun = game.par || challenge.par; // the game's answer: par as of its last move
+  const par = parRun && parRun.status === "ready" ? parRun.score : null;
+  const estimating = parProgress(parRun);
   const best = challenge.best_known && challenge.best_known.score !== undefined && challenge.best_known.score !== null
     ? challenge.best_known.score : null;
   const diff = par === null ? null : game.score.total - par;
   const me = game.ranked && board ? board.me : null; // a practice game has no rank
   const share = shareBox(game.share);
-  const figure = (value, label, attrs = {}) => el("div", {}, [
+  const figure = (value, label, attrs = {}, labelAttrs = {}) => el("div", {}, [
     el("div", { class: "big-number", text: value === null ? "–" : String(value), ...attrs }),
-    el("div", { class: "big-label", text: label }),
+    el("div", { class: "big-label", text: label, ...labelAttrs }),
   ]);
   container.replaceChildren(el("section", { class: "end card", "aria-labelledby": "end-title" }, [
     el("h2", { id: "end-title", text: game.ranked ? gettext("Your quilt is finished!") : gettext("Practice quilt finished") }),
@@ -70,7 +79,7 @@ export function renderEnd(container, { game, challenge, board, standing, quilt =
     el("div", { class: "headline", "data-result": "", "data-result-score": String(game.score.total),
       "data-result-par": par === null ? "" : String(par), "data-result-rank": me && me.rank ? String(me.rank) : "" }, [
       figure(game.score.total, gettext("your score"), { "data-score-total": String(game.score.total) }),
-      figure(par, gettext("par")),
+      figure(par, estimating || gettext("par"), {}, estimating ? { "data-par-progress": "" } : {}),
       diff === null ? null : el("div", {
         class: `par-diff ${diff >= 0 ? "up" : "down"}`, "data-par-diff": String(diff),
         text: parWords(diff),

@@ -4,7 +4,7 @@
 import { api, ApiError } from "./api.js";
 import { awardWords } from "./award.js";
 import { Board } from "./board.js";
-import { fetchStanding, renderEnd } from "./endscreen.js";
+import { fetchStanding, parProgress, renderEnd } from "./endscreen.js";
 import { renderPlayerLinks } from "./endlinks.js";
 import { fetchHint } from "./hint.js";
 import { $, bringIntoView, el, fill, formatDay, gettext, interpolate, localClock, ngettext } from "./dom.js";
@@ -380,7 +380,12 @@ class GameController {
   renderStats() {
     const game = this.game;
     const par = (game && game.par) || this.challenge.par;
-    const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–" : "…";
+    // While par's games are played the figure says how far they are ("12/40"), and the
+    // label's words in full for a screen reader and as the tooltip (the phone's HUD row has
+    // no room for them: the end screen shows them).
+    const estimating = parProgress(par);
+    const parText = par && par.status === "ready" ? String(par.score) : par && par.status === "failed" ? "–"
+      : estimating ? `${par.games || 0}/${par.of}` : "…";
     const turn = game ? Math.min(game.turn, game.turns) : 0;
     const stats = [
       [gettext("Turn"), game ? (game.status === "finished" ? gettext("done") : `${turn}/${game.turns}`) : "–", "turn"],
@@ -389,7 +394,11 @@ class GameController {
       [gettext("Hints"), game ? String(game.hints_used) : "0", "hints"],
     ];
     $("[data-stats]", this.root).replaceChildren(...stats.map(([label, value, key]) =>
-      el("div", { class: "stat", [`data-stat-${key}`]: value }, [el("b", { text: value }), el("span", { text: label })])));
+      el("div", { class: "stat", [`data-stat-${key}`]: value, ...(key === "par" && estimating ? { title: estimating } : {}) }, [
+        el("b", { text: value, ...(key === "par" && estimating ? { "aria-hidden": "true" } : {}) }),
+        el("span", { text: label }),
+        key === "par" && estimating ? el("span", { class: "visually-hidden", "data-par-progress": "", text: estimating }) : null,
+      ])));
     this.renderDifficulty();
   }
 
@@ -561,7 +570,7 @@ class GameController {
     const score = hint.expected_score !== undefined && hint.expected_score !== null ? Math.round(hint.expected_score) : null;
     const expected = score === null ? ""
       : par && par.status === "ready"
-        ? interpolate(gettext(" Expected final score: about %(score)s if you play on as the solver would; par, %(par)s, is the solver's own game on this deal."), { score, par: par.score })
+        ? interpolate(gettext(" Expected final score: about %(score)s if you play on as the solver would; par, %(par)s, is what the solver's own games made of this deal on average."), { score, par: par.score })
         : interpolate(gettext(" The solver expects about %(score)s points from here."), { score });
     fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
       el("p", { "data-hint": "" }, [
