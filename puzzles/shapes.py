@@ -195,7 +195,10 @@ class GoalProgressOut(TypedDict):
 class CatProgressOut(TypedDict):
     cat: str
     largest: Annotated[
-        int, "its largest group of its patterns that has no cat yet (border included)"
+        int,
+        "a size cat: its largest group of its patterns with no cat yet (border included);"
+        " a shape cat: the most cells of its shape one pattern fills where it can still be"
+        " finished",
     ]
     needed: Annotated[int, "patches it needs (a shape cat: in its shape)"]
 

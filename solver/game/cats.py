@@ -57,6 +57,22 @@ class Cat:
                     return True
         return False
 
+    def shape_progress(self, free: Mask, open_cells: Mask) -> int:
+        """How much of the shape is already made, where it can still be finished: the most
+        cells of ``free`` (patches of one of its patterns with no cat yet) that one placement
+        of the shape covers, among the placements lying wholly on ``free`` and ``open_cells``
+        (empty patch spaces). A triangle of 3 under a straight-line cat is 2 of 3."""
+        room = free | open_cells
+        return max(
+            (
+                (placement & free).bit_count()
+                for placements in self._by_anchor.values()
+                for placement in placements
+                if placement & room == placement
+            ),
+            default=0,
+        )
+
 
 CATS = (
     Cat("millie", 1, 3, 3, requirement="a group of 3 or more"),

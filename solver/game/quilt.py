@@ -270,19 +270,25 @@ class Quilt:
         ]
 
     def cat_progress(self) -> list[tuple[str, int, int]]:
-        """(cat id, its largest group so far, the patches it needs) for each cat: the
-        largest connected group of one of its patterns that carries no cat token yet,
-        printed border included. A shape cat needs its shape too, not the size alone."""
+        """(cat id, how far it has got, the patches it needs) for each cat, printed border
+        included, counting only patches that carry no cat token yet. A size cat: its largest
+        connected group of one of its patterns. A shape cat: the most cells of its shape one
+        pattern already fills where the shape can still be finished (``Cat.shape_progress``),
+        so that a group of the right size in the wrong shape is not called done."""
         progress = []
         for cat_id, patterns in self.layout.cats:
+            cat = cat_by_id(cat_id)
             largest = 0
             for name in patterns:
                 free = self.pattern_masks[pattern_index(name)] & ~self.cat_mask
+                if cat.shape:
+                    largest = max(largest, cat.shape_progress(free, self.empty_mask))
+                    continue
                 while free:
                     group = group_of((free & -free).bit_length() - 1, free)
                     largest = max(largest, group.bit_count())
                     free &= ~group
-            progress.append((cat_id, largest, cat_by_id(cat_id).size))
+            progress.append((cat_id, largest, cat.size))
         return progress
 
     def button_colors_count(self) -> int:

@@ -5,6 +5,7 @@ filling of the empty neighbours meets it."""
 from itertools import product
 
 import pytest
+import reference  # tests/solver/: the independent scorer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,18 +159,90 @@ def largest_group(quilt, patterns, taken):
     return best
 
 
+def shape_placements(kind: str, size: int) -> list[set[int]]:
+    """Every placement of a shape cat's shape on the 7x7 grid, built from the reference
+    scorer's own geometry (walks and shared neighbours), not the engine's rotations."""
+    found = []
+    cells = [f"{r},{c}" for r in range(7) for c in range(7)]
+    if kind == "line":
+        for start in cells:
+            for direction in reference.LINE_DIRECTIONS:
+                line = [start]
+                while len(line) < size and line[-1] is not None:
+                    line.append(reference.step(line[-1], direction))
+                if None not in line:
+                    found.append(set(line))
+    elif kind == "triangle":
+        for a in cells:
+            for b in reference.neighbours(a):
+                for c in reference.neighbours(a) & reference.neighbours(b):
+                    found.append({a, b, c})
+    else:  # two above three: a line of three and two cells each touching two of it
+        for a in cells:
+            for direction in range(6):
+                b = reference.step(a, direction)
+                c = b and reference.step(b, direction)
+                if c is None:
+                    continue
+                for d in reference.neighbours(a) & reference.neighbours(b):
+                    for e in reference.neighbours(b) & reference.neighbours(c):
+                        if e in reference.neighbours(d):
+                            found.append({a, b, c, d, e})
+    as_index = lambda name: int(name.split(",")[0]) * 7 + int(name.split(",")[1])  # noqa: E731
+    return [{as_index(cell) for cell in placement} for placement in found]
+
+
+def shape_made(quilt, patterns, taken, kind, size):
+    """The most cells of one placement already filled by one free pattern of the cat, among
+    the placements lying wholly on those cells and empty patch spaces."""
+    best = 0
+    for pattern in patterns:
+        free = {c for c in range(49) if quilt.cells[c] != EMPTY and quilt.cells[c] % 6 == pattern}
+        free -= taken
+        room = free | {c for c in PATCH_CELLS if quilt.cells[c] == EMPTY}
+        for placement in shape_placements(kind, size):
+            if placement <= room:
+                best = max(best, len(placement & free))
+    return best
+
+
+SHAPE_CATS = [
+    {"cat": "rumi", "patterns": ["dots", "stripes"]},
+    {"cat": "callie", "patterns": ["ferns", "flowers"]},
+    {"cat": "almond", "patterns": ["quatrefoil", "vines"]},
+]
+
+
 @settings(deadline=None, suppress_health_check=list(HealthCheck))  # quilt_with only builds
-@given(st.lists(st.tuples(st.sampled_from(PATCH_CELLS), st.integers(0, 35)), max_size=22))
-def test_a_cat_s_largest_free_group_and_what_it_needs(quilt_with, placements):
-    quilt = quilt_with()
+@given(
+    st.lists(st.tuples(st.sampled_from(PATCH_CELLS), st.integers(0, 35)), max_size=22),
+    st.sampled_from([None, SHAPE_CATS]),
+)
+def test_a_cat_s_progress_and_what_it_needs(quilt_with, placements, cats):
+    quilt = quilt_with(cats=cats)
     for cell, patch in placements:
         if quilt.cells[cell] == EMPTY:
             quilt.place(cell, patch)
     taken = {c for _, _, group in quilt.cat_tokens for c in range(49) if group >> c & 1}
-    for (cat_id, largest, needed), (layout_cat, names) in zip(
+    for (cat_id, made, needed), (layout_cat, names) in zip(
         quilt.cat_progress(), quilt.layout.cats, strict=True
     ):
         assert cat_id == layout_cat and needed == CAT_BY_ID[cat_id].size
-        assert largest == largest_group(quilt, {PATTERNS.index(n) for n in names}, taken)
+        patterns = {PATTERNS.index(n) for n in names}
+        _, kind, size = reference.CAT_TABLE[cat_id]
+        if kind == "group":
+            assert made == largest_group(quilt, patterns, taken)
+        else:
+            assert made == shape_made(quilt, patterns, taken, kind, size) < size
     colours = {color for color, _ in quilt.buttons}
     assert quilt.button_colors_count() == len(colours)
+
+
+def test_a_triangle_under_a_line_cat_is_two_of_three(quilt_with):
+    # Three touching stripes patches in a triangle: the size is right, the shape is not.
+    quilt = quilt_with(
+        [("2,2", "navy", "stripes"), ("3,2", "teal", "stripes"), ("3,3", "pink", "stripes")],
+        cats=SHAPE_CATS,
+    )
+    assert quilt.cat_tokens == []
+    assert ("rumi", 2, 3) in quilt.cat_progress()

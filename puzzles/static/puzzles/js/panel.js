@@ -95,10 +95,11 @@ export function catRule(cat) {
   }, true);
 }
 
-// A cat's progress in words: "Your largest group of them: 2 of 3" (a shape cat: "in its shape").
+// A cat's progress in words, the engine's count (``cat_progress``): a size cat's largest group;
+// a shape cat's cells of its shape already in place where it can still be finished.
 function catProgress(cat, { largest, needed }) {
   const words = cat.shape && cat.shape.length
-    ? gettext("Your largest group with no cat yet: %(largest)s of %(needed)s, in its shape")
+    ? gettext("Its shape so far: %(largest)s of %(needed)s in place, with no cat yet")
     : gettext("Your largest group with no cat yet: %(largest)s of %(needed)s");
   return el("div", { class: "cat-progress", "data-cat-progress": `${largest}/${needed}` },
     [interpolate(words, { largest, needed })]);
