@@ -12,8 +12,9 @@ shipped par options: ``solver.search.par``). Printed:
   seconds, 40 at a time) each handed to the first free worker, as the solver queue does, on
   cores of their own (so: CPU seconds, which a shared machine does not stretch).
 
-Each game is one line appended to ``var/par_stability.jsonl`` (``{seed, k, score, cpu}``,
-CPU seconds of its process) as soon as it is played, so a run stopped at any point resumes
+Each game is one line appended to ``bench/results/par_stability.jsonl`` (committed, so that
+a later run extends it: ``{seed, k, score, cpu}``, CPU seconds of its process) as soon as it
+is played, so a run stopped at any point resumes
 where it was: ``--deals`` deals are filled in order, at most ``--max-games`` games a run
 (chunks on a shared machine, at ``nice -n 10``); ``--report`` only prints. The report counts
 only deals whose 2N games are all in.
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from solver.game import deal  # noqa: E402
 from solver.search.par import GAMES, play_par_game, summary  # noqa: E402
 
-RESULTS = ROOT / "var" / "par_stability.jsonl"
+RESULTS = ROOT / "bench" / "results" / "par_stability.jsonl"
 
 
 def seeds(deals: int) -> list[str]:
