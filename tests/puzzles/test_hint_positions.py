@@ -9,8 +9,11 @@ from puzzles.services import hints
 from puzzles.services.games import do_start_game
 from puzzles.services.hints import do_compute_hint, do_request_hint
 from solver.search import position_key
+from solver.search.roles import role_options
 
 SMALL = {"samples": 4, "candidates": 4}
+# A hint's position key is of the options the site plays: the shipped ones under the setting.
+HINT = role_options("hint", SMALL)
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +38,7 @@ def test_a_ready_hint_answers_another_player_in_the_same_position_at_once(
     second = do_start_game(bob, date=daily.date, goals=_goals(daily))
     computed = do_compute_hint(do_request_hint(first.pk, player=alice).pk)
     assert computed.status == "ready"
-    assert computed.position == position_key(replay(first)[0].observation(), **SMALL)
+    assert computed.position == position_key(replay(first)[0].observation(), **HINT)
 
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
     reused = do_request_hint(second.pk, player=bob)

@@ -27,8 +27,11 @@ from puzzles.services.hints import (
 from solver.game import Move
 from solver.search import position_key
 from solver.search.goal_choice import arrangements
+from solver.search.roles import role_options
 
 SMALL = {"samples": 4, "candidates": 4}
+# A hint's position key is of the options the site plays: the shipped ones under the setting.
+HINT = role_options("hint", SMALL)
 
 AHEAD = {"kind": "pair", "values": {"color": "teal"}}  # a reason only the ahead hint has
 
@@ -53,7 +56,7 @@ def test_a_turn_1_hint_computed_at_dawn_answers_the_request_at_once(alice, daily
     ahead = do_hint_of_the_day(daily.pk, index=index)
     goals = arrangements(deal_of(daily).setup)[index]
     game = do_start_game(alice, date=daily.date, goals=goals)
-    assert ahead.position == position_key(replay(game)[0].observation(), **SMALL)
+    assert ahead.position == position_key(replay(game)[0].observation(), **HINT)
 
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
     row = do_request_hint(game.pk, player=alice)
@@ -124,7 +127,7 @@ def test_only_a_player_who_asked_at_the_turn_played_gets_the_next_hint_ahead(
     game.refresh_from_db()
     assert do_hint_ahead(game.pk, turn=game.turn - 1) is None  # the player has moved on
     ahead = do_hint_ahead(game.pk, turn=game.turn)
-    assert ahead.position == position_key(replay(game)[0].observation(), **SMALL)
+    assert ahead.position == position_key(replay(game)[0].observation(), **HINT)
     with django_capture_on_commit_callbacks() as sent:  # not asked at this turn: no more
         do_play_move(game.pk, player=alice, data=_first_move(game))
     assert sent == []
@@ -184,7 +187,7 @@ def test_a_worker_computes_the_days_hints_at_dawn_and_the_next_after_a_move(
         asked = do_request_hint(game.pk, player=alice)
         assert asked.status == "ready"  # at once: computed at dawn
         game, _, _ = do_play_move(game.pk, player=alice, data=asked.move | {"turn": 1})
-        position = position_key(replay(game)[0].observation(), **SMALL)
+        position = position_key(replay(game)[0].observation(), **HINT)
         wait_until(
             lambda: PositionHint.objects.filter(position=position).exists(),
             "the next position's hint is computed after the move",

@@ -9,8 +9,11 @@ from puzzles.models import Game, Hint, PositionHint
 from puzzles.services import hints
 from puzzles.services.hints import do_compute_hint, do_hint_ahead
 from solver.search import position_key
+from solver.search.roles import role_options
 
 SMALL = {"samples": 4, "candidates": 4}
+# A hint's position key is of the options the site plays: the shipped ones under the setting.
+HINT = role_options("hint", SMALL)
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +54,7 @@ def test_a_scenario_hint_ahead_carries_its_chance_to_the_request(alice_api, monk
     row = Game.objects.get(pk=game["id"])
     ahead = do_hint_ahead(row.pk, turn=1)
     assert ahead is not None and 0.0 <= ahead.pass_chance <= 1.0
-    assert ahead.position == position_key(replay(row)[0].observation(), **SMALL)
+    assert ahead.position == position_key(replay(row)[0].observation(), **HINT)
 
     monkeypatch.setattr(hints, "solver_hint", _no_solver)
     asked = alice_api.post(f"/api/games/{game['id']}/hints/").json()

@@ -16,9 +16,13 @@ from puzzles.tasks import compute_scenario_pass_rate
 from solver.game import SCENARIOS, Move, deal
 from solver.search import FairPlayer, hint, make_player, play_game, position_key
 from solver.search.hints import hint_player
+from solver.search.roles import role_options
 from solver.search.scenarios import rate_seed, rate_strength
 
 TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
+# What the site plays with TINY_FAIR as the setting: the shipped options under it.
+RATE = role_options("scenario_rate", TINY_FAIR)
+HINT = role_options("hint", TINY_FAIR)
 
 
 def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings):
@@ -28,12 +32,12 @@ def test_the_pass_rate_is_the_engines_verdict_on_the_solvers_games(db, settings)
     compute_scenario_pass_rate(1)  # the task body, run here
     row = ScenarioPassRate.objects.get(number=1)
     assert row.status == "ready" and row.deals == 2 and row.error == ""
-    assert row.strength == rate_strength(2, player="pass", **TINY_FAIR)
-    assert row.strength["strength"]["gain"] == round(make_player("scenario", **TINY_FAIR).gain, 4)
+    assert row.strength == rate_strength(2, player="pass", **RATE)
+    assert row.strength["strength"]["gain"] == round(make_player("scenario", **RATE).gain, 4)
     passes, scores = 0, []
     for k in range(2):  # the same fixed deals, played again: the figure can be reproduced
         seed = rate_seed(1, k)
-        player = make_player("scenario", seed=seed, **TINY_FAIR)
+        player = make_player("scenario", seed=seed, **RATE)
         record = play_game(deal(seed, "scenario-1"), player)
         scores.append(record.score["total"])
         passes += all(SCENARIOS[1].check(record.score).values())
@@ -75,11 +79,11 @@ def test_a_scenario_games_hint_plays_for_the_pass(alice, settings):
     game = scenarios.do_start_scenario_game(alice, number=1, goals=None)
     row = do_compute_hint(do_request_hint(game.pk, player=alice).pk)
     observation = replay(game)[0].observation()
-    assert row.position == position_key(observation, **TINY_FAIR)
-    assert Move.from_json(row.move) == hint(observation, **TINY_FAIR).move
+    assert row.position == position_key(observation, **HINT)
+    assert Move.from_json(row.move) == hint(observation, **HINT).move
     # the key is the scenario player's: a fair solver's hint of the position is another one
-    fair = FairPlayer(seed="hint", **TINY_FAIR).strength()
-    assert hint_player(TINY_FAIR, observation.setup).strength() != fair
+    fair = FairPlayer(seed="hint", **HINT).strength()
+    assert hint_player(HINT, observation.setup).strength() != fair
 
 
 @pytest.mark.integration
@@ -109,7 +113,7 @@ def test_a_rate_computed_at_another_strength_is_sent_again(db, settings):
     # count (and every row from before strengths were kept) is computed again, once
     settings.CALICO_SCENARIO_RATE_OPTIONS = TINY_FAIR
     current = scenarios._rate_strength()
-    assert current == rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, **TINY_FAIR)
+    assert current == rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, **RATE)
     for number in SCENARIOS:
         ScenarioPassRate.objects.create(number=number, status="ready", deals=4, strength=current)
     assert scenarios.do_ensure_pass_rates() == []
