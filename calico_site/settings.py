@@ -276,7 +276,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # One name per set of statuses that several answers share (par's keeps the name it had).
     "ENUM_NAME_OVERRIDES": {
-        "RunOutStatusEnum": ["none", "pending", "ready", "failed"],
+        "RunOutStatusEnum": ["none", "pending", "running", "ready", "failed"],
         "WorkStatusEnum": ["pending", "ready", "failed"],
         "AnalysisStatusEnum": ["pending", "running", "ready", "failed"],
         "GameStatusEnum": ["playing", "finished"],

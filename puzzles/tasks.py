@@ -76,4 +76,4 @@ def hint_ahead(game_id: int, turn: int) -> None:
 # queue): the request does the same work for every address (services/emails.py).
 @shared_task(name="puzzles.tasks.send_password_reset")
 def send_password_reset(email: str, language: str) -> int:
-    return emails.do_send_password_reset(email, language)
+    return emails.do_send_password_reset(email, language=language)

@@ -198,7 +198,7 @@ def do_ask_password_reset(*, email: str, language: str, address: str, owner=None
     )
 
 
-def do_send_password_reset(email: str, language: str) -> int:
+def do_send_password_reset(email: str, *, language: str) -> int:
     """In a worker: email a reset link (Django's token: once, ``PASSWORD_RESET_TIMEOUT``) to
     the player whose verified email ``email`` is (``reset_recipients``), in ``language``;
     nobody's address gets nothing. How many were sent (0 or 1)."""

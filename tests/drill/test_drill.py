@@ -20,13 +20,15 @@ from puzzles.game_state import deal_of, replay, today
 from puzzles.models import Analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.players import do_fold_guest
-from solver.game import Move
+from solver.game import Move, cell_name
 from solver.search.analysis import judge
 from solver.search.expected import calibrated
+from solver.search.roles import role_options
 
 pytestmark = pytest.mark.django_db
 SPACES = ("2,3", "3,4", "4,2")
 TINY = {"samples": 4, "candidates": 3}
+JUDGED = role_options("analysis", TINY)  # what the site judges with: shipped, TINY over it
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +93,7 @@ def test_an_answer_is_judged_as_the_solver_judges_the_same_move_on_the_same_futu
     observation = state.observation()
     move = Move(0, max(state.quilt.empty_cells), 2)
     row = judged(ann, old, 5, move)
-    direct = judge(observation, move, seed=f"drill/{old.pk}/5", **TINY)
+    direct = judge(observation, move, seed=f"drill/{old.pk}/5", **JUDGED)
     assert row.status == "ready"
     assert row.played_value == pytest.approx(round(calibrated(direct.played_value, 5), 2))
     assert row.best_value == pytest.approx(round(calibrated(direct.best_value, 5), 2))
@@ -99,12 +101,12 @@ def test_an_answer_is_judged_as_the_solver_judges_the_same_move_on_the_same_futu
     assert row.solved is (direct.loss <= services.SOLVED_WITHIN)
 
 
-def test_a_solved_position_leaves_the_drill_and_an_unsolved_one_stays(history, client_for):
-    ann, old, _ = history
+def unsolving_move(old):
+    """A judged move of old's turn 5 that loses more than the drill forgives. Each checkout
+    deals its own game (its seed secret): look through the moves, in a fixed order; a deal
+    has many."""
     seen = replay(old, turns=4)[0].observation()
     seed = f"drill/{old.pk}/5"
-    # Each checkout deals its own game (its seed secret): look through the moves, in a fixed
-    # order, for one that loses more than the drill forgives; a deal has many.
     candidates = (
         Move(hand, cell, market)
         for market in (2, 1, 0)
@@ -115,11 +117,17 @@ def test_a_solved_position_leaves_the_drill_and_an_unsolved_one_stays(history, c
         (
             review
             for move in candidates
-            if (review := judge(seen, move, seed=seed, **TINY)).loss > services.SOLVED_WITHIN
+            if (review := judge(seen, move, seed=seed, **JUDGED)).loss > services.SOLVED_WITHIN
         ),
         None,
     )
     assert worst is not None, "no move loses more than the drill forgives"
+    return worst
+
+
+def test_a_solved_position_leaves_the_drill_and_an_unsolved_one_stays(history, client_for):
+    ann, old, _ = history
+    worst = unsolving_move(old)
     assert judged(ann, old, 5, worst.played).solved is False
     assert client_for(ann).get("/api/drill/").json()["left"] == 3  # still there
     assert judged(ann, old, 5, worst.best).solved is True
@@ -203,7 +211,8 @@ def test_the_same_answer_again_is_the_stored_judgement_not_another(history, clie
     limits(hints_account="1/d")  # a second judgement would be refused: a repeat costs none
     ann, old, _ = history
     state, _ = replay(old, turns=4)
-    body = {"game": old.pk, "turn": 5, **Move(0, max(state.quilt.empty_cells), 2).to_json()}
+    # a move that leaves the position in the drill (a solving one would take it out)
+    body = {"game": old.pk, "turn": 5, **unsolving_move(old).played.to_json()}
     api = client_for(ann)
     first = api.post("/api/drill/answers/", body, format="json")
     assert first.status_code == 202, first.content
@@ -222,5 +231,6 @@ def test_the_same_answer_again_is_the_stored_judgement_not_another(history, clie
             "solved": done.solved,
         }
     assert DrillAnswer.objects.count() == 1
-    other = {**body, **Move(0, min(state.quilt.empty_cells), 2).to_json()}
+    cell = next(c for c in state.quilt.empty_cells if cell_name(c) != body["cell"])
+    other = {**body, **Move(0, cell, 2).to_json()}
     assert api.post("/api/drill/answers/", other, format="json").status_code == 429
