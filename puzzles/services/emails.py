@@ -114,6 +114,17 @@ def do_set_email(
             )
 
 
+def _signed_claim(token: str, *, salt: str, max_age: datetime.timedelta, expired: str) -> dict:
+    """The claim of a link this site signed with ``salt``, younger than ``max_age``;
+    400 ``expired`` for an old one, 400 for one it did not sign."""
+    try:
+        return signing.loads(token, salt=salt, max_age=max_age)
+    except signing.SignatureExpired:
+        raise BadInput(expired) from None
+    except signing.BadSignature:
+        raise BadInput(_("link: not a link this site sent")) from None
+
+
 def do_undo_email_change(token: str) -> Player:
     """Undo an email change from the link sent to the verified address it replaced: that
     address is the account's again, verified; and since whoever made the change knew the
@@ -121,12 +132,7 @@ def do_undo_email_change(token: str) -> Player:
     API token is revoked: ``signals``), so the owner sets a new one by a reset to that
     address. Refused: a link this site did not sign, one older than seven days, and an
     address another player has verified since."""
-    try:
-        claim = signing.loads(token, salt=UNDO_SALT, max_age=UNDO_MAX_AGE)
-    except signing.SignatureExpired:
-        raise BadInput(_("link: expired")) from None
-    except signing.BadSignature:
-        raise BadInput(_("link: not a link this site sent")) from None
+    claim = _signed_claim(token, salt=UNDO_SALT, max_age=UNDO_MAX_AGE, expired=_("link: expired"))
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=claim["player"]).first()
         if player is None or not player.is_active:
@@ -145,12 +151,8 @@ def do_verify_email(token: str) -> Player:
     """Mark the email of a verification link verified (again is harmless). Refused: a link
     this site did not sign, one older than three days, one for an email the player has
     changed since, and an email another player has verified first."""
-    try:
-        claim = signing.loads(token, salt=VERIFY_SALT, max_age=VERIFY_MAX_AGE)
-    except signing.SignatureExpired:
-        raise BadInput(_("link: expired; set your email again for a new one")) from None
-    except signing.BadSignature:
-        raise BadInput(_("link: not a link this site sent")) from None
+    expired = _("link: expired; set your email again for a new one")
+    claim = _signed_claim(token, salt=VERIFY_SALT, max_age=VERIFY_MAX_AGE, expired=expired)
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=claim["player"]).first()
         if player is None or not player.is_active or player.email != claim["email"]:
