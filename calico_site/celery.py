@@ -10,8 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calico_site.settings")
 
 class JobTask(Task):
     # In the worker's main process: a job whose pool process died lets go of its claim
-    # before its message is put back (puzzles/services/worker_queue.py).
-    Request = "puzzles.services.worker_queue:JobRequest"
+    # before its message is put back (core/jobs.py).
+    Request = "core.jobs:JobRequest"
 
 
 app = Celery("calico_site", task_cls=JobTask)

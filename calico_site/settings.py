@@ -135,6 +135,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files
+    "core",  # the site's machinery: jobs, health, metrics, the error pages
     "puzzles",
     "groups",  # built on puzzles, which never imports it
     "versus",  # the same
@@ -369,7 +370,7 @@ CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 # again. When a task's pool process dies (SIGKILL, out of memory), the message of a job task
 # (a row claimed once: solver runs, hints, analyses, pass rates) is put back at the head of
 # its queue (``reject_on_worker_lost`` on those tasks), its claim let go first
-# (``worker_queue.JobRequest``), and a row claimed more than CALICO_RUN_ATTEMPTS times is
+# (``core.jobs.JobRequest``), and a row claimed more than CALICO_RUN_ATTEMPTS times is
 # failed, so a job that kills its worker does not loop. Other tasks (versus opponents, hints
 # ahead, the beat's upkeep) are not put back (task_reject_on_worker_lost off): they have no
 # row to count their attempts on. A worker killed whole leaves its message unacknowledged:
@@ -400,7 +401,7 @@ if CELERY_BROKER_URL.startswith("redis"):
         "unacked_restore_throttle": 1,
     }
 CALICO_HINT_SECONDS = env.int("CALICO_HINT_SECONDS", default=60)
-# /healthz answers from a report at most this old (puzzles/selectors/health.py).
+# /healthz answers from a report at most this old (core/health.py).
 CALICO_HEALTH_SECONDS = env.float("CALICO_HEALTH_SECONDS", default=5.0)
 # Who may read /metrics: networks, matched against the connection's address (REMOTE_ADDR).
 CALICO_METRICS_ALLOW = env.list("CALICO_METRICS_ALLOW", default=["127.0.0.0/8", "::1/128"])
@@ -450,7 +451,7 @@ CALICO_RUN_LOST_SECONDS = env.float("CALICO_RUN_LOST_SECONDS", default=60.0)
 CALICO_RUN_ATTEMPTS = env.int("CALICO_RUN_ATTEMPTS", default=3)
 # Every other job (hints, analyses, pass rates) beats on its claim this often, and a claim
 # without a beat for CALICO_JOB_LOST_SECONDS is lost: a poll of it sends it again
-# (puzzles/services/worker_queue.py).
+# (core/jobs.py).
 CALICO_JOB_HEARTBEAT_SECONDS = env.float("CALICO_JOB_HEARTBEAT_SECONDS", default=2.0)
 CALICO_JOB_LOST_SECONDS = env.float("CALICO_JOB_LOST_SECONDS", default=15.0)
 # Guests that never played are removed after this many days (manage.py prune_guests).

@@ -10,10 +10,10 @@ import ratings.urls
 import reminders.urls
 import versus.urls
 import weekly.urls
+from core.api.health import healthz, live
+from core.api.metrics import metrics_view
 from core.api.schema import SchemaView
 from core.languages import catalog
-from puzzles.api.health import healthz, live
-from puzzles.api.metrics import metrics_view
 
 urlpatterns = [
     path("admin/", admin.site.urls),

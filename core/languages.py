@@ -1,6 +1,6 @@
 """The site's languages (docs/design.md, Phase 3): the pages speak the visitor's language; the
-API speaks English, but for the words it shows a person (hints' and reviews' reasons,
-``puzzles.words``), which follow the request's language.
+API speaks English, but for the words it shows a person (hints' and reviews' reasons), which
+follow the request's language.
 
 The language is chosen by Django's ``LocaleMiddleware``: the language cookie (set by the
 switch in the page footer, Django's ``set_language``), else ``Accept-Language``. Neither reads
@@ -43,7 +43,9 @@ def catalog(request, language: str):
     if language not in language_codes():
         raise Http404(f"no language {language!r}")
     with translation.override(language):
-        response = JavaScriptCatalog.as_view(packages=["puzzles"])(request)
+        # The site's one catalog is ``LOCALE_PATHS``', which Django reads whatever the packages:
+        # naming core (no catalog of its own) keeps out every other installed app's.
+        response = JavaScriptCatalog.as_view(packages=[__package__])(request)
     patch_cache_control(response, public=True, max_age=CATALOG_SECONDS)
     response["Last-Modified"] = _STARTED
     response["Content-Language"] = language

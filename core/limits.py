@@ -1,21 +1,23 @@
 """Abuse limits (docs/operations.md, "Abuse limits"): fixed-window counters per client
 address, per account or per username. The limits that guard accounts (``DURABLE``: wrong
-passwords and registrations, new guests, emails sent) count in the database (the table of
-``puzzles.LimitCount``: ``TABLE``, written here by SQL alone), where no cache eviction can erase
-a count and no cache outage can switch them off; the others, which
-spare the solver's CPU, count by django-ratelimit in the shared cache (Redis in production, a
-folder under var/ in the embedded default) and play on, uncounted, while it is down.
+passwords and registrations, new guests, emails sent) count in the database (``table()``: the
+installed ``core.models.DurableCount``'s, written here by SQL alone), where no cache eviction
+can erase a count and no cache outage can switch them off; the others, which spare the
+solver's CPU, count by django-ratelimit in the shared cache (Redis in production, a folder
+under var/ in the embedded default) and play on, uncounted, while it is down.
 
 Rates are ``settings.CALICO_LIMITS`` (``"<what>-<per>": "N/s|m|h|d"``). Past one, the request
 is answered 429 ``{error: "throttled", detail}`` with ``Retry-After``, by
 ``ThrottledMiddleware`` for every view (API, pages and the admin alike).
 """
 
+import functools
 import hashlib
 import ipaddress
 import logging
 import time
 
+from django.apps import apps
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
@@ -24,22 +26,23 @@ from django.utils.translation import gettext, gettext_lazy
 from django_ratelimit.core import get_usage
 
 from .errors import ServiceError
+from .models import DurableCount
 
 log = logging.getLogger(__name__)
 
+
 # The words of a refusal: English under /api/ (core.languages), the visitor's on a page.
-WHAT = {
-    "password": gettext_lazy("password checks"),
-    "guests": gettext_lazy("new guests"),
-    "games": gettext_lazy("new games"),
-    "hints": gettext_lazy("new hints"),
-    "analyses": gettext_lazy("analyses"),
-    "versus": gettext_lazy("new versus tables"),
-    "versus-moves": gettext_lazy("versus moves"),
-    "groups": gettext_lazy("new groups"),
-    "emails": gettext_lazy("emails sent"),
-    "stories": gettext_lazy("asks for a day's story not yet told"),
-}
+@functools.cache
+def guarded() -> dict[str, str]:
+    """What each limit guards, by its name, in a refusal's words: as each app declares its
+    own limits (``limit_words`` on its AppConfig)."""
+    return {
+        name: words
+        for config in apps.get_app_configs()
+        for name, words in getattr(config, "limit_words", {}).items()
+    }
+
+
 PER = {
     "address": gettext_lazy("from your address"),
     "account": gettext_lazy("for your account"),
@@ -69,7 +72,7 @@ class Throttled(ServiceError):
         rate = f"{count} {PERIODS.get(period, f'per {period}')}"
         self.wait = max(1, wait)
         self.detail = gettext("%(what)s %(per)s: at most %(rate)s; try again in %(wait)s s") % {
-            "what": WHAT[what],
+            "what": guarded()[what],
             "per": PER[per],
             "rate": rate,
             "wait": self.wait,
@@ -125,9 +128,14 @@ def network_of(address: str) -> str | None:
 
 # Counted in the database, never skipped: what guards accounts and the boards' players.
 DURABLE = ("password", "guests", "emails")
-# Their counts' table: the model ``puzzles.LimitCount`` (its migrations made it there, and a
-# model moved would move its rows), read and written here by SQL, never through the model.
-TABLE = "puzzles_limitcount"
+
+
+@functools.cache
+def table() -> str:
+    """Their counts' table: the one installed model that makes ``DurableCount`` concrete (an
+    app's, whose migrations keep the table), read and written here by SQL."""
+    (model,) = [model for model in apps.get_models() if issubclass(model, DurableCount)]
+    return connection.ops.quote_name(model._meta.db_table)
 
 
 SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -140,24 +148,25 @@ def _split(rate: str) -> tuple[int, int]:
 
 
 def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
-    """A fixed window's count in ``TABLE``, raised by one atomic upsert when
+    """A fixed window's count in ``table()``, raised by one atomic upsert when
     ``increment`` (in the caller's transaction when there is one: a registration rolled back
     is not counted; a wrong password is counted outside any)."""
     limit, period = _split(rate)
     now = int(time.time())
     started = now - now % period
     key = hashlib.sha256(f"{group}:{value}".encode()).hexdigest()
+    counts = table()
     with connection.cursor() as cursor:
         if increment:
             cursor.execute(
-                f"INSERT INTO {TABLE} (key, started, count) VALUES (%s, %s, 1) "
-                f"ON CONFLICT (key, started) DO UPDATE SET count = {TABLE}.count + 1 "
+                f"INSERT INTO {counts} (key, started, count) VALUES (%s, %s, 1) "
+                f"ON CONFLICT (key, started) DO UPDATE SET count = {counts}.count + 1 "
                 "RETURNING count",
                 [key, started],
             )
         else:
             cursor.execute(
-                f"SELECT count FROM {TABLE} WHERE key = %s AND started = %s",
+                f"SELECT count FROM {counts} WHERE key = %s AND started = %s",
                 [key, started],
             )
         found = cursor.fetchone()
@@ -173,7 +182,7 @@ def _durable_usage(group: str, value, rate: str, *, increment: bool) -> dict:
 def do_forget_old_counts(days: int = 2) -> int:
     """Delete the durable counts of windows that ended more than ``days`` ago."""
     with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {TABLE} WHERE started < %s", [time.time() - days * 86400])
+        cursor.execute(f"DELETE FROM {table()} WHERE started < %s", [time.time() - days * 86400])
         return cursor.rowcount
 
 
@@ -281,6 +290,6 @@ class ThrottledMiddleware:
             response = JsonResponse(body, status=429)
         else:
             context = {"detail": exception.detail}
-            response = render(request, "puzzles/throttled.html", context, status=429)
+            response = render(request, "core/throttled.html", context, status=429)
         response["Retry-After"] = str(exception.wait)
         return response

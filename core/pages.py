@@ -2,7 +2,7 @@
 classroom or a phone carrier's shared address is never refused a page): it reads the visitor
 (``visitor``, ``player_or_none``) and its query (``page_number``, ``choice``; ``BadQuery``
 answered by ``bad_request``), pages plain links (``pager``) and answers ``not_found``. The
-templates are the site's (``puzzles/not_found.html``, ``bad_request.html``, ``_pager.html``)."""
+templates are core's (``core/not_found.html``, ``bad_request.html``, ``_pager.html``)."""
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -22,11 +22,11 @@ def player_or_none(request):
 
 
 def not_found(request, what: str):
-    return render(request, "puzzles/not_found.html", {"what": what}, status=404)
+    return render(request, "core/not_found.html", {"what": what}, status=404)
 
 
 def bad_request(request, problem: BadQuery):
-    return render(request, "puzzles/bad_request.html", {"what": str(problem)}, status=400)
+    return render(request, "core/bad_request.html", {"what": str(problem)}, status=400)
 
 
 def page_number(request, name: str = "page") -> int:
@@ -57,7 +57,7 @@ def choice(request, name: str, choices: tuple, default):
 
 
 def pager(number: int, pages: int, query: str = "") -> dict:
-    """Page ``number`` of ``pages`` for puzzles/_pager.html; ``query`` (e.g. "hints=exclude&")
+    """Page ``number`` of ``pages`` for core/_pager.html; ``query`` (e.g. "hints=exclude&")
     is kept in its links."""
     return {
         "number": number,

@@ -1,5 +1,5 @@
 """A browser's session lasts a year from its latest visit (docs/design.md, Phase 3, "Visitors and
-guests"), so that a guest playing daily never loses their games, streak and groups.
+guests"), so that a guest playing daily never loses their games, streak and friends.
 
 The expiry slides: a session seen on a new UTC day is saved again, which moves its row's
 expiry and its cookie's a year on. At most one write a session a day, rather than

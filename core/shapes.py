@@ -1,4 +1,4 @@
-"""The plain types the answers' shapes are written with (``puzzles.shapes`` says how), and the
+"""The plain types the answers' shapes are written with (the daily's ``shapes`` says how), and the
 one shape every app's errors share. Plain typing only: every app's ``shapes`` imports it."""
 
 from dataclasses import dataclass

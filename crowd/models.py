@@ -1,6 +1,7 @@
 from django.db import models
 
-from puzzles.models import Challenge, WorkerJob
+from core.models import WorkerJob
+from puzzles.models import Challenge
 
 
 class DayStory(models.Model):

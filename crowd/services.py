@@ -6,11 +6,12 @@ import hashlib
 from celery import current_app
 from django.db import transaction
 
+from core.jobs import Job
+from core.models import WorkStatus
 from puzzles.game_state import deal_of
-from puzzles.models import Analysis, Challenge, Game, SolverRun, WorkStatus
+from puzzles.models import Analysis, Challenge, Game, SolverRun
 from puzzles.selectors.challenges import is_closed
 from puzzles.services.analysis import do_analyse_unasked
-from puzzles.services.worker_queue import Job
 
 from .models import DayStory, DayTelling
 from .story import Played, tell

@@ -2,8 +2,8 @@ import datetime
 
 from celery import shared_task
 
+from core.jobs import JOB_TASK
 from puzzles.models import Challenge
-from puzzles.services.worker_queue import JOB_TASK
 
 from . import services
 

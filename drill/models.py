@@ -1,6 +1,7 @@
 from django.db import models
 
-from puzzles.models import Game, Player, WorkerJob
+from core.models import WorkerJob
+from puzzles.models import Game, Player
 
 
 class DrillAnswer(WorkerJob):

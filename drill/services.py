@@ -6,10 +6,10 @@ from django.db import transaction
 
 from core import limits
 from core.errors import BadInput, NotFound
+from core.jobs import Job
 from puzzles.game_state import replay
 from puzzles.models import Player
 from puzzles.services.games import parse_move
-from puzzles.services.worker_queue import Job
 from puzzles.solver_options import site_options
 from solver.game import Move, RulesError
 from solver.search.analysis import judge

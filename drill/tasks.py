@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from puzzles.services.worker_queue import JOB_TASK
+from core.jobs import JOB_TASK
 
 from . import services
 

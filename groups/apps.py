@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 def _fold_guest(sender, *, guest, into, **kwargs):
@@ -22,6 +23,7 @@ def _export(player):
 class GroupsConfig(AppConfig):
     name = "groups"
     verbose_name = "Groups of friends"
+    limit_words = {"groups": gettext_lazy("new groups")}  # its abuse limit's (core.limits)
 
     def ready(self):
         from puzzles.selectors.players import add_export_section

@@ -10,9 +10,9 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower, Upper
-from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.models import DurableCount, WorkerJob
 from solver.game import TURNS
 
 GUEST_PREFIX = "guest-"
@@ -98,34 +98,6 @@ class Challenge(models.Model):
         """The day's close (docs/design.md, Phase 2): 00:00 UTC after it, when the seed is out."""
         next_day = self.date + datetime.timedelta(days=1)
         return datetime.datetime.combine(next_day, datetime.time(), tzinfo=datetime.UTC)
-
-
-class WorkStatus(models.TextChoices):
-    """Where a worker's job stands (a solver run or a hint); the browser polls it."""
-
-    PENDING = "pending"
-    READY = "ready"
-    FAILED = "failed"
-
-
-class WorkerJob(models.Model):
-    """A row a worker computes once (a solver run, a hint, an analysis, a pass rate, a versus
-    hint or review), with the lifecycle they share (``services/worker_queue.py``): where it
-    stands and why it failed, when it was sent, and who holds it."""
-
-    Status = WorkStatus
-
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    error = models.TextField(blank=True)  # why it failed: the exception, the task, the attempt
-    sent_at = models.DateTimeField(default=timezone.now)  # when last sent to the workers
-    # The claiming worker's latest sign of life (its claim, and a solver run's beats); null
-    # when nobody holds it. ``attempts``: how many claims it took.
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    finished_at = models.DateTimeField(null=True, blank=True)  # when computed (/metrics)
-
-    class Meta:
-        abstract = True
 
 
 class SolverRun(WorkerJob):
@@ -309,21 +281,9 @@ class Game(models.Model):
         return self.ranked and self.status == self.Status.FINISHED and not self.disqualified
 
 
-class LimitCount(models.Model):
-    """One abuse limit's count in one fixed window, for the limits that guard accounts
-    (``core.limits.DURABLE``: wrong passwords and registrations, new guests): kept in the
-    database, where no cache eviction or outage can erase or skip it. Counted by one atomic
-    upsert in ``core.limits``, which knows this table by name (``core.limits.TABLE``) and never
-    imports the model."""
-
-    key = models.CharField(max_length=64)  # sha256 of the limit's group and value
-    started = models.BigIntegerField()  # the window's start, in seconds since the epoch
-    count = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["key", "started"], name="one_count_per_window"),
-        ]
+class LimitCount(DurableCount):
+    """One abuse limit's count in one fixed window (``core.models.DurableCount``), in the table
+    its migrations made here; ``core.limits`` finds it among the installed models."""
 
 
 class ScoreTally(models.Model):
@@ -352,6 +312,7 @@ class ScoreTally(models.Model):
 class Hint(WorkerJob):
     """The fair solver's suggestion for one game and turn, computed by a worker."""
 
+    metric = ("hint", "hints")  # GET /metrics reports their latency
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
     turn = models.PositiveSmallIntegerField()
     move = models.JSONField(null=True, blank=True)
@@ -430,4 +391,5 @@ class AnalysisJob(WorkerJob):
 class Analysis(AnalysisJob):
     """The review of one finished solo game (``solver.search.analysis``)."""
 
+    metric = ("analysis", "analyses")  # GET /metrics reports their latency
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")

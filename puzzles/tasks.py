@@ -2,8 +2,9 @@
 
 from celery import shared_task
 
+from core.jobs import JOB_TASK
+
 from .services import analysis, challenges, emails, guests, hints, scenarios, solver_runs
-from .services.worker_queue import JOB_TASK
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")

@@ -3,6 +3,7 @@ solver, reads nothing of writes, and the API and pages reach rows only through s
 services. Read from the source (every import, at any depth), so nothing is imported to check."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,73 @@ def test_relative_imports_resolve_to_absolute_names():
     path = ROOT / "puzzles" / "api" / "views.py"
     names = {name for name, _ in imports_of(path)}
     assert {"puzzles.auth", "puzzles.selectors.games", "puzzles.api.serializers"} <= names
+
+
+def site_apps() -> list[str]:
+    """The site's own apps, as INSTALLED_APPS names them (those whose package is a folder of
+    this repository), never a list kept by hand."""
+    from django.apps import apps
+
+    return [c.name for c in apps.get_app_configs() if Path(c.path).parent == ROOT]
+
+
+def app_named(text: str, names) -> str | None:
+    """The first of ``names`` that ``text`` names as a word (a module, a template's folder, a
+    table's prefix, a bare word); None if it names none."""
+    for name in names:
+        if re.search(rf"\b{re.escape(name)}\b", text.replace("_", " ")):
+            return name
+    return None
+
+
+def strings_of(path: Path) -> list[tuple[str, int]]:
+    """Every string a module holds (docstrings and f-strings' parts too), with its line."""
+    tree = ast.parse(path.read_text(), str(path))
+    return [
+        (node.value, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+
+
+def test_core_imports_no_other_app():
+    """The site's machinery is built on Django and its libraries alone: every app imports
+    core, core none of them (nor the project's settings package)."""
+    others = [app for app in site_apps() if app != "core"]
+    assert "puzzles" in others, others
+    wrong = [
+        f"{module_name(path)}:{line} imports {name}"
+        for path in modules_under("core")
+        for name, line in imports_of(path)
+        if any(under(name, app) for app in (*others, "calico_site"))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_core_names_no_other_app():
+    """Nor does core name one in a string (a template, a table, a module by its path, a
+    catalog): it finds what the apps declare over the installed apps and models. Its
+    templates are held to the same."""
+    others = [app for app in site_apps() if app != "core"]
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} names {found}: {text[:60]!r}"
+        for path in modules_under("core")
+        for text, line in strings_of(path)
+        if (found := app_named(text, others))
+    ]
+    templates = sorted((ROOT / "core" / "templates").rglob("*.html"))
+    assert templates
+    wrong += [
+        f"{path.relative_to(ROOT)}:{number} names {found}"
+        for path in templates
+        for number, text in enumerate(path.read_text().splitlines(), 1)
+        if (found := app_named(text, others))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_named_app_is_found():
+    """The finder itself: a template path, a table, a module, a bare word; not a longer word."""
+    for text in ("puzzles/base.html", "puzzles_limitcount", "puzzles.models", "the puzzles"):
+        assert app_named(text, ["puzzles"]) == "puzzles", text
+    assert app_named("puzzlesome things", ["puzzles"]) is None

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 def _fold_guest(sender, *, guest, into, **kwargs):
@@ -26,6 +27,11 @@ def _export(player):
 class VersusConfig(AppConfig):
     name = "versus"
     verbose_name = "Versus the solver"
+    # What its abuse limits guard, in a refusal's words (core.limits).
+    limit_words = {
+        "versus": gettext_lazy("new versus tables"),
+        "versus-moves": gettext_lazy("versus moves"),
+    }
 
     def ready(self):
         from puzzles.selectors.players import (

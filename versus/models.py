@@ -6,7 +6,8 @@ moved."""
 
 from django.db import models
 
-from puzzles.models import AnalysisJob, Player, WorkerJob
+from core.models import WorkerJob
+from puzzles.models import AnalysisJob, Player
 
 
 class VersusGame(models.Model):

@@ -19,10 +19,7 @@ from django.utils import timezone
 
 from core import limits
 from core.errors import BadInput, Conflict, NotFound
-from puzzles.models import Player
-from puzzles.services import analysis
-from puzzles.services.games import parse_move
-from puzzles.services.worker_queue import (
+from core.jobs import (
     RUNNING,
     Job,
     do_record_failure,
@@ -30,6 +27,9 @@ from puzzles.services.worker_queue import (
     lost_after,
     overdue,
 )
+from puzzles.models import Player
+from puzzles.services import analysis
+from puzzles.services.games import parse_move
 from solver.game import TURNS, Move, MultiplayerGame, RulesError
 from solver.search.table_review import review_table
 from solver.search.versus import (

@@ -7,7 +7,7 @@ deploy, still finds its task."""
 
 from celery import shared_task
 
-from puzzles.services.worker_queue import JOB_TASK
+from core.jobs import JOB_TASK
 
 from . import services
 

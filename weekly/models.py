@@ -1,6 +1,6 @@
 from django.db import models
 
-from puzzles.models import WorkerJob
+from core.models import WorkerJob
 
 
 class WeeklySpecial(models.Model):

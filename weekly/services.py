@@ -9,11 +9,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from core.errors import BadInput, Conflict, NotFound
+from core.jobs import Job
 from puzzles.game_state import today
 from puzzles.models import Game, Player
 from puzzles.services.challenges import commitment_of
 from puzzles.services.scenarios import do_start_scenario_game
-from puzzles.services.worker_queue import Job
 from puzzles.solver_options import site_options
 from solver.game import SCENARIOS, deal
 from solver.search.players import search_options

@@ -96,7 +96,7 @@ def not_found(request, exception):
     """An unknown path (e.g. a game id that is not a number): JSON under /api/, a page elsewhere."""
     if _api(request):
         return _error("not_found", f"no API endpoint at {request.path}", 404)
-    return defaults.page_not_found(request, exception, template_name="puzzles/404.html")
+    return defaults.page_not_found(request, exception, template_name="core/404.html")
 
 
 def server_error(request):
@@ -104,4 +104,4 @@ def server_error(request):
     the caller gets no detail of it, neither here nor in the page."""
     if _api(request):
         return _error("server_error", "the server failed to answer; it has been logged", 500)
-    return defaults.server_error(request, template_name="puzzles/500.html")
+    return defaults.server_error(request, template_name="core/500.html")

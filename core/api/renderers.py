@@ -1,7 +1,7 @@
 """The API's JSON in the caller's language, for the words it shows a person.
 
 Under /api/ English is active (``core.languages.ApiInEnglishMiddleware``), so every
-``detail`` is made in English when raised. The setups' words (``puzzles.words``: a cat's
+``detail`` is made in English when raised. The words of the game's setups (a cat's
 requirement, a goal's label and help, a scenario's conditions) are lazy, and become text only
 here, in the request's language: the selectors' shared caches hold no language."""
 

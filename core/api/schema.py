@@ -1,5 +1,5 @@
 """``GET /api/schema/``: the OpenAPI document, built once per process and format; and the
-answers' shapes (``puzzles.shapes``) as the serializers it is built from (``serializer_for``).
+answers' shapes (each app's ``shapes``) as the serializers it is built from (``serializer_for``).
 
 The document depends on the code alone (every view is public in it, none varies by caller),
 yet drf-spectacular rebuilds it on every request: 80-110 ms of CPU each, unauthenticated
@@ -63,7 +63,7 @@ _serializers: dict[type, type[serializers.Serializer]] = {}
 
 
 def serializer_for(shape: type) -> type[serializers.Serializer]:
-    """The serializer class of a ``TypedDict`` answer shape (``puzzles.shapes``), made once.
+    """The serializer class of a ``TypedDict`` answer shape (an app's ``shapes``), made once.
     Named as the shape, so two shapes of one name (two components) are refused."""
     found = _serializers.get(shape)
     if found is None:
@@ -82,7 +82,7 @@ def serializer_for(shape: type) -> type[serializers.Serializer]:
 
 
 def field_for(hint, **options) -> serializers.Field:
-    """The serializer field of one key's type (``puzzles.shapes`` says how they are written)."""
+    """The serializer field of one key's type (a plain type, or one of ``core.shapes``')."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.NotRequired:
         return field_for(args[0], **options)

@@ -6,12 +6,12 @@ from django.utils import timezone
 
 from core import limits
 from core.errors import Conflict, NotFound
+from core.jobs import RUNNING, Job
 from solver.search.analysis import analyse
 
 from ..game_state import deal_of_game, turns_seen
 from ..models import Analysis, AnalysisJob, Game, Player
 from ..solver_options import site_options
-from .worker_queue import RUNNING, Job
 
 # Sent to the hint queue (the routing table) with its own time limits; claimed, it is running.
 ANALYSIS = Job(

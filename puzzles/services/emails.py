@@ -21,12 +21,12 @@ from django.utils.translation import gettext as _
 
 from core import limits
 from core.errors import BadInput
+from core.jobs import do_send_task
 
 from .. import mail
 from ..models import Player, username_key
 from ..selectors.account import reset_recipients
 from .account import confirm_password
-from .worker_queue import do_send_task
 
 VERIFY_SALT = "puzzles.emails.verify"
 VERIFY_MAX_AGE = datetime.timedelta(days=3)

@@ -9,9 +9,10 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.health import worker_queues
+from core.jobs import RESENT, UNAVAILABLE
+
 from ..models import Hint
-from ..selectors.health import worker_queues
-from .worker_queue import RESENT, UNAVAILABLE
 
 # English, as stored and as the API's English readers get them; the API says them in the
 # request's language (the msgids of puzzles/locale, marked here by gettext_noop).

@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core import limits
+from core.jobs import HARD_AFTER_SECONDS, Job, do_send_task
 from solver.game import SoloGame
 from solver.search import hint as solver_hint
 from solver.search import position_key
@@ -29,7 +30,6 @@ from ..game_state import deal_of, replay, today
 from ..models import Challenge, Game, Hint, Player, PositionHint
 from ..solver_options import site_options
 from .game_locks import lock_playing_game
-from .worker_queue import HARD_AFTER_SECONDS, Job, do_send_task
 
 log = logging.getLogger(__name__)
 # Sent to the hint queue (the routing table) with its own time limits: past them, it fails and the

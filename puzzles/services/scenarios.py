@@ -10,12 +10,12 @@ from django.db import transaction
 
 from core import limits
 from core.errors import BadInput, NotFound
+from core.jobs import Job
 from solver.game import SCENARIOS, RulesError, Scenario, SoloGame, deal
 from solver.search.scenarios import play_scenario_deals, rate_strength
 
 from ..models import Game, Player, ScenarioPassRate
 from ..solver_options import site_options
-from .worker_queue import Job
 
 # The task takes the scenario's number; sent with Celery's time limits (a solver run's).
 RATE = Job(ScenarioPassRate, "puzzles.tasks.compute_scenario_pass_rate", arg="number")

@@ -2,7 +2,7 @@
 hindsight solver, which reads the bag) of a challenge, computed by a worker.
 
 A run whose worker died is sent again, and a run is never computed twice at once: the worker
-claims the row (``worker_queue.Job.do_claim``) and beats on it every
+claims the row (``core.jobs.Job.do_claim``) and beats on it every
 ``CALICO_RUN_HEARTBEAT_SECONDS`` while it computes. A pending run is **lost** when its
 heartbeat is older than ``CALICO_RUN_LOST_SECONDS`` (its worker was killed, or restarted
 cold), or when it was sent longer ago than the hard time limit plus a margin and never claimed
@@ -19,13 +19,14 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from core.jobs import RUN_BEAT, UNAVAILABLE, Job, WorkerLost, failure_text
+from core.models import WorkStatus
 from solver.search import make_player, play_game
 from solver.search.par import play_par_game, summary
 
 from ..game_state import deal_of
-from ..models import ParGame, SolverRun, WorkStatus
+from ..models import ParGame, SolverRun
 from ..solver_options import overrides, site_options
-from .worker_queue import RUN_BEAT, UNAVAILABLE, Job, WorkerLost, failure_text
 
 log = logging.getLogger(__name__)
 

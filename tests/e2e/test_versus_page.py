@@ -66,7 +66,7 @@ def test_a_four_player_table_on_a_phone(site_with_worker, browser, shot):
     context.close()
 
 
-# The worker's failure record (worker_queue.do_record_failure): the API's, not the page's words.
+# The worker's failure record (core.jobs.do_record_failure): the API's, not the page's words.
 FAILED = "RuntimeError: boom [versus.tasks.play_versus_opponents, attempt 2]"
 STALLED = {
     "en-GB": "Your opponents could not move. Try again in a moment: they carry on from their "

@@ -1,4 +1,4 @@
-"""The tests every kind of worker job passes (``puzzles/services/worker_queue.py``), written
+"""The tests every kind of worker job passes (``core/jobs.py``), written
 once (``JobLifecycle``): each app's test of its jobs subclasses it beside its ``kind`` fixture
 (a kind's ``Job`` and a fresh pending row of it, as just sent), and pytest runs them there for
 each kind.
@@ -15,9 +15,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 from server_checks import on_postgres, require
 
+from core.jobs import RESENT
 from helpers import threads
 from helpers.processes import free_port
-from puzzles.services.worker_queue import RESENT
 
 LONG_AGO = datetime.timedelta(hours=3)  # past every kind's lost rule
 

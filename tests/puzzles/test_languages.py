@@ -141,7 +141,7 @@ def test_without_a_choice_the_site_speaks_english():
 
 def test_the_500_page_renders_in_the_active_language_without_a_request():
     with translation.override("es"):
-        page = render_to_string("puzzles/500.html")
+        page = render_to_string("core/500.html")
     assert '<html lang="es">' in page and "Algo ha fallado" in page
 
 

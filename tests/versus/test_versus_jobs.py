@@ -1,5 +1,5 @@
 """The worker jobs of a versus table share puzzles' one lifecycle
-(puzzles/services/worker_queue.py): a versus hint and review are claimed atomically, sent
+(core/jobs.py): a versus hint and review are claimed atomically, sent
 again when lost, and record a refused send or a failure on their row with what failed where;
 the opponents' turns, which have no job row, record theirs on the table."""
 
@@ -8,7 +8,7 @@ from helpers.jobs import JobLifecycle
 from helpers.processes import free_port
 from helpers.versus import sit_down, versus_move
 
-from puzzles.services.worker_queue import Job
+from core.jobs import Job
 from versus import services
 from versus.models import VersusAnalysis, VersusGame, VersusHint
 

@@ -1,17 +1,20 @@
 """The figures ``GET /metrics`` reads at scrape time, from where they truly are: each Celery
-queue's depth from the broker; the latency of hints and analyses finished in the last hour
-and today's par from the database (so they hold for workers on any host)."""
+queue's depth from the broker; from the database (so they hold for workers on any host), the
+latency of the jobs finished in the last hour, of each kind of job that declares its metric
+(``WorkerJob.metric``), and what each app declares (``scraped_metrics`` on its AppConfig)."""
 
 import datetime
 import statistics
+from collections.abc import Callable, Iterable
 
 from celery import current_app
+from django.apps import apps
 from django.db.models import F
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
-from ..game_state import today
-from ..models import Analysis, Challenge, Hint, SolverRun
 from .health import required_queues
+from .models import WorkerJob
 
 WINDOW = datetime.timedelta(hours=1)
 QUANTILES = (0.5, 0.95)
@@ -36,7 +39,7 @@ def queue_depths() -> dict[str, int] | None:
 
 
 def recent_latencies(model) -> list[float]:
-    """Seconds from sent to finished of the rows (hints, analyses) finished in the last hour."""
+    """Seconds from sent to finished of the rows (of a kind of job) finished in the last hour."""
     rows = (
         model.objects.filter(finished_at__gte=timezone.now() - WINDOW)
         .annotate(took=F("finished_at") - F("sent_at"))
@@ -55,14 +58,21 @@ def summary(latencies: list[float]) -> dict[str, float]:
     return {**found, "1": max(latencies)}
 
 
-def par_today() -> tuple[str, int | None]:
-    """Today's par status (``none`` when there is no challenge or run yet) and score."""
-    challenge = Challenge.objects.filter(date=today()).first()
-    run = challenge and SolverRun.objects.filter(challenge=challenge, kind="par").first()
-    if not run:
-        return "none", None
-    return run.status, run.score
+def job_kinds() -> dict[str, tuple[type[WorkerJob], str]]:
+    """Each kind of job whose latency is reported, by its metric's name: (its model, its
+    plural), found among the installed models (``WorkerJob.metric``)."""
+    return {
+        model.metric[0]: (model, model.metric[1])
+        for model in apps.get_models()
+        if issubclass(model, WorkerJob) and model.metric
+    }
 
 
-PAR_STATUSES = ("none", *SolverRun.Status.values)
-KINDS = {"hint": (Hint, "hints"), "analysis": (Analysis, "analyses")}  # model, plural
+def declared_metrics() -> list[Callable[[], Iterable]]:
+    """Each installed app's scrape-time figures (``scraped_metrics`` on its AppConfig: the
+    dotted paths of functions that yield Prometheus metric families)."""
+    return [
+        import_string(path)
+        for config in apps.get_app_configs()
+        for path in getattr(config, "scraped_metrics", ())
+    ]

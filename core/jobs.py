@@ -1,6 +1,6 @@
-"""The one lifecycle of a worker's job: a row (``models.WorkerJob``: a solver run, a hint, an
-analysis, a scenario's pass rate, a versus hint or review) that a task computes once. The
-versus opponents' turns, which are no row of their own, share its sending and its failing.
+"""The one lifecycle of a worker's job: a row (``core.models.WorkerJob``, each app's kinds of
+job its concrete subclasses) that a task computes once. A task whose work is no row of its own
+shares its sending and its failing (``do_send_task``, ``do_record_failure``).
 
 - **Sent** once its transaction commits, with its time limits (``do_send_task``). A broker
   that refuses the message is recorded on the row at once, as an error that starts
@@ -12,8 +12,8 @@ versus opponents' turns, which are no row of their own, share its sending and it
 - **Lost** (``Job.is_lost``) when it is unfinished long after its last sign of life: its
   claim's heartbeat (every job's worker beats on its claim while it computes), or else its
   sending. Whoever owns a kind sends its lost rows again (``Job.do_reopen_if_stalled``): the
-  player asking again, or only polling (``Job.do_resume_if_lost``: hints, analyses, versus),
-  the beat task and the rollover (solver runs), ``ensure_scenario_rates`` (pass rates).
+  player asking again, or only polling (``Job.do_resume_if_lost``: hints, analyses), the
+  beat task and the rollover (solver runs), ``ensure_scenario_rates`` (pass rates).
 - **Handed back** when its worker's pool process dies mid-task (SIGKILL, out of memory): the
   worker lets go of the claim (``JobRequest``) and puts the message back at the head of its
   queue (the tasks' ``reject_on_worker_lost``), so that another process takes it at once. A
@@ -38,7 +38,7 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from ..models import WorkerJob, WorkStatus
+from .models import WorkerJob, WorkStatus
 
 log = logging.getLogger(__name__)
 HARD_AFTER_SECONDS = 10  # the hard limit ends a solver that ignores the soft one
@@ -82,7 +82,7 @@ def overdue(since: datetime.datetime | None, *, seconds: float) -> bool:
 
 
 def failure_text(exc: BaseException, *, task: str, attempt: int | None = None) -> str:
-    """What failed where, as a row stores it: ``ValueError: ... [puzzles.tasks.x, attempt 2]``
+    """What failed where, as a row stores it: ``ValueError: ... [app.tasks.x, attempt 2]``
     (the exception first: the API's messages and the tests read its type)."""
     where = task if attempt is None else f"{task}, attempt {attempt}"
     return f"{type(exc).__name__}: {exc} [{where}]"
@@ -112,7 +112,7 @@ def do_record_failure(
     model, *, pk: int, exc: BaseException, task: str, attempt=None, field="error"
 ) -> str:
     """Write why a job failed on its row (a ``WorkerJob`` is failed and let go; another row
-    gets the text in ``field``: the versus opponents' ``opponent_error``), and log it with its
+    gets the text in ``field``: a table's ``opponent_error``), and log it with its
     trace. Returns the text."""
     text = failure_text(exc, task=task, attempt=attempt)
     log.error("%s of %s %s failed: %s", task, model.__name__, pk, text, exc_info=exc)

@@ -1,4 +1,4 @@
-"""The one lifecycle of a worker job (puzzles/services/worker_queue.py), for each kind of
+"""The one lifecycle of a worker job (core/jobs.py), for each kind of
 puzzles: a hint, an analysis, a solver run, one of par's games, a scenario's pass rate. The
 claim is atomic on PostgreSQL with real concurrent connections; a lost job is sent again; a
 refused send and a failure are recorded on the row with what failed where."""
@@ -8,6 +8,7 @@ import datetime
 import pytest
 from helpers.jobs import JobLifecycle
 
+from core.jobs import Job
 from puzzles.game_state import today
 from puzzles.models import (
     Analysis,
@@ -19,7 +20,6 @@ from puzzles.models import (
     SolverRun,
 )
 from puzzles.services import analysis, hints, scenarios, solver_runs
-from puzzles.services.worker_queue import Job
 
 KINDS = {
     "hint": (hints.HINT, lambda game: Hint.objects.create(game=game, turn=1)),

@@ -18,7 +18,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from ..selectors import metrics
+from .. import scraped
 
 # Headers a proxy adds for the client it forwards: their presence says "not internal".
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_REAL_IP", "HTTP_FORWARDED")
@@ -41,10 +41,10 @@ def allowed(request) -> bool:
 
 
 class ScrapeTime:
-    """Figures read when scraped (``puzzles.selectors.metrics``)."""
+    """Figures read when scraped (``core.scraped``)."""
 
     def collect(self):
-        depths = metrics.queue_depths()
+        depths = scraped.queue_depths()
         up = GaugeMetricFamily("calico_broker_up", "1 when the Celery broker answers.")
         up.add_metric([], 0 if depths is None else 1)
         yield up
@@ -64,15 +64,15 @@ class ScrapeTime:
         yield from figures
 
     def from_database(self):
-        for kind, (model, plural) in metrics.KINDS.items():
-            latencies = metrics.recent_latencies(model)
+        for kind, (model, plural) in scraped.job_kinds().items():
+            latencies = scraped.recent_latencies(model)
             latency = GaugeMetricFamily(
                 f"calico_{kind}_latency_seconds_last_hour",
                 f"Seconds from a {kind} sent to the workers to its answer, over the {plural} "
                 "computed in the last hour: quantiles 0.5, 0.95 and 1 (the largest).",
                 labels=["quantile"],
             )
-            for quantile, seconds in metrics.summary(latencies).items():
+            for quantile, seconds in scraped.summary(latencies).items():
                 latency.add_metric([quantile], seconds)
             yield latency
             count = GaugeMetricFamily(
@@ -81,15 +81,8 @@ class ScrapeTime:
             )
             count.add_metric([], len(latencies))
             yield count
-        status, score = metrics.par_today()
-        par = GaugeMetricFamily(
-            "calico_par_status", "Today's par run: 1 for its status.", labels=["status"]
-        )
-        for name in metrics.PAR_STATUSES:
-            par.add_metric([name], 1 if name == status else 0)
-        yield par
-        if score is not None:
-            yield GaugeMetricFamily("calico_par_score", "Today's par score.", value=score)
+        for app_figures in scraped.declared_metrics():
+            yield from app_figures()
 
 
 def _counted() -> bytes:

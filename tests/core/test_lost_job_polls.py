@@ -6,9 +6,9 @@ import datetime
 
 from django.utils import timezone
 
+from core.jobs import RESENT
 from puzzles.models import Analysis, Hint
 from puzzles.services import hint_messages
-from puzzles.services.worker_queue import RESENT
 
 LONG_AGO = datetime.timedelta(hours=1)
 

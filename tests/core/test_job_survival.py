@@ -179,7 +179,7 @@ def test_the_visibility_timeout_outlasts_every_task_a_player_waits_for():
     run dropped by its claim, or a versus run played twice). As the settings module made them
     from the environment (this module's fixture changes the hint's limit)."""
     import calico_site.settings as configured
-    from puzzles.services.worker_queue import HARD_AFTER_SECONDS
+    from core.jobs import HARD_AFTER_SECONDS
     from versus.services import OPPONENT_SECONDS
 
     waits = (configured.CALICO_HINT_SECONDS, configured.CALICO_ANALYSIS_SECONDS, OPPONENT_SECONDS)

@@ -46,6 +46,23 @@ def test_only_the_internal_networks_may_read_it(client, settings, db):
     assert client.get("/metrics", HTTP_X_FORWARDED_FOR="127.0.0.1", **outside).status_code == 404
 
 
+def test_the_scraped_names_are_the_ones_scrapers_know(client, daily):
+    """What core reports of the apps (each job model's ``metric``, each app's declared
+    figures), found over the installed apps, keeps the names dashboards and alerts read."""
+    text = client.get("/metrics").content.decode()
+    names = {family.name for family in text_string_to_metric_families(text)}
+    assert {
+        "calico_broker_up",
+        "calico_queue_depth",
+        "calico_database_up",
+        "calico_hint_latency_seconds_last_hour",
+        "calico_hints_computed_last_hour",
+        "calico_analysis_latency_seconds_last_hour",
+        "calico_analyses_computed_last_hour",
+        "calico_par_status",
+    } <= names, sorted(names)
+
+
 def test_request_latency_by_view(client, daily):
     before = scrape(client)
     for _ in range(3):

@@ -1,5 +1,7 @@
 """Can this node serve requests, and what is down? The checks behind ``GET /healthz``: the
-database, the Celery broker, the workers that consume the queues, today's challenge and par.
+database, the Celery broker, the workers that consume the queues, and what each app declares
+(``health_checks`` on its AppConfig: a part of the report by name, the dotted path of its
+``check(database_up) -> (part, down)``; the daily's: today's challenge and par).
 
 Only the database decides readiness: every node shares the broker, the workers and the day, so
 a check that failed on them would take every node out of the load balancer at once (a queue's
@@ -16,14 +18,14 @@ replaced, at most a ping older).
 import datetime
 import logging
 import time
+from collections.abc import Callable
 
 from celery import current_app
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-
-from ..game_state import today
-from ..models import Challenge, SolverRun
+from django.utils.module_loading import import_string
 
 log = logging.getLogger(__name__)
 
@@ -55,19 +57,27 @@ def worker_queues(timeout: float = WORKER_PING_SECONDS) -> dict[str, list[str]] 
 
 
 def required_queues() -> list[str]:
-    """The queues some worker must consume for the site to work."""
-    return [
-        current_app.conf.task_default_queue,
-        settings.CALICO_HINT_QUEUE,
-        settings.CALICO_VERSUS_QUEUE,
-        settings.CALICO_BACKGROUND_QUEUE,
-    ]
+    """The queues some worker must consume for the site to work: the default one and every
+    queue the routing table sends a task to."""
+    conf = current_app.conf
+    routed = (route["queue"] for route in (conf.task_routes or {}).values())
+    return list(dict.fromkeys([conf.task_default_queue, *routed]))
+
+
+def declared_checks() -> dict[str, Callable[[bool], tuple[dict, bool]]]:
+    """Each installed app's checks by the name of their part of the report, as its AppConfig
+    declares them (``health_checks``)."""
+    return {
+        name: import_string(path)
+        for config in apps.get_app_configs()
+        for name, path in getattr(config, "health_checks", {}).items()
+    }
 
 
 def health() -> tuple[bool, dict]:
     """``(ready, report)``: ready when the database answers; ``report["down"]`` names every
-    part that does not (the database, the broker, a queue without a worker, today's challenge
-    not made yet). A par still being computed is reported, not down (it takes minutes)."""
+    part that does not (the database, the broker, a queue without a worker, an app's part that
+    its check says is down)."""
     database_up, database = database_ok()
     queues = worker_queues()
     if queues is None:
@@ -82,35 +92,17 @@ def health() -> tuple[bool, dict]:
         # names (and other sites' workers on the same broker are none of its business).
         counts = {name: sum(name in names for names in queues.values()) for name in required}
         workers = {"status": status, "queues": counts}
-    report = {
-        "database": database,
-        "broker": broker,
-        "workers": workers,
-        "today": today_report() if database_up else {"challenge": None, "par": None},
-    }
-    down = [
-        name
-        for name, failed in (
-            ("database", not database_up),
-            ("broker", broker != "ok"),
-            ("workers", workers["status"] != "ok"),
-            ("today", database_up and report["today"]["challenge"] is None),
-        )
-        if failed
-    ]
-    report["down"] = down
+    report = {"database": database, "broker": broker, "workers": workers}
+    failed = {"database": not database_up, "broker": broker != "ok"}
+    failed["workers"] = workers["status"] != "ok"
+    for name, check in declared_checks().items():
+        try:
+            report[name], failed[name] = check(database_up)
+        except Exception as error:  # an app's check never takes the report down with it
+            log.warning("health: %s failed (%s)", name, error.__class__.__name__)
+            report[name], failed[name] = f"down: {error.__class__.__name__}", True
+    report["down"] = [name for name, down in failed.items() if down]
     return database_up, report
-
-
-def today_report() -> dict:
-    challenge = Challenge.objects.filter(date=today()).first()
-    if challenge is None:
-        return {"challenge": None, "par": None}
-    par = SolverRun.objects.filter(challenge=challenge, kind=SolverRun.Kind.PAR).first()
-    return {
-        "challenge": challenge.date.isoformat(),
-        "par": {"status": par.status, "score": par.score} if par else {"status": "none"},
-    }
 
 
 def cached_health() -> tuple[bool, dict]:
