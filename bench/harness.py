@@ -8,7 +8,6 @@ points this process's environment, so every server it starts, at the new databas
 connections and drops the database, however the bench ended.
 """
 
-import http.client
 import os
 import signal
 import subprocess
@@ -16,6 +15,8 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+
+from calico_site import processes as site_processes
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = "postgres://postgres@127.0.0.1:5432"
@@ -80,20 +81,7 @@ def setup_django() -> None:
 
 def start_gunicorn(port: int, workers: int, *extra: str, log=subprocess.DEVNULL):
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "calico_site.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--no-control-socket",
-            *extra,
-        ],
-        cwd=ROOT,
-        stderr=log,
+        site_processes.gunicorn(port, workers=workers, options=extra), cwd=ROOT, stderr=log
     )
 
 
@@ -102,28 +90,8 @@ def start_worker(processes: int, *, log):
     and background queues (the defaults of ``CELERY_HINT_QUEUE``, ``CELERY_VERSUS_QUEUE``,
     ``CELERY_BACKGROUND_QUEUE``)."""
     queue = os.environ["CELERY_QUEUE"]
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "calico_site",
-            "worker",
-            "--pool=prefork",
-            "-c",
-            str(processes),
-            "-Q",
-            f"{queue},{queue}-hints,{queue}-versus,{queue}-background",
-            "-n",
-            f"{queue}@localhost",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-    )
+    queues = f"{queue},{queue}-hints,{queue}-versus,{queue}-background"
+    return start_queue_worker(queue, queues, log=log, processes=processes)
 
 
 def start_queue_worker(
@@ -132,25 +100,12 @@ def start_queue_worker(
     """A warm worker on ``queues`` alone (as bin/serve's runs@, hints@, versus@ and
     background@), ``processes`` in its pool; ``nice``: that much below this process (True:
     10, as bin/serve's versus@)."""
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "calico_site",
-        "worker",
-        "--pool=prefork",
-        "-c",
-        str(processes),
-        "-Q",
+    command = site_processes.celery_worker(
         queues,
-        "-n",
-        f"{name}-{os.getpid()}@localhost",
-        "--without-gossip",
-        "--without-mingle",
-    ]
-    if nice:
-        command = ["nice", "-n", str(10 if nice is True else nice), *command]
+        node=f"{name}-{os.getpid()}@localhost",
+        processes=processes,
+        nice=10 if nice is True else int(nice),
+    )
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
 
 
@@ -164,13 +119,7 @@ def wait_for_server(port: int, seconds: float = 60) -> None:
     """Until the site answers an HTTP request on ``port``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        try:
-            connection.request("GET", "/api/daily/")
-            connection.getresponse().read()
+        if site_processes.answers(port, "/api/daily/"):
             return
-        except OSError:
-            time.sleep(0.2)
-        finally:
-            connection.close()
+        time.sleep(0.2)
     raise SystemExit("gunicorn did not start")

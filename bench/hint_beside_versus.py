@@ -14,51 +14,35 @@ beside the tables.
 import argparse
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from api_load import Client
-from harness import GOAL_CELLS, REDIS, ROOT, start_gunicorn, stop, throwaway_database
+from harness import (
+    GOAL_CELLS,
+    REDIS,
+    start_gunicorn,
+    start_queue_worker,
+    stop,
+    throwaway_database,
+)
 from harness import wait_for_server as wait_for_site
 
 
 def start_workers(layout: str, queue: str, logs: Path) -> list:
-    worker = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "calico_site",
-        "worker",
-        "--pool=prefork",
-        "-c",
-        "1",
-        "--without-gossip",
-        "--without-mingle",
-    ]
     if layout == "before":
-        plan = [([], f"{queue},{queue}-hints", "runs"), ([], f"{queue}-hints", "hints")]
+        plan = [(0, f"{queue},{queue}-hints", "runs"), (0, f"{queue}-hints", "hints")]
     else:
-        nice = ["nice", "-n", "10"]
         plan = [
-            (nice, queue, "runs"),
-            ([], f"{queue}-hints", "hints"),
-            (nice, f"{queue}-versus", "versus"),
+            (10, queue, "runs"),
+            (0, f"{queue}-hints", "hints"),
+            (10, f"{queue}-versus", "versus"),
         ]
     started = []
-    for prefix, queues, name in plan:
+    for nice, queues, name in plan:
         with open(logs / f"{name}.log", "wb") as log:
-            started.append(
-                subprocess.Popen(
-                    [*prefix, *worker, "-Q", queues, "-n", f"{name}-{queue}@localhost"],
-                    cwd=ROOT,
-                    stdout=subprocess.DEVNULL,
-                    stderr=log,
-                )
-            )
+            started.append(start_queue_worker(name, queues, log=log, nice=nice))
     return started
 
 

@@ -17,14 +17,20 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
 from api_load import Client, register_players
-from harness import REDIS, ROOT, start_gunicorn, stop, throwaway_database, wait_for_server
+from harness import (
+    REDIS,
+    start_gunicorn,
+    start_queue_worker,
+    stop,
+    throwaway_database,
+    wait_for_server,
+)
 
 DATABASE = "calico_hints"
 
@@ -34,31 +40,8 @@ def start_workers(logs: Path) -> list:
     queue = os.environ["CELERY_QUEUE"]
     workers = []
     for name, queues in (("runs", f"{queue},{queue}-hints"), ("hints", f"{queue}-hints")):
-        log = open(logs / f"{name}.log", "wb")  # noqa: SIM115 (the worker writes it)
-        workers.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "calico_site",
-                    "worker",
-                    "--pool=prefork",
-                    "-c",
-                    "1",
-                    "-Q",
-                    queues,
-                    "-n",
-                    f"{name}-{queue}@localhost",
-                    "--without-gossip",
-                    "--without-mingle",
-                ],
-                cwd=ROOT,
-                stdout=subprocess.DEVNULL,
-                stderr=log,
-            )
-        )
+        with open(logs / f"{name}.log", "wb") as log:
+            workers.append(start_queue_worker(name, queues, log=log))
     return workers
 
 

@@ -1,12 +1,10 @@
 """Real processes for the fault tests: Celery workers, a throwaway Redis, gunicorn. Each can
 be started, stopped and killed by the test, on the test database and this run's queue."""
 
-import http.client
 import os
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -14,6 +12,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+
+from calico_site import processes as site_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 # Par and best-known runs left in the queue by earlier tests finish at once (as in
@@ -140,29 +140,9 @@ def start_worker(app, broker_url: str, queues: tuple[str, ...] = (), **env) -> S
         **env,
     }
     queues = ",".join(queues or every_queue())
-    worker = Service(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "calico_site",
-            "worker",
-            "--pool=prefork",
-            "-c",
-            "1",
-            "-Q",
-            queues,
-            "-n",
-            node,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel=INFO",
-        ],
-        settings_env,
-        "worker",
-    )
+    options = ("--without-heartbeat", "--loglevel=INFO")
+    command = site_processes.celery_worker(queues, node=node, options=options)
+    worker = Service(command, settings_env, "worker")
 
     def answers():
         if not worker.running():
@@ -224,20 +204,7 @@ def start_gunicorn(port: int, *options: str, **env) -> Service:
     """gunicorn (two workers, unless ``options`` say otherwise) on the test database; returns
     once it answers."""
     server = Service(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "calico_site.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--no-control-socket",
-            "--timeout",
-            "30",
-            *options,
-        ],
+        site_processes.gunicorn(port, options=("--timeout", "30", *options)),
         {
             "DJANGO_SETTINGS_MODULE": "calico_site.settings",
             "DATABASE_URL": database_url(),
@@ -251,17 +218,7 @@ def start_gunicorn(port: int, *options: str, **env) -> Service:
     def answers() -> bool:
         if not server.running():
             pytest.fail(f"gunicorn exited:\n{server.log()[-3000:]}")
-        # An HTTP answer, not only an open port: the master listens before a worker has
-        # booted, and a connection made then can be reset.
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        try:
-            connection.request("GET", "/api/")  # a JSON 404 from the site's own stack
-            connection.getresponse().read()
-            return True
-        except (OSError, http.client.HTTPException):
-            return False
-        finally:
-            connection.close()
+        return site_processes.answers(port)
 
     wait_until(answers, "gunicorn answers")
     return server
