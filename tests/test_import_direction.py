@@ -222,10 +222,14 @@ def site_apps() -> list[str]:
 
 
 def app_named(text: str, names) -> str | None:
-    """The first of ``names`` that ``text`` names as a word (a module, a template's folder, a
-    table's prefix, a bare word); None if it names none."""
+    """The first of ``names`` that ``text`` names as an app: a module or a template's folder
+    (``puzzles.models``, ``puzzles/base.html``), a table's or URL namespace's prefix
+    (``puzzles_limitcount``, ``versus:table``), in backticks, or the whole string (a key, a
+    package's name); None if it names none. The same word in prose is not an app ("the limits
+    that guard accounts")."""
     for name in names:
-        if re.search(rf"\b{re.escape(name)}\b", text.replace("_", " ")):
+        as_code = rf"\b{re.escape(name)}(?=[./:_]\w)|`{re.escape(name)}`"
+        if text.strip() == name or re.search(as_code, text):
             return name
     return None
 
@@ -277,7 +281,10 @@ def test_core_names_no_other_app():
 
 
 def test_a_named_app_is_found():
-    """The finder itself: a template path, a table, a module, a bare word; not a longer word."""
-    for text in ("puzzles/base.html", "puzzles_limitcount", "puzzles.models", "the puzzles"):
+    """The finder itself: a template path, a table, a module, a key; not prose, nor a longer
+    word."""
+    named = ("puzzles/base.html", "puzzles_limitcount", "puzzles.models", "``puzzles``")
+    for text in (*named, "puzzles", "the web:daily and puzzles:x names"):
         assert app_named(text, ["puzzles"]) == "puzzles", text
-    assert app_named("puzzlesome things", ["puzzles"]) is None
+    for text in ("puzzlesome things", "the limits that guard puzzles.", "jigsaw_puzzles"):
+        assert app_named(text, ["puzzles"]) is None, text
