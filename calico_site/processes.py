@@ -7,10 +7,16 @@ import sys
 
 
 def celery_worker(
-    queues: str, *, node: str, processes: int = 1, nice: int = 0, options: tuple[str, ...] = ()
+    queues: str,
+    *,
+    node: str,
+    processes: int = 1,
+    nice: int = 0,
+    pool: str = "prefork",
+    options: tuple[str, ...] = (),
 ) -> list[str]:
-    """A prefork Celery worker (time limits apply only in a pool) consuming ``queues``
-    (comma-separated), named ``node``, ``processes`` in its pool, ``nice`` below its starter.
+    """A Celery worker consuming ``queues`` (comma-separated), named ``node``, ``processes``
+    in its ``pool`` (prefork: time limits apply only in one), ``nice`` below its starter.
     Without gossip and mingle: a worker alone on its queues starts sooner without them."""
     command = [
         sys.executable,
@@ -19,7 +25,7 @@ def celery_worker(
         "-A",
         "calico_site",
         "worker",
-        "--pool=prefork",
+        f"--pool={pool}",
         "-c",
         str(processes),
         "-Q",

@@ -14,7 +14,6 @@ import hashlib
 import itertools
 import os
 import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -23,6 +22,8 @@ from urllib.parse import quote
 import pytest
 from helpers.processes import scratch
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
+
+from calico_site import processes as site_processes
 
 ROOT = Path(__file__).resolve().parent.parent
 # The fixtures every app's tests share (players, API clients, whole games): tests/helpers/.
@@ -223,23 +224,12 @@ def celery_worker_process(transactional_db, celery_test_broker, worker_clock_env
     log_path = Path(var_dir) / "worker.log"
     with open(log_path, "wb") as log:
         worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "calico_site",
-                "worker",
-                "--pool=solo",
-                "-Q",
+            site_processes.celery_worker(
                 ",".join(TEST_QUEUES),
-                "-n",
-                node,
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-            ],
+                node=node,
+                pool="solo",
+                options=("--without-heartbeat", "--loglevel=INFO"),
+            ),
             cwd=ROOT,
             env=env,
             stdout=log,

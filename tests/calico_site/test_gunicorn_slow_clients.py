@@ -7,32 +7,20 @@ issue 47) by one more than their threads."""
 
 import http.client
 import socket
-import sys
 import threading
 import time
 
 import pytest
 from helpers.processes import Service, database_url, free_port, wait_until
 
+from calico_site import processes as site_processes
+
 pytestmark = pytest.mark.integration
 
 
 def served(port: int, *options: str) -> Service:
     server = Service(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "calico_site.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--no-control-socket",
-            "--timeout",
-            "30",
-            *options,
-        ],
+        site_processes.gunicorn(port, options=("--timeout", "30", *options)),
         {
             "DJANGO_SETTINGS_MODULE": "calico_site.settings",
             "DATABASE_URL": database_url(),
