@@ -10,7 +10,7 @@ import { PATCH_CELLS } from "./engine.js";
 import { renderCats, renderScore, showError } from "./panel.js";
 import { chart, marksLegend } from "./review/chart.js";
 import { crowdAt, practiceButton, renderCrowd } from "./review/crowd.js";
-import { MARK_WORDS, betterReasons, lossy, markClass, sign } from "./review/marks.js";
+import { MARK_WORDS, betterReasons, lossy, markClass, playedReasons, sign } from "./review/marks.js";
 import { describePatch, patchIcon } from "./svg.js";
 
 const root = document.querySelector("[data-review-root]");
@@ -106,12 +106,12 @@ function renderNote(seen, turnReview) {
         : interpolate(gettext("As good as the solver's move: expected final score %(played)s."), { played: formatNumber(turnReview.played_value) }),
     }));
     const list = (items, attr) => el("ul", { class: "reasons", [attr]: "" }, items.map((r) => el("li", { text: r })));
-    const played = turnReview.played_reasons || [];
+    const played = playedReasons(turnReview);
     const pair = [];
     if (played.length) pair.push(el("div", {}, [el("h3", { text: gettext("What your move earned") }), list(played, "data-played-reasons")]));
     if (better && turnReview.reasons.length) {
       // The heading already says whose they are.
-      pair.push(el("div", {}, [el("h3", { text: gettext("What the better move would have") }), list(betterReasons(turnReview.reasons), "data-best-reasons")]));
+      pair.push(el("div", {}, [el("h3", { text: gettext("What the better move would have") }), list(betterReasons(turnReview), "data-best-reasons")]));
     }
     if (pair.length) lines.push(el("div", { class: "reasons-pair" }, pair));
   }

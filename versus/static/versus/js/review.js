@@ -7,8 +7,8 @@ import { $, el, fill, formatNumber, gettext, interpolate } from "../../puzzles/j
 import { GaveUp, follow } from "../../puzzles/js/poll.js";
 import { betterReasons } from "../../puzzles/js/review/marks.js";
 
-function betterMove(reasons) {
-  const said = betterReasons(reasons);
+function betterMove(turn) {
+  const said = betterReasons(turn);
   return said.length ? interpolate(gettext("The better move: %(reasons)s."), { reasons: said.join("; ") }) : "";
 }
 
@@ -57,7 +57,7 @@ export class MovesReview {
     const items = marked.map((turn) => {
       const item = el("li", { "data-versus-review-turn": String(turn.turn), "data-mark": turn.mark }, [
         el("button", { type: "button", class: "link-button", text: interpolate(gettext("Turn %(turn)s %(mark)s"), { turn: turn.turn, mark: turn.mark }) }),
-        el("span", { text: `${interpolate(gettext(" lost %(points)s points."), { points: formatNumber(turn.loss) })} ${betterMove(turn.reasons)}` }),
+        el("span", { text: `${interpolate(gettext(" lost %(points)s points."), { points: formatNumber(turn.loss) })} ${betterMove(turn)}` }),
       ]);
       item.querySelector("button").addEventListener("click", () => this.onTurn(turn.turn));
       return item;

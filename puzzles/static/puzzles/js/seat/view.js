@@ -3,6 +3,7 @@
 // what it is given and calls back on a tap; what a tap does is the controller's (controller.js).
 import { $, el, fill, gettext, interpolate, ngettext } from "../dom.js";
 import { handSlots } from "../panel.js";
+import { reasonList } from "../reasons.js";
 import { describePatch, patchIcon } from "../svg.js";
 
 // The hand: `selected` pressed, `hinted` (an index or null) marked, all `disabled` or none.
@@ -67,13 +68,14 @@ export function renderHintPanel(root, { used, disabled, running, runningWords, h
       { number: move.market_index + 1, patch: describePatch(market[move.market_index]) });
   const play = el("button", { type: "button", class: "btn btn-primary", "data-action": "play-hint", text: gettext("Play this move") });
   play.addEventListener("click", () => onPlay(move));
+  const reasons = reasonList(hint.reason_facts, hint.reasons || []);
   fill(box, el("div", { class: "hint-text", "data-hint-text": "" }, [
     el("p", { "data-hint": "" }, [
       el("b", { text: interpolate(gettext("Hint: %(patch)s on the ringed space%(market)s."), { patch: describePatch(hand[move.hand_index]), market: take }) }),
       el("span", { class: "muted", "data-hint-expected": expected.score === null ? null : String(expected.score), text: expected.text }),
     ]),
     ...extras,
-    (hint.reasons || []).length ? el("ul", {}, hint.reasons.map((reason) => el("li", { text: reason }))) : null,
+    reasons.length ? el("ul", {}, reasons.map((reason) => el("li", { text: reason }))) : null,
     play,
   ]));
 }
