@@ -74,7 +74,8 @@ $('[data-action="check"]').addEventListener("click", async () => {
       settled: (last) => last.status !== "pending",
     });
     if (answer.status === "ready") showVerdict(answer);
-    else throw new Error(answer.error || gettext("The judgement failed; check again."));
+    // The worker's error text stays in the API's `error` and the logs; the page says it in words.
+    else throw new Error(gettext("The judgement failed; check again."));
   } catch (error) {
     $("[data-prompt]").textContent = error instanceof GaveUp
       ? gettext("No answer from the solver yet; check again in a moment.") : error.message;
