@@ -54,6 +54,7 @@ def position_json(game: Game, analysed: dict) -> DrillPositionOut:
     return {
         "game": game.pk,
         "turn": turn,
+        "turns": TURNS,
         "date": game.challenge.date.isoformat() if game.challenge else None,
         "scenario": game.scenario,
         "mark": analysed["mark"],

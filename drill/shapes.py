@@ -9,6 +9,7 @@ from puzzles.shapes import PatchOut
 class DrillPositionOut(TypedDict):
     game: Annotated[int, "the game the position comes from"]
     turn: int
+    turns: Annotated[int, "the game's turns (the last has no market step)"]
     date: Annotated[IsoDate | None, "its day (none for a scenario game)"]
     scenario: Annotated[int | None, "its scenario, for a scenario game"]
     mark: Annotated[Literal["?", "??"], "the review's mark on the move played then"]

@@ -19,6 +19,7 @@ from typing import Annotated, Literal, NotRequired, TypedDict
 from core.shapes import IsoDate, IsoDateTime, Json, Url
 from solver.game import TURNS
 from solver.search.analysis import KEY_MOMENT_LOSS, KEY_MOMENTS, MARKS
+from solver.search.hints import REASONS
 
 RunStatus = Literal["none", "pending", "running", "ready", "failed"]
 WorkStatus = Literal["pending", "ready", "failed"]
@@ -48,13 +49,26 @@ class RunOut(TypedDict):
     ]
 
 
+class ReasonOut(TypedDict):
+    """A reason as the engine's fact (``solver.search.hints.fact``): the page words it."""
+
+    kind: Annotated[
+        Literal[(*REASONS, "text")],
+        "what the move does; 'text': a sentence stored before reasons were facts",
+    ]
+    values: Annotated[
+        Json, "the fact's values by name: colours, patterns, cats, goals and counts, bare"
+    ]
+
+
 class HintOut(TypedDict):
     id: int
     turn: int
     status: WorkStatus
     move: Json | None
     expected_score: float | None
-    reasons: list[str]
+    reasons: Annotated[list[str], "reason_facts in the request's language"]
+    reason_facts: list[ReasonOut]
     pass_chance: Annotated[
         float | None,
         "a scenario game's hint: the share (0 to 1) of the solver's sampled play-outs from "
@@ -320,7 +334,9 @@ class TurnReviewOut(TypedDict):
         "by the loss: " + ", ".join(f"{name} from {least:g}" for name, least in MARKS),
     ]
     reasons: Annotated[list[str], "the better move's (none when yours was best)"]
+    reason_facts: Annotated[list[ReasonOut], "reasons as facts, said as such by the page"]
     played_reasons: Annotated[list[str], "what your move earned and built, as a hint says"]
+    played_reason_facts: Annotated[list[ReasonOut], "played_reasons as facts"]
     luck: Annotated[
         float | None,
         "the expected final score after the draws that followed less before them (AIVAT's"

@@ -44,6 +44,7 @@ def hint_json(row, language: str) -> HintOut:
         "move": row.move,
         "expected_score": row.expected_score,
         "reasons": words.reasons(row.reasons, language),
+        "reason_facts": row.reasons,  # bare: the page words them (reasons.js)
         "pass_chance": getattr(row, "pass_chance", None),  # a versus hint has none
         "message": words.message(hint_messages.message_for(row), language),
     }

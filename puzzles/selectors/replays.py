@@ -143,7 +143,9 @@ def review_json(
         {
             **turn,
             "reasons": words.reasons(turn["reasons"], language, better=True),
+            "reason_facts": turn["reasons"],  # bare: the page words them (reasons.js)
             "played_reasons": words.reasons(turn["played_reasons"], language),
+            "played_reason_facts": turn["played_reasons"],
             "luck": luck,
         }
         for turn, luck in zip(turns, lucks, strict=True)

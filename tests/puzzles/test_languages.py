@@ -16,6 +16,7 @@ from django.contrib.sessions.models import Session
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
+from helpers.reasons import SAMPLES
 from rest_framework.test import APIClient
 from test_read_pages import finished_game
 from test_visitors import every_page
@@ -214,35 +215,6 @@ def test_refusals_on_a_page_are_spanish_and_the_apis_stay_english(limits):
     assert again.status_code == 429 and again.json()["detail"].startswith("password checks")
 
 
-# One stored reason of each kind, as the engine says it, and a Spanish phrase it becomes.
-SAMPLES = {
-    "goal": (
-        {"goal": "AAA-BB-C", "by": "colours and patterns", "points": 11},
-        "completa el objetivo de diseño AAA-BB-C con colores y estampados: +11",
-    ),
-    "cat": ({"cat": "Millie", "pattern": "dots", "points": 3}, "consigue a Millie con lunares: +3"),
-    "button": ({"color": "yellow", "points": 3}, "un botón amarillo: +3"),
-    "rainbow": ({"color": "purple", "points": 6}, "un botón morado y el botón arcoíris: +6"),
-    "cat-group": (
-        {"pattern": "ferns", "size": 2, "needed": 3, "cat": "Rumi"},
-        "grupo de helechos: 2 de 3 para Rumi",
-    ),
-    "cat-start": (
-        {"pattern": "vines", "cat": "Coconut"},
-        "empieza un grupo de enredaderas para Coconut",
-    ),
-    "pair": ({"color": "pink"}, "dos losetas rosas: una más para un botón"),
-    "goal-open": (
-        {"filled": 4, "goal": "A-B-C-D-E-F", "open": "colours"},
-        "4 de 6 alrededor de A-B-C-D-E-F, aún posible con colores",
-    ),
-    "take": (
-        {"color": "yellow", "pattern": "quatrefoil"},
-        "toma la loseta amarilla de cuadrifolios para el siguiente turno",
-    ),
-}
-
-
 def test_every_reason_is_said_in_spanish_and_english_is_the_engines_byte_for_byte():
     assert set(SAMPLES) == set(REASONS)
     for kind, (values, spanish) in SAMPLES.items():
@@ -273,6 +245,7 @@ def test_the_api_says_a_hints_reasons_in_the_requests_language(game, client_for,
     assert api.get(path).json()["reasons"] == english
     assert api.get(path, HTTP_ACCEPT_LANGUAGE="en-GB").json()["reasons"] == english
     spanish = api.get(path, **SPANISH)
+    assert spanish.json()["reason_facts"] == stored  # bare, for the page to word
     assert spanish.json()["reasons"] == [
         "un botón amarillo: +3",
         "toma la loseta azul marino de lunares para el siguiente turno",
@@ -315,7 +288,9 @@ def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_fo
         "played_value": round(calibrated(60.0, 1), 2),  # the hints' scale
         "best_value": round(calibrated(64.0, 1), 2),
         "reasons": ["the better move: green pair: one more for a button"],
+        "reason_facts": turn["reasons"],  # bare, for the page to word
         "played_reasons": ["starts a dots group towards Millie"],
+        "played_reason_facts": turn["played_reasons"],
         "luck": None,  # one turn of a game: no story
     }]  # fmt: skip
     spanish = api.get(path, **SPANISH).json()["turns"][0]

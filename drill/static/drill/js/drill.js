@@ -1,55 +1,46 @@
 // The drill: one position of yours (a turn your review marked ? or ??), drawn as it was; choose
-// a hand patch, a space and a market patch, and a worker judges the move against the best on
-// the same futures (drill/services.py). Within a point of the best, the position is solved.
+// a hand patch, a space and a market patch at the seat every mode shares (seat/: here the
+// market patch is held, not taken), and a worker judges the move against the best on the same
+// futures (drill/services.py). Within a point of the best, the position is solved.
 import { api } from "../../puzzles/js/api.js";
 import { Board } from "../../puzzles/js/board.js";
 import { keepFitted } from "../../puzzles/js/fit.js";
 import { el, formatNumber, gettext, interpolate } from "../../puzzles/js/dom.js";
 import { GaveUp, follow } from "../../puzzles/js/poll.js";
-import { describePatch, patchIcon } from "../../puzzles/js/svg.js";
+import { Seat } from "../../puzzles/js/seat/controller.js";
 
 const $ = (selector) => document.querySelector(selector);
+const root = $("[data-drill-root]");
 const position = JSON.parse($("#drill-position").textContent);
-const lastTurn = position.market.length === 0;
-const choice = { hand: 0, cell: null, market: null };
 let verdict = null; // the judged answer, once there is one
 
-const board = new Board($("[data-board]"), {
-  onActivate: (cell) => {
-    if (verdict) return;
-    choice.cell = cell;
-    render();
-  },
+const PROMPTS = {
+  waiting: () => "", // judged: the verdict speaks
+  place: () => gettext("Find a better move: tap a space for the hand patch."),
+  take: () => gettext("Now tap the market patch to take."),
+  ready: () => gettext("Check your move when you are ready."),
+};
+
+const seat = new Seat(root, {
+  game: () => position,
+  hand: (game) => game.hand,
+  canMove: () => !verdict,
+  render: () => render(),
+  prompt: (step) => PROMPTS[step](),
+  holdsTake: true,
 });
 
-function slot(patch, pressed, onPick, label) {
-  const button = el("button", {
-    type: "button", class: "slot", "aria-pressed": String(pressed), "aria-label": label,
-  }, [patchIcon(patch), el("span", { class: "slot-label", text: describePatch(patch) })]);
-  button.disabled = Boolean(verdict);
-  button.addEventListener("click", onPick);
-  return button;
-}
+const board = new Board($("[data-board]"), { onActivate: (cell) => seat.chooseCell(cell) });
 
 function render() {
   const best = verdict && !verdict.solved ? verdict.best : null;
   board.render({
     game: position,
-    pending: choice.cell ? { cell: choice.cell, patch: position.hand[choice.hand] } : null,
+    ...seat.boardMarks(),
     best: best ? { cell: best.cell, patch: position.hand[best.hand_index] } : null,
   });
-  $("[data-hand]").replaceChildren(...position.hand.map((patch, i) =>
-    slot(patch, i === choice.hand, () => { choice.hand = i; render(); },
-      interpolate(gettext("Place %(patch)s"), { patch: describePatch(patch) }))));
-  $("[data-market]").replaceChildren(...position.market.map((patch, i) =>
-    slot(patch, i === choice.market, () => { choice.market = i; render(); },
-      interpolate(gettext("Take %(patch)s"), { patch: describePatch(patch) }))));
-  if (lastTurn) $("[data-market]").append(el("p", { class: "muted", text: gettext("No market step on the last turn.") }));
-  const ready = choice.cell !== null && (lastTurn || choice.market !== null);
-  $('[data-action="check"]').disabled = !ready || Boolean(verdict);
-  $("[data-prompt]").textContent = verdict ? "" : !choice.cell
-    ? gettext("Find a better move: tap a space for the hand patch.")
-    : !ready ? gettext("Now tap the market patch to take.") : gettext("Check your move when you are ready.");
+  seat.renderTray();
+  $('[data-action="check"]').disabled = !seat.ready || Boolean(verdict);
 }
 
 function showVerdict(answer) {
@@ -74,7 +65,7 @@ function showVerdict(answer) {
 $('[data-action="check"]').addEventListener("click", async () => {
   const button = $('[data-action="check"]');
   button.disabled = true;
-  const move = { game: position.game, turn: position.turn, hand_index: choice.hand, cell: choice.cell, market_index: choice.market };
+  const move = { game: position.game, turn: position.turn, hand_index: seat.selectedHand, cell: seat.pending, market_index: seat.take };
   $("[data-prompt]").textContent = gettext("The solver is judging your move…");
   try {
     const answer = await follow({
@@ -83,7 +74,8 @@ $('[data-action="check"]').addEventListener("click", async () => {
       settled: (last) => last.status !== "pending",
     });
     if (answer.status === "ready") showVerdict(answer);
-    else throw new Error(answer.error || gettext("The judgement failed; check again."));
+    // The worker's error text stays in the API's `error` and the logs; the page says it in words.
+    else throw new Error(gettext("The judgement failed; check again."));
   } catch (error) {
     $("[data-prompt]").textContent = error instanceof GaveUp
       ? gettext("No answer from the solver yet; check again in a moment.") : error.message;

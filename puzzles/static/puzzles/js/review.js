@@ -1,17 +1,20 @@
 // The review of a finished game: the quilt turn by turn (buttons and ← →), that turn's hand and
 // market, the expected-score chart, the move list with each move's loss, and the better move
 // drawn on the board. Replay and analysis come from the API; nothing here scores anything.
+// The marks, losses and better-move reasons are the versus review's too (review/marks.js).
 import { api, ApiError } from "./api.js";
-import { GaveUp, STALLED, analyse, lossClass, progressBar, progressText, toldSentence } from "./analysis.js";
+import { GaveUp, STALLED, analyse, progressBar, progressText, toldSentence } from "./analysis.js";
 import { Board, cellWords } from "./board.js";
 import { LANG, el, fill, formatDay, formatNumber, gettext, interpolate, ngettext } from "./dom.js";
 import { PATCH_CELLS } from "./engine.js";
 import { renderCats, renderScore, showError } from "./panel.js";
-import { describePatch, patchIcon, svg } from "./svg.js";
+import { chart, marksLegend } from "./review/chart.js";
+import { crowdAt, practiceButton, renderCrowd } from "./review/crowd.js";
+import { MARK_WORDS, betterReasons, lossy, markClass, playedReasons, sign } from "./review/marks.js";
+import { describePatch, patchIcon } from "./svg.js";
 
 const root = document.querySelector("[data-review-root]");
 const $ = (selector) => root.querySelector(selector);
-const LOSS_SHOWN = 0.5; // below this a loss is the solver's noise: no better move is drawn
 const TITLES = { par: gettext("How par played"), best: gettext("The best-known quilt") };
 
 const state = { replay: null, analysis: null, crowd: null, turn: 1 };
@@ -22,12 +25,6 @@ const showMessage = (text) => showError($("[data-message]"), text);
 
 const review = (turn) => (state.analysis && state.analysis.status === "ready"
   ? state.analysis.turns.find((t) => t.turn === turn) : null);
-const lossy = (turnReview) => turnReview && turnReview.loss >= LOSS_SHOWN;
-const sign = (loss) => (loss >= 0.05 ? `−${formatNumber(loss)}` : formatNumber(0));
-// What each mark reads as; the thresholds come from the analysis (`marks`), never from here.
-const MARK_WORDS = { "?!": gettext("an inaccuracy"), "?": gettext("a mistake"), "??": gettext("a blunder") };
-const MARK_CLASS = { "": "good", "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
-const markClass = (turnReview) => `loss-${MARK_CLASS[turnReview.mark] || lossClass(turnReview.loss)}`;
 
 
 function go(turn) {
@@ -109,84 +106,19 @@ function renderNote(seen, turnReview) {
         : interpolate(gettext("As good as the solver's move: expected final score %(played)s."), { played: formatNumber(turnReview.played_value) }),
     }));
     const list = (items, attr) => el("ul", { class: "reasons", [attr]: "" }, items.map((r) => el("li", { text: r })));
-    const played = turnReview.played_reasons || [];
+    const played = playedReasons(turnReview);
     const pair = [];
     if (played.length) pair.push(el("div", {}, [el("h3", { text: gettext("What your move earned") }), list(played, "data-played-reasons")]));
     if (better && turnReview.reasons.length) {
-      // The heading already says whose they are: the API's "the better move: " prefix goes
-      // (the API says it in the page's language, as the catalog does).
-      const prefix = interpolate(gettext("the better move: %(reason)s"), { reason: "" });
-      const reasons = turnReview.reasons.map((r) => (r.startsWith(prefix) ? r.slice(prefix.length) : r));
-      pair.push(el("div", {}, [el("h3", { text: gettext("What the better move would have") }), list(reasons, "data-best-reasons")]));
+      // The heading already says whose they are.
+      pair.push(el("div", {}, [el("h3", { text: gettext("What the better move would have") }), list(betterReasons(turnReview), "data-best-reasons")]));
     }
     if (pair.length) lines.push(el("div", { class: "reasons-pair" }, pair));
   }
-  const crowd = crowdAt(seen.turn);
+  const crowd = crowdAt(state, seen.turn);
   if (crowd) lines.push(crowd);
-  if (state.replay.id !== null) lines.push(practiceButton(seen.turn));
+  if (state.replay.id !== null) lines.push(practiceButton(state.replay.id, seen.turn));
   $("[data-turn-note]").replaceChildren(...lines);
-}
-
-// The closed day's crowd at one of your key moments: where most players sewed that turn.
-function crowdAt(turn) {
-  const a = state.analysis;
-  const key = a && a.status === "ready" && (a.key_moments || []).some((m) => m.turn === turn);
-  const most = key && state.crowd ? state.crowd.turn_cells.find((t) => t.turn === turn) : null;
-  if (!most) return null;
-  return el("p", { class: "muted", "data-crowd-turn": String(turn), text: interpolate(
-    gettext("The crowd this turn: %(count)s of %(players)s players sewed on %(cell)s."),
-    { count: most.players, players: state.crowd.players, cell: cellWords(most.cell) }) });
-}
-
-// Your goals and your first move beside the closed day's crowd (GET /api/games/{id}/crowd/).
-function renderCrowd() {
-  const box = $("[data-crowd-lines]");
-  const crowd = state.crowd;
-  box.hidden = !crowd;
-  if (!crowd) return;
-  const fared = (same) => (same.best === undefined
-    ? interpolate(gettext("mean %(mean)s"), { mean: formatNumber(same.mean) })
-    : interpolate(gettext("mean %(mean)s, best %(best)s"), { mean: formatNumber(same.mean), best: same.best }));
-  const line = (attr, same, words) => el("li", { [attr]: String(same ? same.players : 0) },
-    same ? interpolate(words, { count: same.players, players: crowd.players, fared: fared(same) }) : "");
-  box.replaceChildren(
-    el("h2", { text: gettext("You and the crowd") }),
-    el("ul", {}, [
-      line("data-crowd-goals", crowd.goals, gettext("Your goals: %(count)s of %(players)s players chose the same (%(fared)s).")),
-      line("data-crowd-first-move", crowd.first_move, gettext("Your first move: %(count)s of %(players)s players made it (%(fared)s).")),
-    ]),
-    el("a", { href: `/day/${crowd.date}/`, "data-day-story": "", text: gettext("How everyone played this day") }),
-  );
-}
-
-// "Try again from here": a practice game from the position before this turn, opened on the
-// game page (which resumes the game its tab last stored for that day or scenario).
-function practiceButton(turn) {
-  const box = el("div", { class: "practice-from" });
-  const button = el("button", { type: "button", class: "btn btn-primary", "data-action": "practice-from", text: gettext("Try again from here") });
-  const said = el("p", { class: "muted", "data-practice-message": "", hidden: "" });
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    try {
-      const game = await api.practiceFrom(state.replay.id, turn);
-      if (game.scenario) {
-        sessionStorage.setItem(`calico-scenario-${game.scenario.number}`, game.id);
-        location.href = `/scenarios/${game.scenario.number}/`;
-      } else {
-        sessionStorage.setItem(`calico-game-${game.date}`, game.id);
-        location.href = `/play/${game.date}/`;
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      said.hidden = false;
-      said.textContent = error.body && error.body.error === "deal_not_public"
-        ? gettext("Not yet: this is a ranked game of a day still open, so its deal is not public. Try again from here once the day closes at 00:00 UTC.")
-        : interpolate(gettext("A practice game could not start: %(problem)s"), { problem: error.message });
-      button.disabled = false;
-    }
-  });
-  box.append(button, said);
-  return box;
 }
 
 function renderMoves() {
@@ -211,46 +143,6 @@ function renderMoves() {
   $("[data-moves] [aria-current]")?.scrollIntoView({ block: "nearest" });
 }
 
-// Expected final score after each turn's move (the hints' scale, from the API): yours against
-// the best move's; the last turn's is the final score itself.
-function chart(turns) {
-  const width = 420;
-  const height = 170;
-  const pad = { left: 30, right: 10, top: 12, bottom: 22 };
-  const values = turns.flatMap((t) => [t.played_value, t.best_value]);
-  const lo = Math.floor(Math.min(...values)) - 1;
-  const hi = Math.ceil(Math.max(...values)) + 1;
-  const x = (turn) => pad.left + ((turn - 1) / Math.max(1, turns.length - 1)) * (width - pad.left - pad.right);
-  const y = (value) => pad.top + ((hi - value) / (hi - lo)) * (height - pad.top - pad.bottom);
-  const line = (key) => turns.map((t) => `${x(t.turn).toFixed(1)},${y(t[key]).toFixed(1)}`).join(" ");
-  const root = svg("svg", {
-    class: "review-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": gettext("Expected final score after each turn: your moves against the best moves"),
-  }, [
-    svg("line", { class: "axis", x1: pad.left, x2: width - pad.right, y1: height - pad.bottom, y2: height - pad.bottom }),
-    svg("text", { x: 2, y: y(hi) + 4 }, [String(hi)]),
-    svg("text", { x: 2, y: y(lo) }, [String(lo)]),
-    svg("text", { x: pad.left, y: height - 6 }, [interpolate(gettext("turn %(turn)s"), { turn: 1 })]),
-    svg("text", { x: width - pad.right, y: height - 6, "text-anchor": "end" }, [interpolate(gettext("turn %(turn)s"), { turn: turns.length })]),
-    svg("line", { class: "now", x1: x(state.turn), x2: x(state.turn), y1: pad.top, y2: height - pad.bottom }),
-    svg("polyline", { class: "best-line", points: line("best_value") }),
-    svg("polyline", { class: "your-line", points: line("played_value") }),
-  ]);
-  for (const t of turns) {
-    const dot = svg("circle", {
-      class: `dot loss-${lossClass(t.loss)}`, cx: x(t.turn), cy: y(t.played_value), r: t.turn === state.turn ? 5 : 3.2,
-      "data-turn": String(t.turn),
-    }, [svg("title", {}, [interpolate(gettext("Turn %(turn)s: %(played)s (best %(best)s)"), {
-      turn: t.turn, played: formatNumber(t.played_value), best: formatNumber(t.best_value) })])]);
-    root.append(dot);
-  }
-  root.addEventListener("click", (event) => {
-    const dot = event.target.closest("[data-turn]");
-    if (dot) go(Number(dot.dataset.turn));
-  });
-  return root;
-}
-
 function renderAnalysis() {
   const box = $("[data-analysis]");
   const mine = state.replay.player === root.dataset.username && state.replay.id !== null;
@@ -267,7 +159,7 @@ function renderAnalysis() {
       ]),
       ...(a.told ? [toldSentence(a.told)] : []),
       el("p", { class: "chart-title muted", "data-chart-axis": "", text: gettext("expected final score (points)") }),
-      chart(a.turns),
+      chart(a.turns, state.turn, go),
       el("p", { class: "legend muted" }, [
         el("span", { class: "key your", text: gettext("your moves") }), " · ",
         el("span", { class: "key best", text: gettext("the solver's best") }),
@@ -290,14 +182,6 @@ function renderAnalysis() {
       ? gettext("The solver's own game: each move is its best from what it saw (par) or knew (best known).")
       : gettext("Only a quilt's own player can ask for its analysis.") }));
   }
-}
-
-// The marks' legend from the analysis's own thresholds (worst first, as the API sends them).
-function marksLegend(marks) {
-  return el("ul", { class: "marks-legend", "data-marks-legend": "", "aria-label": gettext("Marks") }, marks.map((m) =>
-    el("li", { class: `loss-${MARK_CLASS[m.mark] || "good"}` }, [
-      el("span", { class: "mark", text: m.mark }), " ", interpolate(gettext("%(mark)s: lost %(points)s points or more"), { mark: MARK_WORDS[m.mark] || "", points: m.min_loss.toLocaleString(LANG) }),
-    ])));
 }
 
 // The turns that decided the game, at the top of the page: each a link to its turn.
@@ -404,7 +288,7 @@ async function load() {
     } catch {
       state.crowd = null; // the day is open: nothing of the crowd before the close
     }
-    renderCrowd();
+    renderCrowd($("[data-crowd-lines]"), state.crowd);
   }
   go(hashTurn() || 1);
   if (state.analysis && state.analysis.status !== "ready" && state.analysis.status !== "failed") await follow();

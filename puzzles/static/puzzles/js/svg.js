@@ -108,6 +108,8 @@ const PATCH_PATTERNS = {
 };
 // A pattern alone, in the page's language (the cats' cards name their patterns).
 export const patternWord = (pattern) => PATCH_PATTERNS[pattern] || pattern;
+// A patch's colour alone, agreed with "loseta" (a reason's market patch: reasons.js).
+export const patchColourWord = (color) => PATCH_COLOURS[color] || color;
 
 export function describePatch(patch) {
   return interpolate(gettext("%(color)s %(pattern)s"), {
