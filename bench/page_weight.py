@@ -40,12 +40,12 @@ def seed():
     django.setup()
     import time_machine
 
+    from accounts.services.players import do_register
     from groups.services import do_create_group
     from puzzles.game_state import deal_of, today
     from puzzles.models import Player
     from puzzles.services.challenges import do_ensure_challenge
     from puzzles.services.games import do_play_move, do_start_game
-    from puzzles.services.players import do_register
     from solver.game import TURNS, cell_name
 
     def play(player, day, market):

@@ -179,11 +179,11 @@ def main() -> None:
         from django.db import connection
         from django.test import Client
 
+        from accounts.services.players import do_ensure_token
         from groups.selectors import member_ids, standings
         from puzzles.models import Challenge, Game
         from puzzles.selectors.leaderboards import leaderboard
         from puzzles.selectors.players import profile
-        from puzzles.services.players import do_ensure_token
 
         rng = random.Random(2)
         started = time.perf_counter()

@@ -36,8 +36,8 @@ def main() -> None:
     from django.core.management import call_command
     from rest_framework.utils.encoders import JSONEncoder
 
+    from accounts.services.players import do_register
     from core.api.schema import serializer_for
-    from puzzles.services.players import do_register
     from solver.game import GOAL_CELLS as cells
     from solver.game import TURNS, cell_name
     from versus import services

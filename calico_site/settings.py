@@ -137,6 +137,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files
     "core",  # the site's machinery: jobs, health, metrics, the error pages
     "puzzles",
+    "accounts",  # built on puzzles: signup, log-in, tokens, email, guests, deletion, export
     "groups",  # built on puzzles, which never imports it
     "versus",  # the same
     "ratings",  # the same (the rating across days)
@@ -206,7 +207,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "puzzles.Player"
-AUTHENTICATION_BACKENDS = ["puzzles.auth.ThrottledModelBackend"]  # password checks are limited
+# Password checks are limited (accounts/auth.py); the second only keeps the sessions logged in
+# before the accounts app (their backend's path) and checks no password.
+AUTHENTICATION_BACKENDS = [
+    "accounts.auth.ThrottledModelBackend",
+    "puzzles.auth.ThrottledModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -252,7 +258,7 @@ PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days, onc
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "puzzles.auth.TokenAuthentication",
+        "accounts.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "puzzles.api.openapi.AutoSchema",
@@ -357,7 +363,7 @@ CELERY_TASK_ROUTES = {
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
     "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
     "reminders.tasks.send_push": {"queue": CALICO_BACKGROUND_QUEUE},
-    "puzzles.tasks.send_password_reset": {"queue": CALICO_BACKGROUND_QUEUE},
+    "accounts.tasks.send_password_reset": {"queue": CALICO_BACKGROUND_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -416,7 +422,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.tasks.create_daily_challenge",
         "schedule": crontab(minute=0, hour=0),
     },
-    "prune-guests": {"task": "puzzles.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
+    "prune-guests": {"task": "accounts.tasks.prune_guests", "schedule": crontab(minute=30, hour=3)},
     # after each close, the closed days' stories (crowd/services.py), once each
     "tell-closed-days": {
         "task": "crowd.tasks.tell_closed_days",

@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularSwaggerView
 
+import accounts.urls
 import crowd.urls
 import drill.urls
 import groups.urls
@@ -23,6 +24,7 @@ urlpatterns = [
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("puzzles.api.urls")),
+    path("api/", include(accounts.urls.api)),
     path("api/", include(groups.urls.api)),
     path("api/", include(versus.urls.api)),
     path("api/", include(ratings.urls.api)),
@@ -35,6 +37,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("i18n/<str:language>.js", catalog, name="javascript-catalog"),
     path("", include("puzzles.web.urls")),
+    path("", include(accounts.urls.pages)),
     path("", include(groups.urls.pages)),
     path("", include(versus.urls.pages)),
     path("", include(ratings.urls.pages)),

@@ -1,30 +1,25 @@
 from django.apps import AppConfig
 
 
-def _fold_guest(sender, *, guest, into, **kwargs):
-    from .models import DrillAnswer
-
-    DrillAnswer.objects.filter(player=guest).update(player=into)
-
-
-def _delete_account(sender, *, player, **kwargs):
-    from .models import DrillAnswer
-
-    DrillAnswer.objects.filter(player=player).delete()
-
-
 class DrillConfig(AppConfig):
     name = "drill"
     verbose_name = "A drill of your own mistakes"
 
-    def ready(self):
-        from puzzles.selectors.players import add_export_section
-        from puzzles.services.guests import keep_guests_with
-        from puzzles.signals import account_deleting, guest_folding
+    # What it holds of a player (accounts.player_data): their answers.
+    keeps_guests = ("drill_answers",)
+    export_sections = ("drill",)
 
-        from .selectors import answers_of
+    def fold_guest(self, guest, into):
+        from .player_data import fold_guest
 
-        guest_folding.connect(_fold_guest, dispatch_uid="drill.fold_guest")
-        account_deleting.connect(_delete_account, dispatch_uid="drill.delete_account")
-        keep_guests_with("drill_answers")
-        add_export_section("drill", answers_of)
+        fold_guest(guest, into)
+
+    def delete_player(self, player):
+        from .player_data import delete_player
+
+        delete_player(player)
+
+    def export_player(self, player):
+        from .player_data import export_player
+
+        return export_player(player)

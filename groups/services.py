@@ -132,9 +132,10 @@ def do_leave_all(player: Player) -> None:
 
 
 def do_fold_guest(guest: Player, *, into: Player) -> None:
-    """A guest's groups go with it into the account it logged into (the receiver of
-    ``puzzles.signals.guest_folding``, inside the fold's transaction): what it owns, and its
-    memberships but of the groups the account is in already (which go with the guest)."""
+    """A guest's groups go with it into the account it logged into (its config's
+    ``fold_guest``, ``accounts.player_data``, inside the fold's transaction): what it owns,
+    and its memberships but of the groups the account is in already (which go with the
+    guest)."""
     Group.objects.filter(owner=guest).update(owner=into)
     joined = Membership.objects.filter(player=into).values("group_id")
     Membership.objects.filter(player=guest).exclude(group_id__in=joined).update(player=into)

@@ -445,7 +445,7 @@ class RecentOut(HistoryOut):
 
 
 class ProfileOut(TypedDict):
-    # And a key per section the apps add (``selectors.players.PROFILE_SECTIONS``).
+    # And a key per section the apps add (``selectors.players.profile_sections``).
     username: str
     name: Annotated[str, 'the username, or "Guest 3f9a" for a guest']
     is_guest: bool
@@ -557,7 +557,7 @@ class ExportGameOut(TypedDict):
 
 
 class ExportOut(TypedDict):
-    # And a key per section the apps add (``selectors.players.EXPORT_SECTIONS``).
+    # And a key per section the apps add (their configs' ``export_sections``).
     account: ExportAccountOut
     profile: ProfileOut
     games: Annotated[list[ExportGameOut], "every game, with its moves, hints and analysis"]

@@ -4,7 +4,7 @@ from celery import shared_task
 
 from core.jobs import JOB_TASK
 
-from .services import analysis, challenges, emails, guests, hints, scenarios, solver_runs
+from .services import analysis, challenges, hints, scenarios, solver_runs
 
 
 @shared_task(name="puzzles.tasks.create_daily_challenge")
@@ -45,11 +45,6 @@ def compute_scenario_pass_rate(number: int) -> None:
     scenarios.do_compute_pass_rate(number)
 
 
-@shared_task(name="puzzles.tasks.prune_guests")
-def prune_guests() -> int:
-    return guests.do_prune_guests()
-
-
 # time limits: sent with each analysis
 @shared_task(name="puzzles.tasks.compute_analysis", **JOB_TASK)
 def compute_analysis(analysis_id: int) -> None:
@@ -71,10 +66,3 @@ def hint_of_the_day(challenge_id: int, index: int) -> None:
 @shared_task(name="puzzles.tasks.hint_ahead")
 def hint_ahead(game_id: int, turn: int) -> None:
     hints.do_hint_ahead(game_id, turn=turn)
-
-
-# A password reset's email, sent by a worker after the request answered (on the background
-# queue): the request does the same work for every address (services/emails.py).
-@shared_task(name="puzzles.tasks.send_password_reset")
-def send_password_reset(email: str, language: str) -> int:
-    return emails.do_send_password_reset(email, language=language)

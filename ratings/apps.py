@@ -1,43 +1,29 @@
 from django.apps import AppConfig
 
 
-def _fold_guest(sender, *, guest, into, **kwargs):
-    from .services import do_fold_guest
-
-    do_fold_guest(guest, into=into)
-
-
-def _delete_account(sender, *, player, **kwargs):
-    from .models import Rating, RatingChange
-
-    Rating.objects.filter(player=player).delete()
-    RatingChange.objects.filter(player=player).delete()
-
-
 class RatingsConfig(AppConfig):
     name = "ratings"
     verbose_name = "Ratings across days"
 
-    def ready(self):
-        from puzzles.selectors.players import (
-            ProfileSection,
-            add_export_section,
-            add_profile_section,
-        )
-        from puzzles.signals import account_deleting, guest_folding
+    # What it holds of a player (accounts.player_data): their rating, on their profile too.
+    export_sections = ("rating",)
 
-        from .selectors import rating_of
-        from .shapes import RatingOut
+    def fold_guest(self, guest, into):
+        from .player_data import fold_guest
 
-        guest_folding.connect(_fold_guest, dispatch_uid="ratings.fold_guest")
-        account_deleting.connect(_delete_account, dispatch_uid="ratings.delete_account")
-        add_export_section("rating", rating_of)
-        add_profile_section(
-            "rating",
-            ProfileSection(
-                read=rating_of,
-                shape=RatingOut,
-                template="ratings/_profile_rating.html",
-                help="the player's rating across days (provisional until five are rated)",
-            ),
-        )
+        fold_guest(guest, into)
+
+    def delete_player(self, player):
+        from .player_data import delete_player
+
+        delete_player(player)
+
+    def export_player(self, player):
+        from .player_data import export_player
+
+        return export_player(player)
+
+    def profile_sections(self):
+        from .player_data import profile_sections
+
+        return profile_sections()

@@ -118,7 +118,7 @@ def _rate(date, rows, par) -> None:
 
 
 def do_fold_guest(guest, *, into) -> None:
-    """A guest logs into an account (``puzzles.signals.guest_folding``, both rows locked): an
+    """A guest logs into an account (``fold_guest`` of its config, both rows locked): an
     account with no rating takes the guest's, history and all; one with a rating keeps it, and
     the guest's goes with the guest (the days are not rated again)."""
     if not Rating.objects.filter(player=into).exists():

@@ -6,8 +6,8 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.views import account_page
 from core.errors import BadInput
-from puzzles.web.account import account_page
 
 from . import services
 
@@ -16,7 +16,7 @@ from . import services
 def settings_form(request):
     user = request.user
     if not user.is_authenticated or user.is_guest:
-        return redirect("web:login")
+        return redirect("accounts:login")
     try:
         hour = int(request.POST.get("hour", ""))
     except ValueError:
@@ -32,7 +32,7 @@ def settings_form(request):
         )
     except BadInput as problem:
         return account_page(request, error=problem.detail, status=400)
-    return redirect(f"{reverse('web:account')}?done=reminders")
+    return redirect(f"{reverse('accounts:account')}?done=reminders")
 
 
 @csrf_exempt  # the signed token in the path is the authority, and mail clients post no cookie

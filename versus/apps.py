@@ -2,28 +2,6 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy
 
 
-def _fold_guest(sender, *, guest, into, **kwargs):
-    from .services import do_fold_guest
-
-    do_fold_guest(guest, into=into)
-
-
-def _delete_account(sender, *, player, **kwargs):
-    from .models import VersusGame
-
-    VersusGame.objects.filter(player=player).delete()
-
-
-def _export(player):
-    from .models import VersusGame
-
-    return list(
-        VersusGame.objects.filter(player=player)
-        .order_by("pk")
-        .values("id", "level", "opponents", "status", "goals", "moves", "created_at")
-    )
-
-
 class VersusConfig(AppConfig):
     name = "versus"
     verbose_name = "Versus the solver"
@@ -33,28 +11,26 @@ class VersusConfig(AppConfig):
         "versus-moves": gettext_lazy("versus moves"),
     }
 
-    def ready(self):
-        from puzzles.selectors.players import (
-            ProfileSection,
-            add_export_section,
-            add_profile_section,
-        )
-        from puzzles.services.guests import keep_guests_with
-        from puzzles.signals import account_deleting, guest_folding
+    # What it holds of a player (accounts.player_data): their tables, their record per level.
+    keeps_guests = ("versus_games",)
+    export_sections = ("versus",)
 
-        from .selectors import versus_record
-        from .shapes import VersusRecordOut
+    def fold_guest(self, guest, into):
+        from .player_data import fold_guest
 
-        guest_folding.connect(_fold_guest, dispatch_uid="versus.fold_guest")
-        account_deleting.connect(_delete_account, dispatch_uid="versus.delete_account")
-        add_export_section("versus", _export)
-        keep_guests_with("versus_games")
-        add_profile_section(
-            "versus",
-            ProfileSection(
-                read=versus_record,
-                shape=VersusRecordOut,
-                template="versus/_profile_record.html",
-                help="versus games against the solver, per level",
-            ),
-        )
+        fold_guest(guest, into)
+
+    def delete_player(self, player):
+        from .player_data import delete_player
+
+        delete_player(player)
+
+    def export_player(self, player):
+        from .player_data import export_player
+
+        return export_player(player)
+
+    def profile_sections(self):
+        from .player_data import profile_sections
+
+        return profile_sections()

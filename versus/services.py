@@ -421,6 +421,6 @@ def versus_views(game: VersusGame) -> list:
 
 
 def do_fold_guest(guest: Player, *, into: Player) -> None:
-    """A guest's tables go with it into the account it logged into (the receiver of
-    ``puzzles.signals.guest_folding``, inside the fold's transaction)."""
+    """A guest's tables go with it into the account it logged into (its config's
+    ``fold_guest``, ``accounts.player_data``, inside the fold's transaction)."""
     VersusGame.objects.filter(player=guest).update(player=into)

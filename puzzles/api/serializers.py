@@ -6,11 +6,6 @@ from rest_framework import serializers
 from solver.game import TURNS
 
 
-class CredentialsIn(serializers.Serializer):
-    username = serializers.CharField(max_length=150, trim_whitespace=False)
-    password = serializers.CharField(trim_whitespace=False)
-
-
 class GameIn(serializers.Serializer):
     date = serializers.DateField(required=False, help_text="default: today (UTC)")
     goals = serializers.DictField(

@@ -2,12 +2,9 @@ from django.urls import path
 
 from core import converters  # noqa: F401 (registers <id:...>, a bounded row id)
 
-from . import goals, practice, profiles, review, scenarios, tokens, views
+from . import goals, practice, profiles, review, scenarios, views
 
 urlpatterns = [
-    path("auth/register/", views.register, name="api-register"),
-    path("auth/token/", views.token, name="api-token"),
-    path("auth/login/", views.login_session, name="api-login"),
     path("daily/", views.daily, name="api-daily"),
     path("goals/", goals.goal_list, name="api-goals"),
     path("challenges/", views.challenge_list, name="api-challenges"),
@@ -18,9 +15,6 @@ urlpatterns = [
     path("games/<id:game_id>/hints/", views.hint_request, name="api-hints"),
     path("games/<id:game_id>/hints/<id:hint_id>/", views.hint_detail, name="api-hint"),
     path("leaderboards/<str:date>/", views.leaderboard, name="api-leaderboard"),
-    path("auth/token/rotate/", tokens.rotate_token, name="api-token-rotate"),
-    path("me/", profiles.me, name="api-me"),
-    path("me/export/", profiles.my_data, name="api-me-export"),
     path("players/<str:username>/", profiles.player_detail, name="api-player"),
     path("scenarios/", scenarios.scenarios, name="api-scenarios"),
     path(

@@ -1,14 +1,11 @@
 """Thin views: parse, call a service or selector, answer. Errors are ``{error, detail}``."""
 
-from django.contrib.auth import update_session_auth_hash
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from core import limits
@@ -16,73 +13,22 @@ from core.api.common import ERRORS, THROTTLED_ERRORS, caller, origin, valid
 from core.api.schema import serializer_for
 from core.errors import NotFound
 
-from ..auth import PlayerOrPageVisitor, acting_player, log_in
+from ..auth import PlayerOrPageVisitor, acting_player
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
 from ..selectors.games import game_json, player_game
 from ..selectors.hints import game_hint
 from ..selectors.leaderboards import leaderboard as leaderboard_of
-from ..services import challenges, games, hints, players
+from ..services import challenges, games, hints
 from ..shapes import (
     ChallengeOut,
     ChallengePageOut,
     GameOut,
     HintOut,
     LeaderboardOut,
-    RegisteredOut,
-    TokenOut,
 )
 from . import serializers as s
 from .common import board_challenge, board_query, day_of, hint_json
-
-
-@extend_schema(
-    request=s.CredentialsIn, responses={201: serializer_for(RegisteredOut), **THROTTLED_ERRORS}
-)
-@api_view(["POST"])
-@permission_classes([AllowAny])
-def register(request):
-    """Register a player; from a guest session, claim that guest (it keeps its games)."""
-    limits.enforce("password", **limits.address_keys(limits.client_address(request)))  # a hash
-    data = valid(s.CredentialsIn, request.data)
-    guest = caller(request)
-    user = players.do_register(data["username"], password=data["password"], guest=guest)
-    token = players.do_ensure_token(user)
-    if isinstance(request.successful_authenticator, SessionAuthentication):
-        update_session_auth_hash(request, user)  # the claimed guest stays logged in
-        token = players.do_ensure_token(user)
-    answer = RegisteredOut(username=user.username, token=token)
-    return Response(answer, status=status.HTTP_201_CREATED)
-
-
-@extend_schema(
-    request=s.CredentialsIn, responses={200: serializer_for(TokenOut), **THROTTLED_ERRORS}
-)
-@api_view(["POST"])
-@permission_classes([AllowAny])
-def login_session(request):
-    """Browser sign-in: start a session for a registered player (answers with the account's
-    API token too, which logging out leaves to the player's other clients); a guest playing
-    in the session moves into it.
-    CSRF-checked even for an anonymous caller: else a foreign page could log a visitor into
-    its own account (login CSRF)."""
-    SessionAuthentication().enforce_csrf(request)
-    serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-    serializer.is_valid(raise_exception=True)
-    user = serializer.validated_data["user"]
-    log_in(request, user)  # a guest playing in this session is folded into the account
-    return Response(TokenOut(token=players.do_ensure_token(user)))
-
-
-@extend_schema(
-    request=s.CredentialsIn, responses={200: serializer_for(TokenOut), **THROTTLED_ERRORS}
-)
-@api_view(["POST"])
-@permission_classes([AllowAny])
-def token(request):
-    serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-    serializer.is_valid(raise_exception=True)
-    return Response(TokenOut(token=players.do_ensure_token(serializer.validated_data["user"])))
 
 
 @extend_schema(responses={200: serializer_for(ChallengeOut)})

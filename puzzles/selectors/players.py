@@ -1,7 +1,7 @@
 """A player's profile: stats, streaks, score histogram and recent days.
 
 Everything comes from the player's counted games (``Game.objects.counted``) in two indexed queries
-(and one per section the other apps add, ``PROFILE_SECTIONS``: versus its record): the whole
+(and one per section the other apps add, ``profile_sections``: versus its record): the whole
 history (one row per day: date, score, par) and the recent days with their rank.
 
 Formulas, as shown to players:
@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
@@ -34,7 +35,7 @@ RECENT_DAYS = 14
 @dataclass(frozen=True)
 class ProfileSection:
     """A section that an app built on puzzles adds to a profile (versus: its record per level),
-    by ``add_profile_section`` in its ``AppConfig.ready``: puzzles never imports it."""
+    declared on its ``AppConfig`` (``profile_sections``): puzzles never imports it."""
 
     read: Callable[[Player], object]  # the section of a player's profile, as JSON
     shape: type  # what ``read`` answers, a TypedDict (as ``puzzles.shapes``), for the schema
@@ -42,20 +43,15 @@ class ProfileSection:
     help: str = ""  # the section's words in the schema
 
 
-PROFILE_SECTIONS: dict[str, ProfileSection] = {}
-
-
-def add_profile_section(name: str, section: ProfileSection) -> None:
-    PROFILE_SECTIONS[name] = section
-
-
-# What an app built on puzzles adds to a player's export (``account.export``): name -> the
-# player's rows of that app as JSON, registered in its ``AppConfig.ready``.
-EXPORT_SECTIONS: dict[str, Callable[[Player], object]] = {}
-
-
-def add_export_section(name: str, read: Callable[[Player], object]) -> None:
-    EXPORT_SECTIONS[name] = read
+def profile_sections() -> dict[str, ProfileSection]:
+    """The sections the installed apps add to a profile, in ``INSTALLED_APPS`` order: each
+    declares them on its ``AppConfig`` (``profile_sections()``, the player-data protocol of
+    ``accounts.player_data``), found as Django's admin finds each app's ``admin`` module."""
+    sections: dict[str, ProfileSection] = {}
+    for config in apps.get_app_configs():
+        if hasattr(config, "profile_sections"):
+            sections.update(config.profile_sections())
+    return sections
 
 
 def _with_day_and_par(games):
@@ -194,7 +190,7 @@ def profile(player: Player) -> ProfileOut:
         "histogram": [{"score": score, "games": games} for score, games in histogram],
         "recent": _recent(player),
         "history": history,
-        **{name: section.read(player) for name, section in PROFILE_SECTIONS.items()},
+        **{name: section.read(player) for name, section in profile_sections().items()},
     }
 
 

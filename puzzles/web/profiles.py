@@ -7,7 +7,7 @@ from django.views.decorators.gzip import gzip_page
 
 from core.pages import not_found, visitor
 
-from ..selectors.players import PROFILE_SECTIONS, profile, public_player
+from ..selectors.players import profile, profile_sections, public_player
 
 
 def _charts(data: dict) -> dict:
@@ -26,7 +26,7 @@ def _profile_page(request, player, *, profile_of: str, nav: str | None):
     context = {"profile_of": profile_of, "nav": nav}
     if player is not None:
         data = profile(player)
-        sections = [(section.template, data[name]) for name, section in PROFILE_SECTIONS.items()]
+        sections = [(section.template, data[name]) for name, section in profile_sections().items()]
         context.update(profile=data, charts=_charts(data), sections=sections)
     return render(request, "puzzles/profile.html", context)
 

@@ -14,12 +14,12 @@ from helpers.robot_games import robot_game
 from rest_framework.test import APIClient
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from accounts.services.players import do_fold_guest
 from drill import services
 from drill.models import DrillAnswer
 from puzzles.game_state import deal_of, replay, today
 from puzzles.models import Analysis
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_fold_guest
 from solver.game import Move, cell_name
 from solver.search.analysis import judge
 from solver.search.expected import calibrated
@@ -174,7 +174,7 @@ def test_the_open_days_positions_are_unreachable(history, client_for, make_playe
 
 
 def test_a_guests_answers_follow_them_to_their_account(make_player):
-    from puzzles.services.players import do_create_guest
+    from puzzles.services.visitors import do_create_guest
 
     guest = do_create_guest("127.0.0.1")
     game = reviewed(guest, 2, {4: "?"}, "guest")

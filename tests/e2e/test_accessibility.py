@@ -21,12 +21,12 @@ from browser_helpers import (
     start_daily,
 )
 
+from accounts.services.players import do_register
 from groups.services import do_create_group
 from puzzles.game_state import today
 from puzzles.models import Analysis, ScenarioPassRate
 from puzzles.services.analysis import do_compute_analysis
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

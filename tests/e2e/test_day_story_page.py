@@ -9,10 +9,10 @@ from axe_audit import Audit
 from test_phone_pages import compute_par, log_in, play_through
 from test_players_pages import no_sideways_scroll
 
+from accounts.services.players import do_register
 from crowd.services import do_tell_day
 from puzzles.game_state import today
 from puzzles.services.analysis import do_analyse_unasked
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SIZES = {

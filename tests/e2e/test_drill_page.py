@@ -11,12 +11,12 @@ from axe_audit import Audit
 from browser_helpers import log_in
 from helpers.robot_games import robot_game
 
+from accounts.services.players import do_register
 from drill.models import DrillAnswer
 from drill.services import do_judge_answer
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a long password 1"

@@ -12,9 +12,9 @@ import time_machine
 from browser_helpers import start_daily
 from test_players_pages import finished_game
 
+from accounts.services.players import do_register
 from puzzles.game_state import today
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

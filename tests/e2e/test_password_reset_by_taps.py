@@ -10,10 +10,10 @@ import re
 import pytest
 from django.core import mail
 
+from accounts.services.players import do_register
 from puzzles.game_state import today
 from puzzles.models import Game, Player
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -70,7 +70,7 @@ def test_reset_a_forgotten_password_by_taps_on_a_phone(site, browser, shot, sent
     fits(page)
     shot(page, "reset-phone-sent")
 
-    sent_tasks.run("puzzles.tasks.send_password_reset")  # a worker's part, here
+    sent_tasks.run("accounts.tasks.send_password_reset")  # a worker's part, here
     (message,) = mail.outbox
     assert message.to == ["fay@example.org"]
     (link,) = re.findall(r"https?://\S+/password-reset/\S+", message.body)

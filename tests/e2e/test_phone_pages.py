@@ -12,12 +12,12 @@ from browser_helpers import TURNS, api_get
 from helpers.par import play_par
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from accounts.services.players import do_register
 from groups.services import do_create_group
 from puzzles.game_state import deal_of, today
 from puzzles.models import Game, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
-from puzzles.services.players import do_register
 from solver.game import cell_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

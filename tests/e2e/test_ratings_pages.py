@@ -9,8 +9,8 @@ from axe_audit import Audit
 from browser_helpers import log_in
 from test_players_pages import finished_game, no_sideways_scroll
 
+from accounts.services.players import do_register
 from puzzles.game_state import today
-from puzzles.services.players import do_register
 from ratings.services import do_rate_closed_days
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from puzzles.services.players import do_register
+from accounts.services.players import do_register
 from reminders.models import Reminder
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -18,12 +18,12 @@ from browser_helpers import (
 )
 from helpers.par import play_par
 
+from accounts.services.players import do_register
 from puzzles.game_state import deal_of, today
 from puzzles.models import SolverRun
 from puzzles.services import solver_runs
 from puzzles.services.challenges import do_ensure_best_known, do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
-from puzzles.services.players import do_register
 from solver.game import cell_name
 from solver.search.par import summary
 

@@ -10,13 +10,13 @@ import pytest
 from test_phone_pages import BAD_WORDS, PASSWORD, PHONE, play_through
 from test_players_pages import finished_game, play_today_by_api
 
+from accounts.services.players import do_register
 from groups.services import do_create_group, do_join_group
 from puzzles.game_state import today
 from puzzles.models import Player
 from puzzles.selectors.challenges import ARCHIVE_PAGE_SIZE
 from puzzles.selectors.leaderboards import PAGE_SIZE
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 from solver.game import SCENARIOS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

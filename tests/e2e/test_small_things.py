@@ -8,10 +8,10 @@ import time_machine
 from browser_helpers import ARTIFACTS, finish_by_api, play_versus_turn, sit_down, start_daily
 from test_players_pages import finished_game
 
+from accounts.services.players import do_register
 from groups.services import do_create_group
 from puzzles.models import Analysis
 from puzzles.services.analysis import do_compute_analysis
-from puzzles.services.players import do_register
 from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

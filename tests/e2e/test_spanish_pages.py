@@ -19,13 +19,13 @@ from browser_helpers import (
 from catalogs import english_patterns, english_words
 from django.contrib.sessions.models import Session
 
+from accounts.services.players import do_register
 from groups.services import do_create_group
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Player
 from puzzles.services.analysis import do_compute_analysis, do_request_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_play_move, do_start_game
-from puzzles.services.players import do_register
 from solver.game import cell_name
 from versus.services import do_play_opponents
 

@@ -7,10 +7,10 @@ import datetime
 import pytest
 from test_players_pages import finished_game
 
+from accounts.services.players import do_register
 from groups.services import do_create_group
 from puzzles.game_state import today
 from puzzles.models import Player
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

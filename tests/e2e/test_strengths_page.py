@@ -10,10 +10,10 @@ from browser_helpers import log_in
 from helpers.robot_games import robot_game
 from test_players_pages import no_sideways_scroll
 
+from accounts.services.players import do_register
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a long password 1"

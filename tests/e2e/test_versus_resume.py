@@ -5,7 +5,7 @@ of a guest's, and one tap resumes the table where it was."""
 import pytest
 from browser_helpers import my_empty_cells, play_versus_turn, sit_down
 
-from puzzles.services.players import do_register
+from accounts.services.players import do_register
 from versus.services import do_play_opponents
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -7,11 +7,11 @@ import pytest
 from browser_helpers import api_get, play_turn, start_daily
 from django.contrib.sessions.models import Session
 
+from accounts.services.players import do_register
 from groups.services import do_create_group
 from puzzles.game_state import today
 from puzzles.models import Game, Player
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

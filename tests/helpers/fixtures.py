@@ -7,12 +7,12 @@ import pytest
 from kombu import pools
 from rest_framework.test import APIClient
 
+from accounts.services.players import do_ensure_token, do_register
 from helpers.games import goals_for, next_move
 from helpers.schema import SchemaCheckedClient
 from puzzles.game_state import today
 from puzzles.models import Challenge, Player
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_ensure_token, do_register
 
 
 @pytest.fixture

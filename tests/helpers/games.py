@@ -17,3 +17,10 @@ def next_move(game: dict) -> dict:
         "cell": game["empty_cells"][0],
         "market_index": None if game["turn"] == 22 else 0,
     }
+
+
+def goals_of(challenge) -> dict:
+    """The first three goal options of ``challenge`` (a row) on the three goal spaces."""
+    from puzzles.game_state import deal_of
+
+    return dict(zip(GOAL_CELLS, deal_of(challenge).setup.goal_options, strict=False))

@@ -34,7 +34,7 @@ def keep_test_connection(token):
 @pytest.fixture
 def token(alice, daily, start_game, client_for):
     start_game(client_for(alice))  # a game to aim at: ids 1.. are tried by the generator
-    from puzzles.services.players import do_ensure_token
+    from accounts.services.players import do_ensure_token
 
     return do_ensure_token(alice)
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from puzzles.services.players import do_ensure_token
+from accounts.services.players import do_ensure_token
 
 PASSWORD = "a long password 1"
 

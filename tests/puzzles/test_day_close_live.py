@@ -8,7 +8,7 @@ from helpers.processes import free_port, start_gunicorn
 from server_checks import on_postgres, require
 from test_faults import Api
 
-from puzzles.services.players import do_ensure_token
+from accounts.services.players import do_ensure_token
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

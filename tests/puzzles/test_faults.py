@@ -14,10 +14,10 @@ from helpers.games import next_move
 from helpers.processes import ThrowawayRedis, free_port, start_gunicorn, start_worker, wait_until
 from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 
+from accounts.services.players import do_ensure_token
 from puzzles.game_state import replay
 from puzzles.models import Game, Hint
 from puzzles.services import hint_messages
-from puzzles.services.players import do_ensure_token
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -7,9 +7,9 @@ from django.db.models.signals import post_save
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.services.players import do_ensure_token
 from puzzles.models import Challenge, Game, SolverRun
 from puzzles.rows import challenge_with_runs, game_with_par, save_fields, token_with_player
-from puzzles.services.players import do_ensure_token
 
 pytestmark = pytest.mark.django_db
 

@@ -5,6 +5,7 @@ import importlib
 import inspect
 import pkgutil
 
+import accounts.services
 import puzzles.services
 
 # The apps built on puzzles keep its rule: their services are one module each.
@@ -23,7 +24,9 @@ POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 def writes() -> list:
     found = []
     names = [
-        f"puzzles.services.{info.name}" for info in pkgutil.iter_modules(puzzles.services.__path__)
+        f"{package.__name__}.{info.name}"
+        for package in (puzzles.services, accounts.services)
+        for info in pkgutil.iter_modules(package.__path__)
     ]
     for name in [*names, *APP_SERVICES]:
         module = importlib.import_module(name)

@@ -14,12 +14,12 @@ from helpers.games import goals_for
 from helpers.limits import assert_throttled
 from rest_framework.test import APIClient
 
+from accounts.services.players import do_fold_guest
 from groups import services as group_service
 from groups.models import Group, Membership
 from puzzles.models import Game, Player, ScoreTally
 from puzzles.services import tallies
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_fold_guest
 from versus.models import VersusGame
 
 PASSWORD = "a long password 1"

@@ -157,7 +157,8 @@ def test_the_board_lists_settled_players_and_a_groups_members(players, client_fo
 
 
 def test_a_guest_logging_in_brings_a_rating_only_to_an_account_without_one(make_player):
-    from puzzles.services.players import do_create_guest, do_fold_guest
+    from accounts.services.players import do_fold_guest
+    from puzzles.services.visitors import do_create_guest
 
     ann, ben = make_player("ann"), make_player("ben")
     guests = [do_create_guest("127.0.0.1"), do_create_guest("127.0.0.2")]

@@ -17,7 +17,7 @@ from django.core import mail
 from helpers.processes import scratch
 from helpers.push import Browser, PushService, b64, certificate, run_reminders_at, vapid_keys
 
-from puzzles.services.players import do_register
+from accounts.services.players import do_register
 from reminders import services
 from reminders.models import PushSubscription, Reminder
 

@@ -12,7 +12,7 @@ import pytest
 import time_machine
 from helpers.push import Browser
 
-from puzzles.services.players import do_register
+from accounts.services.players import do_register
 from reminders.models import PushSubscription
 from reminders.services import do_send_due_reminders
 

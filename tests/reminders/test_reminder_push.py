@@ -15,8 +15,8 @@ from django.core.management import call_command
 from django.test import Client
 from helpers.push import Browser, run_reminders_at
 
+from accounts.services.players import do_register
 from puzzles.models import Player
-from puzzles.services.players import do_register
 from reminders.models import PushSubscription
 
 pytestmark = pytest.mark.django_db

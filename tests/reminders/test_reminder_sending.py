@@ -12,9 +12,9 @@ import time_machine
 from django.core import mail
 from django.test import Client
 
+from accounts.services.players import do_register
 from puzzles.models import Game, Player
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 from reminders.models import Reminder
 from reminders.services import do_send_due_reminders
 

@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from accounts.services.players import do_register
+from accounts.tasks import prune_guests
 from puzzles.models import Challenge, Game, Player
-from puzzles.services.players import do_register
-from puzzles.tasks import prune_guests
 from reminders.models import Reminder
 from reminders.services import unsubscribe_token
 from reminders.tasks import send_due_reminders

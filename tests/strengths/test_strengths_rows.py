@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Game, SolverRun
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_create_guest
+from puzzles.services.visitors import do_create_guest
 from strengths import services
 from strengths.selectors import strengths_of
 from strengths.tasks import fill_dashboards

@@ -10,8 +10,9 @@ import pytest
 import time_machine
 from helpers.schema import SchemaCheckedClient
 
+from accounts.services.players import do_fold_guest
 from puzzles.models import Game
-from puzzles.services.players import do_create_guest, do_fold_guest
+from puzzles.services.visitors import do_create_guest
 from weekly import services
 from weekly.models import WeeklyEntry, WeeklyPassRun, WeeklySpecial
 
