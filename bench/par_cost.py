@@ -68,8 +68,9 @@ class Breakdown:
         evaluator = fastcore.Evaluator
         self.wrap(evaluator, "quick_game", "quick_games", count=lambda args: 1)
         if hasattr(evaluator, "quick_games"):
+            # (self, states, hands, firsts, lefts, turn, bags, second_patch, alive, ...)
             self.wrap(evaluator, "quick_games", "quick_games",
-                      count=lambda args: int((args[-1] >= 0).sum()))  # fmt: skip
+                      count=lambda args: len(args[8]) * len(args[6]))  # fmt: skip
         self.wrap(valuation, "sampled_bag", "shuffles")
         self.wrap(players.FairPlayer, "choose_goals", "goal_choice")
         self.wrap(players._Searching, "visible_candidates", "visible_candidates")
