@@ -14,7 +14,9 @@ at the site's ``CALICO_PAR_GAMES`` (40) games, and the load average before and a
   (a pure speed change must play the same games: the summary says how many differ);
 - ``--breakdown`` adds where a game's CPU went: the compiled quick games (``Evaluator.
   quick_game`` and ``quick_games``, with how many quick games), the sampled futures'
-  shuffles, the goal choice (its quick games included) and the visible candidates.
+  shuffles, the goal choice (its quick games included) and the visible candidates; and the
+  valuations' quick games by turn (how many, CPU seconds) and by the margin's block of
+  futures (0, 16, 32, 64, 128: the first future of the block).
 
 A shared machine stretches CPU seconds (caches, hyper-threads): compare two versions by
 runs taken back to back at the same load, and say the load.
@@ -68,6 +70,7 @@ class Breakdown:
         evaluator = fastcore.Evaluator
         self.wrap(evaluator, "quick_game", "quick_games", count=lambda args: 1)
         if hasattr(evaluator, "quick_games"):
+            self.by_turn()
             # (self, states, hands, firsts, lefts, turn, bags, second_patch, alive, ...)
             self.wrap(evaluator, "quick_games", "quick_games",
                       count=lambda args: len(args[8]) * len(args[6]))  # fmt: skip
@@ -75,9 +78,32 @@ class Breakdown:
         self.wrap(players.FairPlayer, "choose_goals", "goal_choice")
         self.wrap(players._Searching, "visible_candidates", "visible_candidates")
 
+    def by_turn(self):
+        """The valuations' quick games by the turn valued (the position's: one before the
+        games' first) and by the first future of their block (0, 16, 32, 64, 128: the
+        margin's looks), with their CPU seconds by turn."""
+        self.turns: dict[int, list] = {}
+        self.blocks: dict[int, int] = {}
+        original = fastcore.Evaluator.quick_games
+
+        def counted(evaluator, states, hands, firsts, lefts, turn, bags, *rest):
+            started = time.process_time()
+            original(evaluator, states, hands, firsts, lefts, turn, bags, *rest)
+            games = len(rest[1]) * len(bags)
+            row = self.turns.setdefault(turn - 1, [0, 0.0])
+            row[0] += games
+            row[1] += time.process_time() - started
+            self.blocks[rest[-1]] = self.blocks.get(rest[-1], 0) + games
+
+        fastcore.Evaluator.quick_games = counted
+
     def take(self) -> dict:
         taken = {label: round(s, 3) for label, s in self.seconds.items()}
         taken["quick_game_count"] = self.quick_games
+        if hasattr(self, "turns"):
+            taken["by_turn"] = {t: [n, round(c, 3)] for t, (n, c) in sorted(self.turns.items())}
+            taken["by_block"] = dict(sorted(self.blocks.items()))
+            self.turns, self.blocks = {}, {}
         self.seconds, self.quick_games = {}, 0
         return taken
 
