@@ -1122,6 +1122,10 @@ def warm() -> float:
     fast = evaluator_for(layout)
     state = pack(Quilt(layout))
     fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
+    states, hands = state[None, :], np.array([dealt.hand], dtype=np.int64)
+    fast.quick_games(states, hands, fast.first_values(states, hands),
+                     np.array(dealt.market[:1], dtype=np.int64), TURNS, np.array([dealt.bag]),
+                     0.25, [0], np.zeros((1, 1)), 0)  # fmt: skip
     fast.placement_values(state, 0)
     fast.value(state)
     _warm_table()
