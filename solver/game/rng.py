@@ -9,6 +9,7 @@ last position down: position i swaps with ``below(i + 1)``.
 """
 
 import hashlib
+import struct
 
 _WORD = 1 << 64
 
@@ -37,7 +38,26 @@ class SeededStream:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> list:
+        # ``below(i + 1)`` for each i, its words read four to a block at once (a sampled
+        # future is a shuffle: the solver makes thousands a game); the same stream, the same
+        # draws, the unread words kept for the next call
+        words = list(struct.unpack(f">{len(self._buffer) // 8}Q", self._buffer))
+        at = 0
+        seed, counter = self._seed + b"/", self._counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _WORD - _WORD % n
+            while True:
+                if at == len(words):
+                    block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+                    words.extend(struct.unpack(">4Q", block))
+                    counter += 1
+                word = words[at]
+                at += 1
+                if word < limit:
+                    break
+            j = word % n
             items[i], items[j] = items[j], items[i]
+        self._buffer = struct.pack(f">{len(words) - at}Q", *words[at:])
+        self._counter = counter
         return items

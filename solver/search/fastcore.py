@@ -209,6 +209,30 @@ class Evaluator:
                            np.asarray(market, dtype=np.int64), bag, drawn, turn, TURNS,
                            float(second_patch), moves, *self.arrays)  # fmt: skip
 
+    def quick_games(self, states, hands, firsts, lefts, turn: int, bags, second_patch: float,
+                    alive, finals, column: int) -> None:  # fmt: skip
+        """The quick games of several moves of one position in several futures, in one call:
+        ``finals[i, column + f]`` = ``quick_game(states[i], hands[i], (bags[f][1],
+        bags[f][0], lefts[i]), bags[f], 2, turn, second_patch)`` for each ``i`` of ``alive``.
+        After move ``i`` the packed quilt is ``states[i]`` (int64[m, STATE_SIZE]), the hand
+        ``hands[i]`` (int64[m, 2]) and ``lefts[i]`` the market patch that slides to slot 2
+        (the future's first two patches refill slots 1 and 0); ``firsts`` are
+        ``first_values(states, hands)``, the same in every future, so computed once."""
+        steps = min(TURNS - turn, min(int(state[_EMPTY]).bit_count() for state in states) - 1)
+        if turn > TURNS or steps < 0:
+            raise ValueError("quick_games needs quilts with an empty cell, before the end")
+        if bags.shape[1] < 2 + 2 * steps:
+            raise ValueError(f"a future has {bags.shape[1]} patches; {2 + 2 * steps} needed")
+        _quick_games(states, hands, firsts, lefts, turn, bags, TURNS, float(second_patch),
+                     np.asarray(alive, dtype=np.int64), finals, column, *self.arrays)  # fmt: skip
+
+    def first_values(self, states, hands) -> np.ndarray:
+        """float64[m, 2, 49]: each hand patch's placement values on each packed quilt."""
+        firsts = np.empty((len(states), 2, 49), dtype=np.float64)
+        for i, (state, hand) in enumerate(zip(states, hands, strict=True)):
+            firsts[i, 0], firsts[i, 1] = _hand_values(state, hand[0], hand[1], *self.arrays)
+        return firsts
+
 
 @lru_cache(maxsize=64)
 def _hand_row(counts, weights: Weights) -> np.ndarray:
@@ -744,24 +768,71 @@ def _market_slot(out, n, index, value, last, second_patch, best_of):
 
 
 @njit(cache=True)
+def _hand_values(state, hand0, hand1, goals, goal_at, chance, cats, progress, award, shapes,
+                 reach, floats):  # fmt: skip
+    """The placement values of the two hand patches on ``state`` (a quick game's first
+    stage 1), as one ``_values_many`` call on their distinct patches."""
+    candidates = np.empty(2, dtype=np.int64)
+    patches = np.empty(2, dtype=np.int64)
+    index = np.empty(2, dtype=np.int64)
+    out = np.empty((2, 49), dtype=np.float64)
+    candidates[0], candidates[1] = hand0, hand1
+    n = _distinct(candidates, patches, index)
+    parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
+    _values_many(state, parts, patches[:n], out, goals, goal_at, chance, cats, progress, award,
+                 shapes, reach, floats)  # fmt: skip
+    return out[index[0]].copy(), out[index[1]].copy()
+
+
+@njit(cache=True)
 def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_patch, moves,
                 goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
     """The greedy game of ``Beam.run`` with width 1 and breadth 1, in place on ``state``;
     writes (hand index, cell, market slot or -1) of each turn into ``moves`` and returns the
     final node's value. Placement values computed for a hand bonus are the next turn's
     stage 1, as they are in Beam's cache."""
+    values0, values1 = _hand_values(state, hand0, hand1, goals, goal_at, chance, cats,
+                                    progress, award, shapes, reach, floats)  # fmt: skip
+    return _quick_game_from(state, hand0, hand1, values0, values1, market, bag, drawn, turn,
+                            turns, second_patch, moves, goals, goal_at, chance, cats, progress,
+                            award, shapes, reach, floats)  # fmt: skip
+
+
+@njit(cache=True)
+def _quick_games(states, hands, firsts, lefts, turn, bags, turns, second_patch, alive, finals,
+                 column, goals, goal_at, chance, cats, progress, award, shapes, reach,
+                 floats):  # fmt: skip
+    """The quick games of several moves of one position in several sampled futures:
+    ``finals[i, column + f]`` = move ``i``'s game in future ``bags[f]`` for each ``i`` of
+    ``alive``. Move ``i`` left the quilt ``states[i]``, the hand ``hands[i]`` and ``lefts[i]``,
+    the market patch that slides to slot 2; a future's first two patches refill slots 1 and 0
+    (the conveyor), and the game goes on from turn ``turn``. ``firsts[i]`` are the hand's
+    placement values on ``states[i]`` (``_hand_values``): the same in every future, so
+    computed once; each game is ``_quick_game``'s, in the same order of operations."""
+    moves = np.empty((turns, 3), dtype=np.int64)
+    market = np.empty(3, dtype=np.int64)
+    for f in range(bags.shape[0]):
+        bag = bags[f]
+        for i in alive:
+            market[0], market[1], market[2] = bag[1], bag[0], lefts[i]
+            finals[i, column + f] = _quick_game_from(
+                states[i].copy(), hands[i, 0], hands[i, 1], firsts[i, 0], firsts[i, 1], market,
+                bag, 2, turn, turns, second_patch, moves, goals, goal_at, chance, cats,
+                progress, award, shapes, reach, floats)  # fmt: skip
+
+
+@njit(cache=True)
+def _quick_game_from(state, hand0, hand1, values0, values1, market, bag, drawn, turn, turns,
+                     second_patch, moves, goals, goal_at, chance, cats, progress, award, shapes,
+                     reach, floats):  # fmt: skip
+    """``_quick_game`` given its first stage 1 (``values0``, ``values1``: read, never
+    written)."""
     arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
     candidates = np.empty(4, dtype=np.int64)  # keep, then the market slots
     patches = np.empty(4, dtype=np.int64)
     index = np.empty(4, dtype=np.int64)
     out = np.empty((4, 49), dtype=np.float64)
     best_of = np.empty(4, dtype=np.float64)
-    candidates[0], candidates[1] = hand0, hand1
-    n = _distinct(candidates[:2], patches, index)
-    parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
-    _values_many(state, parts, patches[:n], out, *arrays)
-    values0 = out[index[0]].copy()
-    values1 = out[index[1]].copy()
     m0, m1, m2 = market[0], market[1], market[2]
     played = 0
     value = 0.0
@@ -1051,6 +1122,10 @@ def warm() -> float:
     fast = evaluator_for(layout)
     state = pack(Quilt(layout))
     fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
+    states, hands = state[None, :], np.array([dealt.hand], dtype=np.int64)
+    fast.quick_games(states, hands, fast.first_values(states, hands),
+                     np.array(dealt.market[:1], dtype=np.int64), TURNS, np.array([dealt.bag]),
+                     0.25, [0], np.zeros((1, 1)), 0)  # fmt: skip
     fast.placement_values(state, 0)
     fast.value(state)
     _warm_table()

@@ -109,19 +109,62 @@ def future_values(
     finals = np.zeros((len(moves), samples))  # each move's value in each future
     counts = [0] * len(moves)
     alive = list(range(len(moves)))
+    to_end = observation.turn + 1 + depth > TURNS
+    quick = _Quick(beam, afters, states) if to_end and _compiled(beam) else None
     look = FIRST_LOOK
-    for k in range(samples):
+    k = 0
+    while k < samples:
         if k == look and margin is not None:
             alive = _still_close(finals[:, :k], alive, margin, keep)
             look *= 2
             if len(alive) == 1 and not keep:  # a kept move gets every future, even alone
                 break
-        bag = sampled_bag(unseen, seed, observation.turn, k)  # made only when it is played
-        play = play_to_end(beam, bag) if observation.turn + 1 + depth > TURNS else None
-        for i in alive:
-            finals[i, k] = _play_out(beam, play, afters[i], states[i], bag, depth)
-            counts[i] += 1
+        # the futures up to the next look, each made only when it is played
+        block = range(k, min(look, samples) if margin is not None else samples)
+        bags = [sampled_bag(unseen, seed, observation.turn, j) for j in block]
+        if quick is not None:  # all of the block's games in one compiled call
+            quick.play(bags, alive, finals, k)
+        for j, bag in zip(block, bags, strict=True):
+            if quick is None:
+                play = play_to_end(beam, bag) if to_end else None
+                for i in alive:
+                    finals[i, j] = _play_out(beam, play, afters[i], states[i], bag, depth)
+            for i in alive:
+                counts[i] += 1
+        k = block.stop
     return finals, counts
+
+
+def _compiled(beam: Beam) -> bool:
+    """Whether ``beam``'s game to the end is the compiled quick game (``play_to_end``)."""
+    return beam.options.width == 1 and beam.options.breadth == 1
+
+
+class _Quick:
+    """The quick games of a position's moves in blocks of futures, by the compiled core
+    (``Evaluator.quick_games``): the same games ``_play_out`` plays through ``play_to_end``,
+    without a Python call per game, and each move's first placement values computed once for
+    every future."""
+
+    def __init__(self, beam: Beam, afters: list[Node], states: list[np.ndarray]):
+        self.beam = beam
+        self.states = np.array(states, dtype=np.int64)
+        self.hands = np.array([after.hand for after in afters], dtype=np.int64)
+        # the market patch a move leaves that slides to slot 2 (``conveyor``'s left[0])
+        self.lefts = np.array([_left(after) for after in afters], dtype=np.int64)
+        self.turn = afters[0].turn
+        self.firsts = beam.evaluator.first_values(self.states, self.hands)
+
+    def play(self, bags: list[list[int]], alive: list[int], finals: np.ndarray, column: int):
+        self.beam.evaluator.quick_games(
+            self.states, self.hands, self.firsts, self.lefts, self.turn,
+            np.array(bags, dtype=np.int64), self.beam.options.second_patch, alive, finals,
+            column)  # fmt: skip
+
+
+def _left(after: Node) -> int:
+    taken = after.move.market_index
+    return after.market[1] if taken == 0 else after.market[0]
 
 
 def continued_values(

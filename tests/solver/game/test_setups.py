@@ -52,6 +52,24 @@ def test_seeded_stream_is_sha256_in_counter_mode():
     assert stream.below(7) == second % 7
 
 
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 36, 103, 300])
+def test_a_shuffle_is_fisher_yates_on_the_streams_draws_and_leaves_the_rest_of_the_stream(size):
+    """``shuffle`` reads its words in blocks (for speed); the draws are still ``below(i + 1)``
+    from the last position down, and the stream goes on where they stopped."""
+    for before in range(3):  # a shuffle may start inside a block
+        one, two = SeededStream(f"shuffle-{size}"), SeededStream(f"shuffle-{size}")
+        for _ in range(before):
+            assert one.below(1000) == two.below(1000)
+        items = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = two.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        assert one.shuffle(list(range(size))) == items
+        assert [one.below(n) for n in (2, 3, 2**63 + 1)] == [
+            two.below(n) for n in (2, 3, 2**63 + 1)
+        ]
+
+
 def test_standard_deal_contents():
     dealt = deal("2026-11-29")
     data = dealt.to_json()

@@ -6,10 +6,12 @@ import pytest
 
 from solver.game import TURNS, Deal, Move, Observation, RulesError, SoloGame, deal
 from solver.search import make_player
-from solver.search.beam import Beam
+from solver.search.beam import Beam, play_to_end
 from solver.search.fastcore import evaluator_for
 from solver.search.goal_choice import QUICK
 from solver.search.valuation import (
+    _play_out,
+    _played,
     _still_close,
     continued_values,
     future_values,
@@ -133,6 +135,27 @@ def test_future_values_are_the_valuations_futures_one_by_one_and_keep_a_move_in_
         observation, moves, samples=64, seed="s", margin=100.0, keep=(leader,)
     )
     assert counts[leader] == 64 and max(c for i, c in enumerate(counts) if i != leader) == 16
+
+
+@pytest.mark.parametrize("turn", [1, 8, 15, TURNS - 1])
+def test_the_futures_are_played_in_one_compiled_call_as_one_by_one(turn):
+    """``future_values`` plays a block of futures of every move in one compiled call
+    (``Evaluator.quick_games``); each value is the very one the quick game of that move and
+    future gives when played alone through ``play_to_end`` (bit for bit: par's moves are
+    the same either way)."""
+    game = _game(f"test-valuation-batch-{turn}", turn)
+    observation = game.observation()
+    moves = _some_moves(game, 12)
+    finals, counts = future_values(observation, moves, samples=20, seed="s")
+    beam, afters, states = _played(observation, moves, None)
+    unseen = sorted(observation.unseen().elements())
+    samples = 1 if turn == TURNS - 1 else 20
+    assert counts == [samples] * len(moves)
+    for k in range(samples):
+        bag = sampled_bag(unseen, "s", turn, k)
+        play = play_to_end(beam, bag)
+        for i in range(len(moves)):
+            assert finals[i, k] == _play_out(beam, play, afters[i], states[i], bag, TURNS)
 
 
 def test_a_margin_spends_the_futures_on_the_moves_still_close():
