@@ -4,12 +4,18 @@ opens and counts down; day two's strengths and rating read plainly; the words ar
 doubled full stop, buttons as the rules count them, no keyboard legend on a phone, the time
 zones by name with the device's first); no word is cut inside itself."""
 
+import datetime
+
 import pytest
 from axe_audit import Audit
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, log_in
+from django.core.management import call_command
+from helpers.robot_games import robot_game
 
-from puzzles.game_state import today
+from puzzles.game_state import deal_of, today
+from puzzles.models import SolverRun
 from puzzles.services.challenges import do_ensure_challenge
+from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a long password 1"
@@ -65,6 +71,39 @@ def audited(page, axe_source, state: str) -> None:
     assert not audit.found, audit.report()
 
 
+@pytest.fixture
+def day_two():
+    """Ann's second day: yesterday's ranked game (goals: the first three on offer), the day
+    before's too with par's game on the last three (one Ann never chose); yesterday's par not
+    ready, nothing rated yet (the close was minutes ago)."""
+    ann = do_register("ann", password=PASSWORD)
+    games = []
+    for n in (2, 1):
+        challenge = do_ensure_challenge(today() - datetime.timedelta(days=n))
+        options = deal_of(challenge).setup.goal_options
+        goals = dict(zip(SPACES, options[:3], strict=True))
+        games.append(robot_game(challenge, ann, goals, "greedy", f"first-day-{n}"))
+        if n == 2:
+            par_goals = dict(zip(SPACES, options[-3:], strict=True))
+            par_player = do_register("parbot", password=PASSWORD)
+            par = robot_game(challenge, par_player, par_goals, "greedy", "first-day-par")
+            SolverRun.objects.update_or_create(
+                challenge=challenge,
+                kind="par",
+                defaults={
+                    "status": "ready",
+                    "score": par.score,
+                    "goals": par_goals,
+                    "moves": par.moves,
+                },
+            )
+    long = do_register(LONG_NAME, password=PASSWORD)
+    robot_game(games[-1].challenge, long, games[-1].goals, "greedy", "long")
+    call_command("rebuild_tallies")  # the leaderboards' counts of the games stored above
+    do_ensure_challenge(today())
+    return ann, games
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_story_before_the_close_says_when_it_opens(site, browser, axe_source, size, language):
@@ -83,4 +122,27 @@ def test_the_story_before_the_close_says_when_it_opens(site, browser, axe_source
     assert not page.locator("[data-day-story]").count()
     shots(page, f"story-open-{size}-{language}")
     audited(page, axe_source, "the story before the close")
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_day_two_strengths_and_rating_read_plainly(
+    day_two, site, browser, axe_source, size, language
+):
+    _, games = day_two
+    context = context_for(browser, size, language, timezone_id="UTC")
+    page = context.new_page()
+    log_in(page, site, "ann", PASSWORD)
+    page.goto(site + "/me/")
+    used = {goal for game in games for goal in game.goals.values()}
+    rows = page.locator("[data-strengths-goal]")
+    shown = {rows.nth(i).get_attribute("data-strengths-goal") for i in range(rows.count())}
+    assert shown == used  # none of par's goals that Ann never chose
+    assert "par –" not in page.inner_text("[data-strengths]")
+    updates = page.locator("[data-rating-updates]")
+    assert "00:10" in updates.inner_text()  # the beat's next rating, on the reader's clock
+    page.locator("[data-rating]").scroll_into_view_if_needed()
+    shots(page, f"profile-day-two-{size}-{language}")
+    audited(page, axe_source, "profile on day two")
     context.close()
