@@ -146,3 +146,55 @@ def test_day_two_strengths_and_rating_read_plainly(
     shots(page, f"profile-day-two-{size}-{language}")
     audited(page, axe_source, "profile on day two")
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_words_of_a_first_day(day_two, site, browser, axe_source, size, language):
+    _, games = day_two
+    context = context_for(browser, size, language, timezone_id="America/Bogota")
+    page = context.new_page()
+    log_in(page, site, "ann", PASSWORD)
+
+    # How to play counts buttons as the rules do; the live region never says "..".
+    page.goto(site + "/")
+    rules = page.locator("[data-how-to-picture='buttons']").locator("xpath=..")
+    words = rules.text_content()
+    assert "of all six" not in words and "de todos los seis" not in words
+    assert ("each such group" in words) if language == "en" else ("cada grupo" in words)
+    script = page.get_attribute("script[src*='announce']", "src")
+    page.evaluate(
+        """async (src) => {
+          const { announce } = await import(src);
+          announce("The first sentence.");
+          announce("the second without a stop");
+        }""",
+        script,
+    )
+    page.wait_for_function(
+        "document.querySelector('[data-announcer]').textContent.includes('second')"
+    )
+    said = page.text_content("[data-announcer]")
+    assert said == "The first sentence. the second without a stop."
+
+    # The review: the keyboard's legend only where there is a keyboard.
+    page.goto(f"{site}/review/{games[-1].pk}/")
+    page.wait_for_selector("[data-turn-note]", state="attached")
+    assert page.locator(".keys").is_visible() is (size == "laptop")
+    shots(page, f"review-{size}-{language}")
+    audited(page, axe_source, "review")
+
+    # The reminder's time zone: the device's first, then common ones by name.
+    page.goto(site + "/me/account/")
+    select = page.locator("[data-reminder-time-zone]")
+    first = select.locator("option").first
+    assert first.get_attribute("value") == "America/Bogota"
+    assert select.input_value() == "America/Bogota"
+    common = select.locator("optgroup[data-common-zones] option")
+    assert common.count() >= 12
+    assert "Madrid" in common.all_text_contents()[2]
+    select.scroll_into_view_if_needed()
+    shots(page, f"account-{size}-{language}")
+    audited(page, axe_source, "account")
+
+    context.close()
