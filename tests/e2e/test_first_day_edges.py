@@ -8,7 +8,7 @@ import datetime
 
 import pytest
 from axe_audit import Audit
-from browser_helpers import ARTIFACTS, log_in
+from browser_helpers import ARTIFACTS, log_in, sit_down
 from django.core.management import call_command
 from helpers.robot_games import robot_game
 
@@ -197,4 +197,31 @@ def test_the_words_of_a_first_day(day_two, site, browser, axe_source, size, lang
     shots(page, f"account-{size}-{language}")
     audited(page, axe_source, "account")
 
+    # The leaderboard: a long name ends in an ellipsis, never cut inside a word.
+    page.goto(f"{site}/leaderboard/{games[-1].challenge.date}/")
+    assert page.evaluate(CUT_WORDS, "[data-leaderboard-root] table") == []
+    name = page.locator(f"[data-leaderboard-root] td:has-text('{LONG_NAME[:12]}')")
+    assert name.evaluate("td => getComputedStyle(td).textOverflow") == "ellipsis"
+    shots(page, f"leaderboard-{size}-{language}")
+    audited(page, axe_source, "leaderboard")
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_versus_hand_and_market_words_are_never_cut(site, browser, axe_source, size, language):
+    do_ensure_challenge(today())
+    context = context_for(browser, size, language)
+    page = context.new_page()
+    sit_down(page, site, 3, "easy")
+    page.click('[data-action="start"]')
+    page.wait_for_selector('[data-stat-to-move="you"]')
+    labels = page.locator(".tray .slot-label")
+    assert labels.count() >= 5
+    assert page.evaluate(CUT_WORDS, ".tray .slot-label") == []
+    # Whatever the deal: no label may cut a word ("quatrefoi / l" in a 56 px slot).
+    wraps = labels.evaluate_all("ls => ls.map((l) => getComputedStyle(l).overflowWrap)")
+    assert set(wraps) == {"normal"}
+    shots(page, f"versus-{size}-{language}")
+    audited(page, axe_source, "versus")
     context.close()
