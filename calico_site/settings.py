@@ -567,7 +567,9 @@ CALICO_ANALYSIS_OPTIONS = env.json("CALICO_ANALYSIS_OPTIONS", default={})
 CALICO_ANALYSIS_SECONDS = env.int("CALICO_ANALYSIS_SECONDS", default=300)
 
 # The puzzle number a daily shows ("Calico Daily #N", docs/design.md, Phase 3): the days since the
-# first daily, this date (ISO). The repository's first day: no daily is older.
-CALICO_FIRST_DAILY = datetime.date.fromisoformat(
-    env.str("CALICO_FIRST_DAILY", default="2026-11-29")
+# first daily, this date (ISO). Unset: the site's own first daily (its oldest challenge).
+CALICO_FIRST_DAILY = (
+    datetime.date.fromisoformat(env.str("CALICO_FIRST_DAILY"))
+    if env.str("CALICO_FIRST_DAILY", default="")
+    else None
 )

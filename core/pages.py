@@ -22,7 +22,8 @@ def player_or_none(request):
 
 
 def not_found(request, what: str):
-    return render(request, "core/not_found.html", {"what": what}, status=404)
+    # The page ends the sentence itself: a message's own full stop would make two.
+    return render(request, "core/not_found.html", {"what": what.rstrip(".")}, status=404)
 
 
 def bad_request(request, problem: BadQuery):

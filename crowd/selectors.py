@@ -14,6 +14,12 @@ class DayOpen(NotFound):
 
     code = "day_open"
 
+    def __init__(self, challenge: Challenge):
+        super().__init__(
+            f"the day of {challenge.date} is still open: its story is told after the close"
+        )
+        self.challenge = challenge
+
 
 def closed_challenge(date) -> Challenge:
     """The day's challenge once closed; NotFound (no such day) or DayOpen otherwise."""
@@ -21,7 +27,7 @@ def closed_challenge(date) -> Challenge:
     if challenge is None:
         raise NotFound(f"date: there is no challenge for {date}")
     if not is_closed(challenge):
-        raise DayOpen(f"the day of {date} is still open: its story is told after the close")
+        raise DayOpen(challenge)
     return challenge
 
 

@@ -24,7 +24,15 @@ class PuzzlesConfig(AppConfig):
     export_sections = ("profile", "games")
 
     def ready(self):
+        from django.db.models.signals import post_delete, post_save
+
+        from .models import Challenge
+        from .selectors.challenges import note_challenge_deleted, note_challenge_saved
         from .services import tallies  # noqa: F401  (its receiver keeps tallies right on delete)
+
+        # The first daily (the puzzle numbers' day 0), kept by each process, follows the rows.
+        post_save.connect(note_challenge_saved, sender=Challenge, dispatch_uid="first_daily")
+        post_delete.connect(note_challenge_deleted, sender=Challenge, dispatch_uid="first_daily")
 
     # The player's part of the daily (accounts.player_data): games, hints, analyses.
     def fold_guest(self, guest, into):

@@ -239,7 +239,8 @@ class GameOut(TypedDict):
     id: int
     date: Annotated[IsoDate | None, "null for a scenario game"]
     number: Annotated[int | None, "the daily's puzzle number; null for a scenario game"]
-    ranked: bool
+    ranked: Annotated[bool, "a daily's ranked game (a weekly try says so in ``weekly``)"]
+    weekly: Annotated[bool, "the player's one ranked try at a week's special, on its board"]
     status: Literal["playing", "finished"]
     turn: Annotated[int, f"the next turn, 1-{TURNS}"]
     turns: Annotated[int, "turns in a game (the page's count)"]

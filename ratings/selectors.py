@@ -1,6 +1,11 @@
 """Ratings as the site shows them: openskill's μ and σ on a scale where a new player starts at
 1500 ± 500 and par stands at 2000 (``services.PAR_MU``)."""
 
+import datetime
+
+from django.conf import settings
+from django.utils import timezone
+
 from puzzles.models import Player
 
 from .models import Rating, RatingChange
@@ -17,6 +22,15 @@ def shown(mu: float) -> int:
     return round(ORIGIN + (mu - MU) * SCALE)
 
 
+def next_rating_run(now: datetime.datetime) -> datetime.datetime:
+    """When the beat next rates the closed days: its ``rate-closed-days`` entry, minutes after
+    each close (calico_site/settings.py)."""
+    schedule = settings.CELERY_BEAT_SCHEDULE["rate-closed-days"]["schedule"]
+    at = datetime.time(min(schedule.hour), min(schedule.minute), tzinfo=datetime.UTC)
+    run = datetime.datetime.combine(now.astimezone(datetime.UTC).date(), at)
+    return run if run > now else run + datetime.timedelta(days=1)
+
+
 def rating_of(player: Player) -> RatingOut:
     """A player's rating with its history (a new player: the starting rating, provisional)."""
     rating = Rating.objects.filter(player=player).first()
@@ -28,6 +42,7 @@ def rating_of(player: Player) -> RatingOut:
         "provisional": days < PROVISIONAL_DAYS,
         "days": days,
         "history": [{"date": date.isoformat(), "value": shown(m)} for date, m in history],
+        "updates_at": next_rating_run(timezone.now()).isoformat().replace("+00:00", "Z"),
     }
 
 

@@ -2,7 +2,7 @@
 
 from typing import Annotated, TypedDict
 
-from core.shapes import IsoDate
+from core.shapes import IsoDate, IsoDateTime
 
 
 class RatingPointOut(TypedDict):
@@ -16,6 +16,7 @@ class RatingOut(TypedDict):
     provisional: Annotated[bool, "fewer than five days rated"]
     days: Annotated[int, "days rated"]
     history: list[RatingPointOut]
+    updates_at: Annotated[IsoDateTime, "the next rating of the closed days, minutes after a close"]
 
 
 class RatingEntryOut(TypedDict):

@@ -6,6 +6,7 @@ import zoneinfo
 
 from django.conf import settings
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from puzzles.models import Game
 
@@ -41,6 +42,29 @@ def time_zones() -> list[str]:
     return sorted(zoneinfo.available_timezones())
 
 
+# The zones most players live in, offered first by a city's name (the form's "Common" group;
+# the browser's own zone goes above them, reminders.js); every other zone follows by its name.
+COMMON_ZONES = (
+    ("UTC", _("UTC (no summer time)")),
+    ("Europe/London", _("London, Dublin, Lisbon")),
+    ("Europe/Madrid", _("Madrid, Paris, Berlin, Rome")),
+    ("Europe/Athens", _("Athens, Helsinki, Kyiv")),
+    ("Europe/Moscow", _("Moscow, Istanbul")),
+    ("Asia/Kolkata", _("India")),
+    ("Asia/Shanghai", _("Beijing, Singapore, Perth")),
+    ("Asia/Tokyo", _("Tokyo, Seoul")),
+    ("Australia/Sydney", _("Sydney, Melbourne")),
+    ("Pacific/Auckland", _("Auckland")),
+    ("America/Sao_Paulo", _("São Paulo, Buenos Aires")),
+    ("America/New_York", _("New York, Toronto, Miami")),
+    ("America/Chicago", _("Chicago, Houston")),
+    ("America/Mexico_City", _("Mexico City")),
+    ("America/Bogota", _("Bogotá, Lima")),
+    ("America/Denver", _("Denver, Phoenix")),
+    ("America/Los_Angeles", _("Los Angeles, Vancouver")),
+)
+
+
 def account_section(player) -> dict:
     """What the account page's reminder form shows (``_account_section.html``)."""
     return {
@@ -49,6 +73,7 @@ def account_section(player) -> dict:
         "email_ready": bool(player.email and player.email_verified),
         "push_key": settings.VAPID_PUBLIC_KEY if push.offered() else "",
         "hours": range(24),
+        "common_zones": [(zone, f"{name} ({zone})") for zone, name in COMMON_ZONES],
         "time_zones": time_zones(),
     }
 

@@ -163,6 +163,15 @@ def own_limit_counters(settings):
     settings.CACHES = {"default": {**cache, "KEY_PREFIX": prefix}}
 
 
+@pytest.fixture(autouse=True)
+def own_first_daily():
+    """Each test's first daily (puzzle number 0) is read from its own rows, not a rolled-back
+    test's."""
+    from puzzles.selectors.challenges import forget_first_daily
+
+    forget_first_daily()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def remove_limit_counters():
     """This run's counters leave the shared Redis with it."""

@@ -1,6 +1,7 @@
 """Challenges as the API shows them: nothing derived from the bag before the day closes."""
 
 import datetime
+import time
 from functools import lru_cache
 
 from django.conf import settings
@@ -24,10 +25,43 @@ def parse_date(value) -> datetime.date:
         raise ValueError(f"date: {value!r} is not a date like 2026-11-29") from None
 
 
+# The site's first daily once read, kept by the process for a minute (it changes only when an
+# older day is made, by hand or ``demo_close_day``, or the oldest deleted): one query a minute
+# rather than one per answer. This process's own saves and deletes update it at once (apps.py).
+FIRST_DAILY_SECONDS = 60
+_first: list = []  # [date, monotonic time read] once read
+
+
+def first_daily() -> datetime.date | None:
+    """``CALICO_FIRST_DAILY``, else the site's oldest challenge (None: there is none yet)."""
+    if settings.CALICO_FIRST_DAILY:
+        return settings.CALICO_FIRST_DAILY
+    if not _first or time.monotonic() - _first[1] > FIRST_DAILY_SECONDS:
+        oldest = Challenge.objects.order_by("date").values_list("date", flat=True).first()
+        if oldest is None:
+            return None
+        _first[:] = [oldest, time.monotonic()]
+    return _first[0]
+
+
+def forget_first_daily() -> None:
+    _first.clear()
+
+
+def note_challenge_saved(*, instance: Challenge, **signal) -> None:
+    if _first and instance.date < _first[0]:
+        _first[0] = instance.date
+
+
+def note_challenge_deleted(*, instance: Challenge, **signal) -> None:
+    if _first and instance.date <= _first[0]:
+        forget_first_daily()
+
+
 def puzzle_number(date: datetime.date) -> int:
-    """The daily's number: the days since the first daily (``CALICO_FIRST_DAILY``), which
-    is number 0."""
-    return (date - settings.CALICO_FIRST_DAILY).days
+    """The daily's number: the days since the first daily (``first_daily``), which is
+    number 0, the archive's "today is the first"."""
+    return (date - (first_daily() or date)).days
 
 
 def run_json(challenge: Challenge, kind: str) -> RunOut:

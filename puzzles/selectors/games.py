@@ -128,6 +128,12 @@ def analysis_summary(game: Game) -> AnalysisSummaryOut | None:
     }
 
 
+def is_weekly_try(game: Game) -> bool:
+    """A week's one ranked try (the ``weekly`` app's row, read by its reverse name: puzzles
+    imports no app built on it); a daily never is, and costs no query."""
+    return game.scenario is not None and bool(game.seed) and hasattr(game, "weekly_entry")
+
+
 def game_json(
     game: Game, state: SoloGame | None = None, award: tuple | None = None, *, origin: str = ""
 ) -> GameOut:
@@ -142,6 +148,7 @@ def game_json(
         "date": game.challenge.date.isoformat() if game.challenge else None,
         "number": puzzle_number(game.challenge.date) if game.challenge else None,
         "ranked": game.ranked,
+        "weekly": is_weekly_try(game),
         "status": game.status,
         "turn": min(state.turn, TURNS),
         "turns": TURNS,

@@ -3,7 +3,8 @@
 Anyone holding the link may see a finished game's share: that is what a share is for. An
 unfinished game, or one that does not exist, shows nothing (the same 404 for both). Before
 the game's day closes its quilt would show the deal, so the share says only the score, the
-par and the shape of the result (points per goal, how many cats and buttons); from the close
+par and the shape of the result (points per goal, how many cats and buttons), and the picture
+only the quilt's silhouette (its public border, its sewn spaces in one tone); from the close
 on, the picture shows the quilt itself. A scenario game has no day: its seed is published
 when it ends, so its quilt is shown at once.
 
@@ -23,12 +24,12 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from solver.game import SCENARIOS, SoloGame
+from solver.game import EMPTY, GOAL_CELLS, PATCH_CELLS, SCENARIOS, SoloGame, parse_cell
 
 from ..game_state import replay, seed_is_secret
 from ..models import Game
 from ..shapes import ShareOut
-from ..share.card import HEIGHT, VERSION, WIDTH, Card, png
+from ..share.card import HEIGHT, VERSION, WIDTH, Card, Silhouette, png
 from .challenges import is_closed, puzzle_number
 from .difficulty import difficulty
 
@@ -220,7 +221,24 @@ def image_max_age(game: Game) -> int:
 def image_png(game: Game) -> bytes:
     """The picture, its words in the active language."""
     state, _award = replay(game)
-    return png(_card(game, state), None if spoiler_free(game) else state.quilt)
+    if spoiler_free(game):
+        return png(_card(game, state), None, silhouette_of(state.quilt))
+    return png(_card(game, state), state.quilt)
+
+
+def silhouette_of(quilt) -> Silhouette:
+    """What the picture may show of a quilt before its day's close: the printed border (the
+    challenge's public ``border``), where patches are sewn (every space, once finished), the
+    goals' points; never a sewn patch's colour or pattern."""
+    return Silhouette(
+        border=tuple(
+            (cell, patch)
+            for cell, patch in enumerate(quilt.cells)
+            if cell not in PATCH_CELLS and cell not in GOAL_CELLS
+        ),
+        sewn=frozenset(cell for cell in PATCH_CELLS if quilt.cells[cell] != EMPTY),
+        goals=tuple((parse_cell(goal["cell"]), goal["points"]) for goal in quilt.score()["goals"]),
+    )
 
 
 def _card(game: Game, state: SoloGame) -> Card:

@@ -2,10 +2,12 @@
 
 Layout only: every word on it comes in the ``Card`` (``selectors.share`` writes them), and
 the quilt, when it is shown, is the engine's ``Quilt``. Before the day closes the selector
-passes no quilt, so this cannot draw one: the left half then shows the shape of the result
-(a hex per goal with its points, a token per cat and per button) in the page's ink and
-cream only, never a patch colour. The hexes follow the board page's geometry
-(``static/puzzles/js/svg.js``: pointy-top, odd-r rows shifted right) and its palette
+passes no quilt, so this cannot draw one: the left half then shows the quilt's
+``Silhouette``, which holds nothing of the deal: the board's printed border in its colours
+(public from the start, as the challenge's ``border``), each sewn patch in one cloth tone,
+and each goal's points (issue 53: "three hexes and dots" advertised nothing). The hexes
+follow the board page's geometry (``static/puzzles/js/svg.js``: pointy-top, odd-r rows
+shifted right) and its palette
 (docs/design.md, "The look").
 
 Every patch also carries its colour's symbol (the page's colour-blind aid, svg.js: circle,
@@ -26,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from solver.game import EMPTY, GOAL_CELLS, Quilt, goal_by_id
 
 WIDTH, HEIGHT = 1200, 630
-VERSION = 4  # part of the image's ETag: bump it when the drawing changes
+VERSION = 5  # part of the image's ETag: bump it when the drawing changes
 # A font with every letter of the site's languages (Spanish: á é í ó ú ñ ü ¡ ¿), Debian's
 # fonts-dejavu-core (docs/operations.md); without it Pillow's own font, which has ASCII letters
 # only: the words are then drawn without their accents, never with missing-glyph boxes.
@@ -53,6 +55,8 @@ INK_SOFT = (0x6B, 0x63, 0x76)
 CARD = (0xFF, 0xFD, 0xF8)
 LINE = (0xE6, 0xDC, 0xCB)
 WHITE = (0xFF, 0xFF, 0xFF)
+SEWN = (0xC4, 0xB8, 0xA4)  # a sewn patch in the silhouette: cloth, no colour of the game
+SEWN_EDGE = (0xA8, 0x9B, 0x86)
 
 HEX_R = 52  # centre to corner: the 7x7 board is 11 R high, 7.5 sqrt(3) R wide
 HEX_W = math.sqrt(3) * HEX_R
@@ -78,13 +82,26 @@ class Card:
     rainbow: bool = False
 
 
-def png(card: Card, quilt: Quilt | None) -> bytes:
-    """The picture as PNG bytes: ``quilt`` drawn on the left, or the result's shape without
-    it (``quilt`` None: before the day's close)."""
+@dataclass(frozen=True)
+class Silhouette:
+    """A quilt before its day's close, as the selector reads it off the quilt: ``border``
+    (cell, patch) the board's printed edge, ``sewn`` the spaces with a patch, ``goals``
+    (cell, points) each goal's points."""
+
+    border: tuple[tuple[int, int], ...]
+    sewn: frozenset[int]
+    goals: tuple[tuple[int, int], ...]
+
+
+def png(card: Card, quilt: Quilt | None, silhouette: Silhouette | None = None) -> bytes:
+    """The picture as PNG bytes: ``quilt`` drawn on the left; without it (before the day's
+    close) its ``silhouette``, or else the result's shape."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAGE)
     draw = ImageDraw.Draw(image)
     if quilt is not None:
         _quilt(draw, quilt)
+    elif silhouette is not None:
+        _silhouette(draw, silhouette)
     else:
         _shape(draw, card)
     _panel(draw, card)
@@ -135,6 +152,24 @@ def _quilt(draw: ImageDraw.ImageDraw, quilt: Quilt) -> None:
             draw.polygon(_hex(cx, cy, HEX_R - 1), fill=PATCH_RGB[color], outline=QUILT_EDGE)
             MOTIFS[pattern](draw, cx, cy - HEX_R * 0.08, HEX_R * 0.38)
             _symbol(draw, color, cx, cy + SYMBOL_OFFSET)
+
+
+def _silhouette(draw: ImageDraw.ImageDraw, silhouette: Silhouette) -> None:
+    """The quilt's outline without the deal: the printed border as on the board, the sewn
+    spaces in one cloth tone, the goals' points (``+0`` unmet) on their spaces."""
+    for cell, patch in silhouette.border:
+        cx, cy = _centre(cell)
+        color, pattern = divmod(patch, 6)
+        draw.polygon(_hex(cx, cy, HEX_R - 1), fill=PATCH_RGB[color], outline=QUILT_EDGE)
+        MOTIFS[pattern](draw, cx, cy - HEX_R * 0.08, HEX_R * 0.38)
+        _symbol(draw, color, cx, cy + SYMBOL_OFFSET)
+    for cell in silhouette.sewn:
+        draw.polygon(_hex(*_centre(cell), HEX_R - 1), fill=SEWN, outline=SEWN_EDGE)
+    for cell, points in silhouette.goals:
+        cx, cy = _centre(cell)
+        draw.polygon(_hex(cx, cy, HEX_R - 1), fill=GOAL_SPACE, outline=GOAL_INK)
+        ink = GOAL_INK if points else INK_SOFT
+        draw.text((cx, cy), f"+{points}", fill=ink, font=_font(30), anchor="mm")
 
 
 def _shape(draw: ImageDraw.ImageDraw, card: Card) -> None:

@@ -18,8 +18,11 @@ def _next_close() -> datetime.datetime:
 
 
 @register.simple_tag
-def local_time(moment: datetime.datetime | None = None):
-    """``<time data-local-time datetime="…Z">00:00 UTC</time>``; no moment: the next close."""
+def local_time(moment: datetime.datetime | str | None = None):
+    """``<time data-local-time datetime="…Z">00:00 UTC</time>``; no moment: the next close. A
+    moment may be an answer's ISO string ("…Z")."""
+    if isinstance(moment, str):
+        moment = datetime.datetime.fromisoformat(moment)
     moment = (moment or _next_close()).astimezone(datetime.UTC)
     return format_html(
         '<time data-local-time datetime="{}">{} UTC</time>',

@@ -112,7 +112,7 @@ def test_nothing_of_the_story_before_the_close_by_any_route(make_player):
     assert answer.status_code == 404 and answer.json()["error"] == "day_open"
     assert "public" not in answer.get("Cache-Control", "")
     page = api.get(f"/day/{challenge.date}/")
-    assert page.status_code == 404 and b"data-day-story" not in page.content
+    assert page.status_code == 200 and b"data-day-story" not in page.content
     assert do_tell_day(challenge) is None and not DayStory.objects.exists()
     do_tell_closed_days()
     assert not DayStory.objects.exists()
@@ -125,6 +125,18 @@ def test_nothing_of_the_story_before_the_close_by_any_route(make_player):
         do_tell_closed_days()
         ready = api.get(f"/api/challenges/{challenge.date}/crowd/").json()
         assert ready["status"] == "ready" and ready["players"] == 1
+
+
+def test_before_the_close_the_page_says_when_the_story_opens(make_player):
+    """Issue 53 (6): a 200 page with the close's moment and a countdown, in both languages,
+    with nothing of the story and no doubled full stop."""
+    challenge = do_ensure_challenge(today())
+    for language, words in (("en", "The story opens at"), ("es", "La historia se abre a las")):
+        page = APIClient().get(f"/day/{challenge.date}/", HTTP_ACCEPT_LANGUAGE=language)
+        text = page.content.decode()
+        assert page.status_code == 200 and words in text and "data-day-story" not in text
+        assert f'datetime="{challenge.closes_at:%Y-%m-%dT%H:%M:%SZ}"' in text
+        assert "data-countdown" in text and ".." not in text.replace("...", "")
 
 
 def test_the_page_tells_a_closed_day_in_english_and_spanish(day):

@@ -1,7 +1,8 @@
 """The share picture before and after its day's close, against a live server whose clock is
 moved (gunicorn under libfaketime, as tests/puzzles/test_day_close_live.py does): a PNG of the
-size its share page's Open Graph tags state, with no patch of the quilt before the close and
-the quilt itself after it. The page and the picture are read by the browser as a visitor's
+size its share page's Open Graph tags state, with no sewn patch of the quilt before the close
+(its silhouette: the public border in colour, the sewn spaces in one tone) and the quilt itself
+after it. The page and the picture are read by the browser as a visitor's
 link preview would be."""
 
 import io
@@ -13,8 +14,8 @@ from browser_helpers import ARTIFACTS, TURNS, csrf_token
 from helpers import processes
 from PIL import Image
 
-from puzzles.share.card import PATCH_RGB
-from solver.game import GOAL_CELLS, cell_name
+from puzzles.share.card import PATCH_RGB, _centre
+from solver.game import GOAL_CELLS, PATCH_CELLS, cell_name
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -39,8 +40,20 @@ def post(page, url: str, body: dict) -> dict:
     return answer.json()
 
 
-def patch_pixels(picture: Image.Image) -> int:
-    """Pixels of a patch colour (within a small distance: the drawing is anti-aliased)."""
+def patch_pixels(picture: Image.Image, cells=None) -> int:
+    """Pixels of a patch colour (within a small distance: the drawing is anti-aliased); with
+    ``cells``, only those near their hexes' centres."""
+    if cells is not None:
+        rgb = picture.convert("RGB")
+        centres = [_centre(cell) for cell in cells]
+        pixels = (
+            rgb.getpixel((round(cx + dx), round(cy + dy)))
+            for cx, cy in centres
+            for dx in range(-30, 31, 5)
+            for dy in range(-30, 31, 5)
+        )
+        near = lambda p, q: sum((a - b) ** 2 for a, b in zip(p, q, strict=True)) < 100  # noqa: E731
+        return sum(1 for p in pixels if any(near(p, c) for c in PATCH_RGB))
     small = picture.convert("RGB").resize((600, 315))
     pixels = (small.getpixel((x, y)) for y in range(315) for x in range(600))
     near = lambda p, q: sum((a - b) ** 2 for a, b in zip(p, q, strict=True)) < 100  # noqa: E731
@@ -88,7 +101,7 @@ def test_the_share_picture_hides_the_quilt_until_the_day_closes(browser):
         assert share["spoiler_free"] is True
         assert share["url"].startswith(site)
         spoiler_free = og_picture(page, share["url"], "share-image-before-close")
-        assert patch_pixels(spoiler_free) == 0
+        assert patch_pixels(spoiler_free, PATCH_CELLS) == 0  # the border alone is coloured
     finally:
         before.stop()
 

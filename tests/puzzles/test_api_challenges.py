@@ -3,6 +3,7 @@ import datetime
 from django.core.management import call_command
 
 from puzzles.game_state import today
+from puzzles.models import Challenge
 
 
 def test_daily_is_todays_challenge_made_on_demand(client, db):
@@ -74,6 +75,22 @@ def test_the_puzzle_number_counts_the_days_since_the_first_daily(
     assert [c["number"] for c in listed] == [9]
     settings.CALICO_FIRST_DAILY = today()
     assert client.get("/api/daily/").json()["number"] == 0  # the first daily is number 0
+
+
+def test_without_a_setting_the_sites_first_daily_is_number_0(client, daily, settings):
+    """Issue 53 (7): a fresh site's first daily is number 0, as the archive's "today is the
+    first", whatever the day; a day made before it becomes the first."""
+    settings.CALICO_FIRST_DAILY = None  # the default
+    assert client.get("/api/daily/").json()["number"] == 0
+    Challenge.objects.create(
+        date=today() - datetime.timedelta(days=3), seed="older", commitment="c"
+    )
+    assert client.get("/api/daily/").json()["number"] == 3
+    assert (
+        client.get(f"/api/challenges/{today() - datetime.timedelta(days=3)}/").json()["number"] == 0
+    )
+    Challenge.objects.filter(seed="older").delete()
+    assert client.get("/api/daily/").json()["number"] == 0
 
 
 def test_a_game_says_its_puzzle_number(alice_api, daily, start_game, settings):

@@ -1,5 +1,6 @@
 """The share of a finished game: its words and links in the game JSON, its picture (a PNG of
-the Open Graph size that shows no patch before the day's close and the quilt after it,
+the Open Graph size that shows no sewn patch before the day's close, only the quilt's
+silhouette, and the quilt after it,
 cached by ETag) and its page's Open Graph tags; nothing of an unfinished game."""
 
 import datetime
@@ -13,7 +14,8 @@ from PIL import Image
 
 from puzzles.game_state import replay, today
 from puzzles.models import Game, Player
-from puzzles.share.card import PATCH_RGB
+from puzzles.share.card import HEX_R, PATCH_RGB, SEWN, _centre
+from solver.game import GOAL_CELLS, PATCH_CELLS
 
 # a pixel this close to a patch colour (each channel) counts as that colour: well under the
 # distance from any of them to the page's cream, ink and goal-space colours
@@ -70,7 +72,7 @@ def test_the_picture_shows_no_patch_before_the_close_and_the_quilt_after(client,
     url = f"/share/{finished['id']}/image.png"
     before = _image(client.get(url))
     assert before.size == (1200, 630)
-    assert sum(_patch_pixels(before).values()) == 0, _patch_pixels(before)
+    assert _interior_colours(before) == set(), "a sewn patch's colour before the close"
     with _after_close():
         after = _image(client.get(url))
         assert after.size == (1200, 630)
@@ -80,6 +82,37 @@ def test_the_picture_shows_no_patch_before_the_close_and_the_quilt_after(client,
     for colour in {patch // 6 for patch in state.quilt.cells if patch >= 0}:
         assert shown[colour] > 2000, (colour, shown)  # a hex is about 7,000 pixels
     assert before.tobytes() != after.tobytes()
+
+
+def _interior_colours(image: Image.Image) -> set[int]:
+    """The patch colours seen on the quilt's sewn spaces (a grid of points in each hex)."""
+    seen = set()
+    for cell in PATCH_CELLS:
+        cx, cy = _centre(cell)
+        for dx in range(-30, 31, 6):
+            for dy in range(-30, 31, 6):
+                rgb = image.getpixel((round(cx + dx), round(cy + dy)))
+                for k, patch in enumerate(PATCH_RGB):
+                    if all(abs(a - b) <= NEAR for a, b in zip(rgb, patch, strict=True)):
+                        seen.add(k)
+    return seen
+
+
+def test_before_the_close_the_picture_is_the_quilts_silhouette(client, finished):
+    """Issue 53 (10): the advert is the quilt's outline, not three hexes and dots: the
+    board's printed border in its colours (public: the challenge's ``border``), every sewn
+    space in one cloth tone, no sewn patch's colour anywhere."""
+    image = _image(client.get(f"/share/{finished['id']}/image.png"))
+    state, _ = replay(Game.objects.get(pk=finished["id"]))
+    edge = HEX_R * 0.7  # inside the hex, clear of its motif and symbol
+    for cell, patch in enumerate(state.quilt.cells):
+        cx, cy = _centre(cell)
+        pixel = image.getpixel((round(cx - edge), round(cy)))
+        if cell in PATCH_CELLS:
+            assert pixel == SEWN, (cell, pixel)
+        elif cell not in GOAL_CELLS:
+            assert pixel == PATCH_RGB[patch // 6], (cell, pixel)
+    assert _interior_colours(image) == set()
 
 
 def test_the_picture_is_cached_by_etag_until_the_close(client, finished):

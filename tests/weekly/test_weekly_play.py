@@ -69,6 +69,22 @@ def test_one_ranked_try_a_week_and_its_seed_kept_until_the_close(api_of):
         assert WeeklyEntry.objects.count() == 1
 
 
+def test_the_weekly_try_says_it_is_the_weeks_ranked_try(api_of):
+    """Issue 53 (14): ``ranked`` is a daily's; a week's one try says ``weekly``, its practice
+    after the close does not."""
+    ann = api_of("ann")
+    with time_machine.travel(WEDNESDAY, tick=False):
+        game = start(ann).json()
+        assert game["weekly"] is True and game["ranked"] is False
+        assert ann.get(f"/api/games/{game['id']}/").json()["weekly"] is True
+        done = finish(ann, game)
+        assert done["weekly"] is True
+    with time_machine.travel(CLOSED, tick=False):
+        practice = start(ann).json()
+        assert practice["weekly"] is False
+        assert ann.get(f"/api/games/{game['id']}/").json()["weekly"] is True
+
+
 def test_the_board_puts_a_pass_first_then_the_score_then_the_tokens(api_of):
     with time_machine.travel(WEDNESDAY, tick=False):
         tries = {}

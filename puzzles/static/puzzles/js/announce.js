@@ -59,7 +59,8 @@ export function announce(message) {
   clearTimeout(timer);
   // Gathered for a moment so that one move's changes are said as one message.
   timer = setTimeout(() => {
-    const words = [...new Set(queued)].join(". ");
+    // Each message a sentence: a full stop only where it has none (never "..").
+    const words = [...new Set(queued)].map((m) => (/[.!?…:]$/.test(m) ? m : `${m}.`)).join(" ");
     queued = [];
     region.textContent = "";
     requestAnimationFrame(() => { region.textContent = words; });

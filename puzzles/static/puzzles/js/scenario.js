@@ -44,10 +44,15 @@ export function renderScenarioEnd(container, { game, info, onAgain }) {
       el("div", { class: `par-diff ${verdict ? "up" : "down"}`, text: verdict ? gettext("every condition met") : gettext("some conditions missed") }),
     ]),
     conditionList(game.scenario.conditions, info.cats.map((c) => c.cat), { finished: true }),
-    el("p", { class: "muted", "data-seed": game.seed }, [
-      gettext("Practice, never ranked. Anyone can deal this game again: "),
-      el("code", { text: `python -m solver deal ${game.seed} --setup ${info.setup}` }),
-    ]),
+    game.weekly
+      ? el("p", { class: "muted", "data-weekly-try": "" }, [
+        gettext("Your one ranked try at this week's special: it is on the week's board. "),
+        el("a", { href: "/weekly/", text: gettext("The weekly special") }),
+      ])
+      : el("p", { class: "muted", "data-seed": game.seed }, [
+        gettext("Practice, never ranked. Anyone can deal this game again: "),
+        el("code", { text: `python -m solver deal ${game.seed} --setup ${info.setup}` }),
+      ]),
     el("div", { class: "end-actions" }, [again, el("a", { class: "btn", href: "/scenarios/", text: gettext("All scenarios") })]),
   ]));
 }

@@ -5,9 +5,16 @@ import { gettext } from "../../puzzles/js/dom.js";
 
 const form = document.querySelector("[data-reminders]");
 const zoneSelect = document.querySelector("[data-reminder-time-zone]");
-if (zoneSelect && zoneSelect.dataset.chosen !== "true") {
+if (zoneSelect) {
+  // The browser's own zone first, by its name; chosen until the player has chosen one.
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if ([...zoneSelect.options].some((option) => option.value === zone)) zoneSelect.value = zone;
+  if ([...zoneSelect.options].some((option) => option.value === zone)) {
+    const mine = new Option(`${zoneSelect.dataset.deviceLabel}: ${zone}`, zone);
+    mine.dataset.deviceZone = "";
+    zoneSelect.prepend(mine);
+    if (zoneSelect.dataset.chosen !== "true") zoneSelect.value = zone;
+    else if (zoneSelect.value === zone) mine.selected = true;
+  }
 }
 
 function csrf() {
