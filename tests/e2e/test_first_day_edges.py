@@ -12,10 +12,10 @@ from browser_helpers import ARTIFACTS, log_in, sit_down
 from django.core.management import call_command
 from helpers.robot_games import robot_game
 
+from accounts.services.players import do_register
 from puzzles.game_state import deal_of, today
 from puzzles.models import SolverRun
 from puzzles.services.challenges import do_ensure_challenge
-from puzzles.services.players import do_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a long password 1"
