@@ -35,6 +35,16 @@ def seed_is_secret(game: Game) -> bool:
     return any(secret(game) for secret in SECRET_SEEDS)
 
 
+# Tests an app built on puzzles adds (duels: a game of a duel not yet done): a finished game
+# that nobody but its player may see for now, move or quilt (its replay, its share's picture,
+# a practice copy of it, its crowd figures), whatever the day.
+HIDDEN_GAMES: list[Callable[[Game], bool]] = []
+
+
+def hidden_from_others(game: Game) -> bool:
+    return any(hidden(game) for hidden in HIDDEN_GAMES)
+
+
 def is_closed(challenge: Challenge) -> bool:
     """Whether the challenge's day has closed (00:00 UTC after its date): its seed is out."""
     return challenge.date < today()
