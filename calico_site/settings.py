@@ -144,6 +144,7 @@ INSTALLED_APPS = [
     "weekly",  # the same (the weekly special: a scenario on a seeded deal)
     "strengths",  # the same (a player's strengths on their profile)
     "drill",  # the same (a drill of your own mistakes)
+    "duels",  # the same (two players on one deal)
 ]
 
 # One-time confirmations ("your games are kept") ride in a signed cookie: never a session write.

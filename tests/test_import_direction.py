@@ -19,6 +19,7 @@ APPS = (
     "reminders",
     "strengths",
     "drill",
+    "duels",
 )
 APP_LAYERS = [
     f"{app}.{layer}" for app in APPS for layer in ("models", "selectors", "services", "api")
@@ -33,6 +34,7 @@ BUILT_ON_PUZZLES = (
     "weekly",
     "strengths",
     "drill",
+    "duels",
 )
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
@@ -59,6 +61,8 @@ RULES = [
     ("groups", ("versus", "ratings")),
     ("versus", ("groups", "ratings")),
     ("ratings", ("versus",)),  # it reads groups (a group's board), nothing of versus
+    # duels reads weekly (which special a scenario game's deal is), nothing of the others
+    ("duels", ("groups", "versus", "ratings", "crowd", "reminders", "strengths", "drill")),
     # The answers' shapes are plain typing: whatever imports them, they import no layer.
     ("puzzles.shapes", NOT_IN_SHAPES),
     ("groups.shapes", NOT_IN_SHAPES),
@@ -79,6 +83,11 @@ RULES = [
     ("reminders.selectors", ("reminders.services", "puzzles.services")),
     ("reminders.api", ("reminders.models", "puzzles.models")),
     ("reminders.views", ("reminders.models", "puzzles.models")),
+    ("duels.shapes", NOT_IN_SHAPES),
+    ("duels.verdict", ("django", "puzzles")),  # pure: plain data in, plain data out
+    ("duels.selectors", ("duels.services", "puzzles.services")),
+    ("duels.api", ("duels.models", "puzzles.models")),
+    ("duels.views", ("duels.models", "puzzles.models")),
 ]
 
 
