@@ -248,3 +248,25 @@ def test_a_challenger_who_deletes_the_account_takes_the_duel_away(
     assert bob_api.get(f"/api/duels/{code}/").status_code == 404
     assert bob_api.get("/api/me/duels/").json() == []
     assert bob_api.get(f"/api/games/{game['game']['id']}/").status_code == 200
+
+
+WEDNESDAY = datetime.datetime(2026, 12, 2, 15, tzinfo=datetime.UTC)  # in 2026-W49
+WEEK_CLOSED = datetime.datetime(2026, 12, 7, 0, 0, 5, tzinfo=datetime.UTC)
+
+
+def test_a_duel_on_a_weekly_special_only_after_its_close(alice_api, bob, client_for):
+    with time_machine.travel(WEDNESDAY, tick=False):
+        started = alice_api.post("/api/games/", {"weekly": "2026-W49"}, format="json")
+        assert started.status_code == 201, started.content
+        game = _play(_api_post(alice_api), started.json())
+        early = alice_api.post("/api/duels/", {"game": game["id"]}, format="json")
+        assert early.status_code == 409 and early.json()["error"] == "deal_not_public"
+    with time_machine.travel(WEEK_CLOSED, tick=False):
+        made = alice_api.post("/api/duels/", {"game": game["id"]}, format="json")
+        assert made.status_code == 201, made.content
+        deal = made.json()["deal"]
+        assert deal["kind"] == "weekly" and deal["week"] == "2026-W49"
+        accepted = client_for(bob).post(f"/api/duels/{made.json()['code']}/accept/")
+        theirs = accepted.json()["game"]
+        assert Game.objects.get(pk=theirs["id"]).seed == Game.objects.get(pk=game["id"]).seed
+        assert theirs["scenario"]["number"] == deal["scenario"]
