@@ -49,15 +49,18 @@ def duel_create(request):
     data = valid(DuelIn, request.data)
     with acting_player(request) as player:  # a page's first write makes its guest
         duel = duels.do_create_duel(player, game_id=data.get("game"), date=data.get("date"))
+    return Response(_made(duel, player), status=status.HTTP_201_CREATED)
+
+
+def _made(duel, player) -> DuelMadeOut:
     answer = duel_reads.duel_json(duel, player)
     challenger = answer["players"][0]
-    made = DuelMadeOut(
+    return DuelMadeOut(
         code=duel.code,
         url=answer["url"],
         deal=answer["deal"],
         challenger={"player": challenger["player"], "score": challenger["score"]},
     )
-    return Response(made, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=AcceptIn, responses={200: serializer_for(DuelAcceptOut), **THROTTLED_ERRORS})
@@ -89,6 +92,16 @@ def duel_detail(request, code: str):
         raise NotFound(f"code: there is no duel {code}")
     duels.do_ensure_analyses(duel)
     return Response(duel_reads.duel_json(duel, caller(request)))
+
+
+@extend_schema(request=None, responses={201: serializer_for(DuelMadeOut), **ERRORS})
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def duel_rematch(request, code: str):
+    """A rematch of your duel once it is done: a new duel with you both seated, on the latest
+    closed day neither of you has played (each plays it on the game page, ``play``)."""
+    duel = duels.do_rematch(code, player=request.user)
+    return Response(_made(duel, request.user), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(operation_id="me_duels", responses={200: DUEL(many=True), **ERRORS})

@@ -10,7 +10,7 @@ from django.db import transaction
 from core import limits
 from core.errors import BadInput, Conflict, NotFound
 from puzzles.game_state import is_closed, seed_is_secret, today
-from puzzles.models import Game, Player
+from puzzles.models import Challenge, Game, Player
 from puzzles.services.analysis import do_request_analysis
 from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_start_game
@@ -139,3 +139,34 @@ def do_ensure_analyses(duel: Duel) -> None:
             do_request_analysis(game.pk, player=entry.player)
         except limits.Throttled:
             continue
+
+
+def do_rematch(code: str, *, player: Player) -> Duel:
+    """A rematch of a duel that is done, asked by one of its two players: a new duel, both
+    seats taken (the asker challenges), on a fresh deal: the latest closed day neither of them
+    has played (both play it as practice, on the game page; ``selectors.entry_game`` finds
+    each game). 409 before the duel is done or when no such day is left."""
+    duel = Duel.objects.filter(code=code).first()
+    if duel is None:
+        raise NotFound(f"code: there is no duel {code}")
+    seats = seated(duel)
+    players = [entry.player for entry, _ in seats]
+    if player.pk not in [p.pk for p in players]:
+        raise NotFound(f"code: there is no duel {code} of yours")
+    if status_of(seats) != DONE:
+        raise Conflict("a rematch comes once this duel is done")
+    played = Game.objects.filter(player__in=players, challenge__isnull=False)
+    fresh = (
+        Challenge.objects.filter(date__lt=today())
+        .exclude(pk__in=played.values("challenge_id"))
+        .order_by("-date")
+        .first()
+    )
+    if fresh is None:
+        raise Conflict("no closed day is left that neither of you has played")
+    other = next(p for p in players if p.pk != player.pk)
+    with transaction.atomic():
+        rematch = Duel.objects.create(code=_new_code(), kind=Duel.Kind.DAILY, challenge=fresh)
+        DuelEntry.objects.create(duel=rematch, player=player, seat=DuelEntry.Seat.CHALLENGER)
+        DuelEntry.objects.create(duel=rematch, player=other, seat=DuelEntry.Seat.OPPONENT)
+    return rematch

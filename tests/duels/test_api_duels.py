@@ -270,3 +270,33 @@ def test_a_duel_on_a_weekly_special_only_after_its_close(alice_api, bob, client_
         theirs = accepted.json()["game"]
         assert Game.objects.get(pk=theirs["id"]).seed == Game.objects.get(pk=game["id"]).seed
         assert theirs["scenario"]["number"] == deal["scenario"]
+
+
+def test_a_rematch_seats_both_on_a_day_neither_has_played(alice_api, bob, client_for, make_player):
+    from puzzles.services.challenges import do_ensure_challenge
+
+    days = [do_ensure_challenge(today() - datetime.timedelta(days=n)).date for n in (1, 2)]
+    mine = _play(_api_post(alice_api), _start_daily(alice_api, days[0]))
+    code = alice_api.post("/api/duels/", {"game": mine["id"]}, format="json").json()["code"]
+    bob_api = client_for(bob)
+    refused = bob_api.post(f"/api/duels/{code}/rematch/")
+    assert refused.status_code == 404  # not (yet) a player of it
+    goals = goals_for(bob_api.get(f"/api/challenges/{days[0]}/").json())
+    game = bob_api.post(f"/api/duels/{code}/accept/", {"goals": goals}, format="json").json()
+    early = bob_api.post(f"/api/duels/{code}/rematch/")
+    assert early.status_code == 409 and "done" in early.json()["detail"]
+    _play(_api_post(bob_api), game["game"])
+
+    made = bob_api.post(f"/api/duels/{code}/rematch/")
+    assert made.status_code == 201, made.content
+    rematch = made.json()
+    assert (
+        rematch["deal"]["date"] == days[1].isoformat() and rematch["challenger"]["player"] == "bob"
+    )
+    seen = alice_api.get(f"/api/duels/{rematch['code']}/").json()
+    assert seen["status"] == "playing" and seen["play"] == f"/play/{days[1]}/"
+    started = _start_daily(alice_api, days[1])  # on the game page: it joins the rematch
+    seen = alice_api.get(f"/api/duels/{rematch['code']}/").json()
+    assert seen["players"][1]["game"] == started["id"] and seen["players"][1]["you"]
+    third = client_for(make_player("carol")).post(f"/api/duels/{rematch['code']}/rematch/")
+    assert third.status_code == 404

@@ -42,6 +42,7 @@ function render(duel) {
   if (mine) $("[data-link-input]", root).value = new URL(duel.url, location.origin).href;
   show("[data-duel-status]", duel.status !== "done" && !inviting);
   show("[data-duel-result]", duel.status === "done");
+  show("[data-rematch]", duel.status === "done" && Boolean(mine) && root.dataset.hasPlayer === "true");
   if (duel.status === "done") renderResult(duel);
   else renderStatus(duel);
 }
@@ -155,6 +156,17 @@ $('[data-action="share-link"]', root).addEventListener("click", async () => {
   } catch {
     $("[data-link-input]", root).select();
     note.textContent = gettext("Copy the link above.");
+  }
+});
+
+$('[data-action="rematch"]', root).addEventListener("click", async (event) => {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    location.assign((await api.rematch(code)).url);
+  } catch (error) {
+    button.disabled = false;
+    $("[data-rematch-note]", root).textContent = error.message;
   }
 });
 

@@ -80,5 +80,6 @@ export const api = {
   createDuel: (deal) => request("POST", "/api/duels/", deal),
   duel: (code) => request("GET", `/api/duels/${encodeURIComponent(code)}/`),
   acceptDuel: (code) => request("POST", `/api/duels/${encodeURIComponent(code)}/accept/`, {}),
+  rematch: (code) => request("POST", `/api/duels/${encodeURIComponent(code)}/rematch/`, {}),
   solverGame: (date, kind) => request("GET", `/api/challenges/${encodeURIComponent(date)}/solver-games/${kind}/`),
 };
