@@ -25,6 +25,9 @@ class Duel(models.Model):
     seed = models.CharField(max_length=64, blank=True)
     week = models.CharField(max_length=8, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the player who finished first was told that the other finished ("see who won"):
+    # claimed before sending, so that a duel sends at most one (``services.do_tell_finished``).
+    told_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self):
         return f"duel {self.code} ({self.kind})"

@@ -5,7 +5,10 @@
 import datetime
 import secrets
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from core import limits
 from core.errors import BadInput, Conflict, NotFound
@@ -16,6 +19,7 @@ from puzzles.services.challenges import do_ensure_challenge
 from puzzles.services.games import do_start_game
 from puzzles.services.practice import DealNotPublic
 from puzzles.services.scenarios import do_start_scenario_game
+from reminders.services import do_push_to
 from weekly.models import WeeklySpecial
 
 from .models import Duel, DuelEntry
@@ -170,3 +174,33 @@ def do_rematch(code: str, *, player: Player) -> Duel:
         DuelEntry.objects.create(duel=rematch, player=player, seat=DuelEntry.Seat.CHALLENGER)
         DuelEntry.objects.create(duel=rematch, player=other, seat=DuelEntry.Seat.OPPONENT)
     return rematch
+
+
+TELL_WITHIN = datetime.timedelta(days=14)  # a duel older than this is never told of
+
+
+def do_tell_finished(now: datetime.datetime | None = None) -> int:
+    """Tell the player who finished first, by push (to each browser they subscribed in the
+    reminders' settings), that the other has finished: "see who won". The beat task, every
+    minute; each duel claimed first (``told_at``), so at most one notice a duel even if two
+    runs overlap or a push fails. How many pushes were queued."""
+    now = now or timezone.now()
+    queued = 0
+    fresh = Duel.objects.filter(told_at__isnull=True, created_at__gte=now - TELL_WITHIN)
+    for duel in fresh.select_related("challenge"):
+        seats = seated(duel)
+        if status_of(seats) != DONE:
+            continue
+        if not Duel.objects.filter(pk=duel.pk, told_at__isnull=True).update(told_at=now):
+            continue  # another run told it
+        (first, _), (second, _) = sorted(seats, key=lambda seat: seat[1].finished_at)
+        other = second.player.display_name
+        language = first.player.language or settings.LANGUAGE_CODE
+        with translation.override(language):
+            payload = {
+                "title": gettext("Your friend finished: see who won"),
+                "body": gettext("%(name)s has finished your duel.") % {"name": other},
+                "url": settings.CALICO_SITE_URL.rstrip("/") + f"/duel/{duel.code}/",
+            }
+        queued += do_push_to(first.player, payload)
+    return queued

@@ -61,8 +61,9 @@ RULES = [
     ("groups", ("versus", "ratings")),
     ("versus", ("groups", "ratings")),
     ("ratings", ("versus",)),  # it reads groups (a group's board), nothing of versus
-    # duels reads weekly (which special a scenario game's deal is), nothing of the others
-    ("duels", ("groups", "versus", "ratings", "crowd", "reminders", "strengths", "drill")),
+    # duels reads weekly (which special a scenario game's deal is) and pushes through
+    # reminders (its subscriptions), nothing of the others
+    ("duels", ("groups", "versus", "ratings", "crowd", "strengths", "drill")),
     # The answers' shapes are plain typing: whatever imports them, they import no layer.
     ("puzzles.shapes", NOT_IN_SHAPES),
     ("groups.shapes", NOT_IN_SHAPES),
