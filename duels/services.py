@@ -202,5 +202,5 @@ def do_tell_finished(now: datetime.datetime | None = None) -> int:
                 "body": gettext("%(name)s has finished your duel.") % {"name": other},
                 "url": settings.CALICO_SITE_URL.rstrip("/") + f"/duel/{duel.code}/",
             }
-        queued += do_push_to(first.player, payload)
+        queued += do_push_to(first.player, payload=payload)
     return queued

@@ -187,7 +187,7 @@ def _push_payload(player) -> dict:
         }
 
 
-def do_send_push(subscription_id: int, payload: dict | None = None) -> None:
+def do_send_push(subscription_id: int, *, payload: dict | None = None) -> None:
     """Push the reminder (or ``payload``, another app's notice: ``do_push_to``) to one
     subscription (the task ``send_push``, on the background queue), its endpoint checked
     again now (``push.send``). One gone (404, 410), or that can
@@ -206,7 +206,7 @@ def do_send_push(subscription_id: int, payload: dict | None = None) -> None:
     found.delete()
 
 
-def do_push_to(player, payload: dict) -> int:
+def do_push_to(player, *, payload: dict) -> int:
     """Push ``payload`` (``{title, body, url}``, in the player's words) to each of the
     player's subscriptions, one ``send_push`` task each after commit, as a reminder's: for an
     app's notice (duels: "your friend finished"). How many were queued; 0 when push is off."""

@@ -18,4 +18,4 @@ def send_due_reminders() -> int:
     time_limit=2 * settings.CALICO_PUSH_SECONDS + 5,
 )
 def send_push(subscription_id: int, payload: dict | None = None) -> None:
-    services.do_send_push(subscription_id, payload)
+    services.do_send_push(subscription_id, payload=payload)
