@@ -146,6 +146,7 @@ INSTALLED_APPS = [
     "weekly",  # the same (the weekly special: a scenario on a seeded deal)
     "strengths",  # the same (a player's strengths on their profile)
     "drill",  # the same (a drill of your own mistakes)
+    "duels",  # the same (two players on one deal)
 ]
 
 # One-time confirmations ("your games are kept") ride in a signed cookie: never a session write.
@@ -364,6 +365,7 @@ CELERY_TASK_ROUTES = {
     "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
     "reminders.tasks.send_push": {"queue": CALICO_BACKGROUND_QUEUE},
     "accounts.tasks.send_password_reset": {"queue": CALICO_BACKGROUND_QUEUE},
+    "duels.tasks.tell_finished": {"queue": CALICO_BACKGROUND_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # results live in the database (par, hints)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -448,6 +450,8 @@ CELERY_BEAT_SCHEDULE = {
     # the reminders due at this hour of each time zone, in batches (reminders/services.py);
     # every 10 minutes, so a late or missed run is made up within the hour
     "send-due-reminders": {"task": "reminders.tasks.send_due_reminders", "schedule": 600.0},
+    # "your friend finished": at most one push a duel (duels/services.py)
+    "tell-finished-duels": {"task": "duels.tasks.tell_finished", "schedule": 60.0},
 }
 # A par or best-known run's worker beats on its row this often; a heartbeat older than
 # CALICO_RUN_LOST_SECONDS means the worker died and the run is sent again (at most

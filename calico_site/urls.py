@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 import accounts.urls
 import crowd.urls
 import drill.urls
+import duels.urls
 import groups.urls
 import ratings.urls
 import reminders.urls
@@ -32,6 +33,7 @@ urlpatterns = [
     path("api/", include(reminders.urls.api)),
     path("api/", include(weekly.urls.api)),
     path("api/", include(drill.urls.api)),
+    path("api/", include(duels.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (core/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -45,6 +47,7 @@ urlpatterns = [
     path("", include(reminders.urls.pages)),
     path("", include(drill.urls.pages)),
     path("", include(weekly.urls.pages)),
+    path("", include(duels.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (core/api/errors.py).

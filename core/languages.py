@@ -7,7 +7,9 @@ switch in the page footer, Django's ``set_language``), else ``Accept-Language``.
 or writes the session, so a page view still writes nothing."""
 
 import time
+from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.http import Http404
 from django.utils import translation
@@ -37,15 +39,19 @@ def language_codes() -> list[str]:
     return [code for code, _ in settings.LANGUAGES]
 
 
+def _script_packages() -> list[str]:
+    """The apps whose scripts' words are in a catalog of their own (``<app>/locale``: puzzles,
+    duels), found as Django finds their templates, never listed here."""
+    return [a.name for a in apps.get_app_configs() if (Path(a.path) / "locale").is_dir()]
+
+
 def catalog(request, language: str):
     """The scripts' catalog (``gettext``, ``interpolate``) for ``language``, named in the URL so
     that a browser or a proxy may cache it: nothing in it depends on the visitor."""
     if language not in language_codes():
         raise Http404(f"no language {language!r}")
     with translation.override(language):
-        # The site's one catalog is ``LOCALE_PATHS``', which Django reads whatever the packages:
-        # naming core (no catalog of its own) keeps out every other installed app's.
-        response = JavaScriptCatalog.as_view(packages=[__package__])(request)
+        response = JavaScriptCatalog.as_view(packages=_script_packages())(request)
     patch_cache_control(response, public=True, max_age=CATALOG_SECONDS)
     response["Last-Modified"] = _STARTED
     response["Content-Language"] = language

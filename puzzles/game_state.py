@@ -8,6 +8,7 @@ import datetime
 from collections.abc import Callable
 from functools import lru_cache
 
+from django.apps import apps
 from django.utils import timezone
 
 from solver.game import (
@@ -33,6 +34,18 @@ SECRET_SEEDS: list[Callable[[Game], bool]] = []
 
 def seed_is_secret(game: Game) -> bool:
     return any(secret(game) for secret in SECRET_SEEDS)
+
+
+def hidden_from_others(game: Game) -> bool:
+    """Whether nobody but its player may see this finished game for now, move or quilt (its
+    replay, its share's picture, a practice copy of it, its crowd figures), whatever the day:
+    an app built on puzzles says so by ``hides_game(game)`` on its AppConfig (duels: a game of
+    a duel not yet done), found over the installed apps as the player-data protocol is."""
+    return any(
+        config.hides_game(game)
+        for config in apps.get_app_configs()
+        if hasattr(config, "hides_game")
+    )
 
 
 def is_closed(challenge: Challenge) -> bool:

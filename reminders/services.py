@@ -187,22 +187,37 @@ def _push_payload(player) -> dict:
         }
 
 
-def do_send_push(subscription_id: int) -> None:
-    """Push the reminder to one subscription (the task ``send_push``, on the background
-    queue), its endpoint checked again now (``push.send``). One gone (404, 410), or that can
+def do_send_push(subscription_id: int, *, payload: dict | None = None) -> None:
+    """Push the reminder (or ``payload``, another app's notice: ``do_push_to``) to one
+    subscription (the task ``send_push``, on the background queue), its endpoint checked
+    again now (``push.send``). One gone (404, 410), or that can
     never pass the checks (kept before they existed), is forgotten; one whose host resolves
     to a private address today is skipped and kept."""
     found = PushSubscription.objects.select_related("player").filter(pk=subscription_id).first()
     if found is None:  # forgotten since the reminder was claimed
         return
     try:
-        if web_push.send(found, _push_payload(found.player)):
+        if web_push.send(found, payload or _push_payload(found.player)):
             return
     except web_push.Refused as problem:
         log.warning("push subscription %s refused: %s", found.pk, problem)
         if not problem.lasting:
             return
     found.delete()
+
+
+def do_push_to(player, *, payload: dict) -> int:
+    """Push ``payload`` (``{title, body, url}``, in the player's words) to each of the
+    player's subscriptions, one ``send_push`` task each after commit, as a reminder's: for an
+    app's notice (duels: "your friend finished"). How many were queued; 0 when push is off."""
+    from .tasks import send_push
+
+    if not web_push.offered():
+        return 0
+    ids = list(PushSubscription.objects.filter(player=player).values_list("pk", flat=True))
+    for subscription_id in ids:
+        transaction.on_commit(functools.partial(send_push.delay, subscription_id, payload))
+    return len(ids)
 
 
 def _queue_pushes(reminder: Reminder) -> int:

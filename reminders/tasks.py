@@ -17,5 +17,5 @@ def send_due_reminders() -> int:
     soft_time_limit=2 * settings.CALICO_PUSH_SECONDS,
     time_limit=2 * settings.CALICO_PUSH_SECONDS + 5,
 )
-def send_push(subscription_id: int) -> None:
-    services.do_send_push(subscription_id)
+def send_push(subscription_id: int, payload: dict | None = None) -> None:
+    services.do_send_push(subscription_id, payload=payload)

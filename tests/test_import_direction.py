@@ -21,6 +21,7 @@ APPS = (
     "reminders",
     "strengths",
     "drill",
+    "duels",
 )
 APP_LAYERS = [
     f"{app}.{layer}" for app in APPS for layer in ("models", "selectors", "services", "api")
@@ -36,6 +37,7 @@ BUILT_ON_PUZZLES = (
     "weekly",
     "strengths",
     "drill",
+    "duels",
 )
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
@@ -70,6 +72,9 @@ RULES = [
     ("groups", ("accounts", "versus", "ratings")),
     ("versus", ("accounts", "groups", "ratings")),
     ("ratings", ("accounts", "versus")),  # it reads groups (a group's board), nothing of versus
+    # duels reads weekly (which special a scenario game's deal is) and pushes through
+    # reminders (its subscriptions), nothing of the others
+    ("duels", ("accounts", "groups", "versus", "ratings", "crowd", "strengths", "drill")),
     # The answers' shapes are plain typing: whatever imports them, they import no layer.
     ("puzzles.shapes", NOT_IN_SHAPES),
     ("groups.shapes", NOT_IN_SHAPES),
@@ -90,6 +95,11 @@ RULES = [
     ("reminders.selectors", ("reminders.services", "puzzles.services")),
     ("reminders.api", ("reminders.models", "puzzles.models")),
     ("reminders.views", ("reminders.models", "puzzles.models")),
+    ("duels.shapes", NOT_IN_SHAPES),
+    ("duels.verdict", ("django", "puzzles")),  # pure: plain data in, plain data out
+    ("duels.selectors", ("duels.services", "puzzles.services")),
+    ("duels.api", ("duels.models", "puzzles.models")),
+    ("duels.views", ("duels.models", "puzzles.models")),
 ]
 
 

@@ -9,7 +9,7 @@ from solver.game import Deal, patch_to_json, quilt_to_json
 from solver.search.analysis import filled_turns, key_moments, marks_json, on_expected_scale
 
 from .. import words
-from ..game_state import deal_of, deal_of_game, turns_seen
+from ..game_state import deal_of, deal_of_game, hidden_from_others, turns_seen
 from ..models import Analysis, AnalysisJob, Challenge, Game, Player, SolverRun
 from ..shapes import AnalysisOut, ReplayOut
 from .challenges import cat_json, is_closed
@@ -30,6 +30,8 @@ def replayable_game(game_id: int, viewer: Player | None) -> Game | None:
         return None
     if viewer is not None and viewer.is_authenticated and game.player_id == viewer.pk:
         return game
+    if hidden_from_others(game):  # a duel's game before the duel is done
+        return None
     return game if game.ranked and is_closed(game.challenge) else None
 
 

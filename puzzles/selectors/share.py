@@ -26,7 +26,7 @@ from django.utils.translation import ngettext, pgettext
 
 from solver.game import EMPTY, GOAL_CELLS, PATCH_CELLS, SCENARIOS, SoloGame, parse_cell
 
-from ..game_state import replay, seed_is_secret
+from ..game_state import hidden_from_others, replay, seed_is_secret
 from ..models import Game
 from ..shapes import ShareOut
 from ..share.card import HEIGHT, VERSION, WIDTH, Card, Silhouette, png
@@ -64,7 +64,10 @@ def shared_game(game_id: int) -> Game | None:
 
 def spoiler_free(game: Game) -> bool:
     """Whether the share must hide the quilt: a daily's game before the day closes, or a game
-    on a deal still secret (a weekly special's before its close)."""
+    on a deal still secret (a weekly special's before its close), or a game an app hides for
+    now (a duel's before the duel is done)."""
+    if hidden_from_others(game):
+        return True
     if game.challenge is None:
         return seed_is_secret(game)
     return not is_closed(game.challenge)
@@ -214,6 +217,8 @@ def image_max_age(game: Game) -> int:
     change it (the quilt appears), else a day."""
     if not spoiler_free(game):
         return 86400
+    if game.challenge is None or hidden_from_others(game):
+        return 60  # its quilt appears at a moment no clock says (a duel done, a week's close)
     left = (game.challenge.closes_at - timezone.now()) / datetime.timedelta(seconds=1)
     return max(0, min(3600, int(left)))
 

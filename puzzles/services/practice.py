@@ -24,7 +24,7 @@ from core import limits
 from core.errors import BadInput, Conflict, NotFound
 from solver.game import TURNS, Move, RulesError, SoloGame
 
-from ..game_state import deal_of_game, seed_is_secret
+from ..game_state import deal_of_game, hidden_from_others, seed_is_secret
 from ..models import Game, Player
 from ..selectors.challenges import is_closed
 from .game_locks import ranked_game_pending
@@ -107,5 +107,7 @@ def _closed(game: Game) -> bool:
 
 
 def _replayable_by_anyone(game: Game) -> bool:
-    """As ``selectors.replays.replayable_game`` for another player: finished, ranked, closed."""
-    return game.status == Game.Status.FINISHED and game.ranked and _closed(game)
+    """As ``selectors.replays.replayable_game`` for another player: finished, ranked, closed,
+    and hidden by no app (a duel's game before the duel is done)."""
+    public = game.status == Game.Status.FINISHED and game.ranked and _closed(game)
+    return public and not hidden_from_others(game)

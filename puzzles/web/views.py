@@ -16,6 +16,7 @@ from core.pages import not_found
 
 from ..game_state import today
 from ..selectors import challenges as challenge_reads
+from ..selectors.games import player_game
 from .pages import bad_date, shell
 
 
@@ -51,8 +52,12 @@ def practice(request, date):
 
 def review(request, game_id: int):
     """A finished game, turn by turn, with its analysis (the page reads the replay API, which
-    decides who may see it)."""
-    return shell(request, "review", game_id=game_id, nav="review")
+    decides who may see it). ``own``: the visitor's own finished game (its page offers a duel
+    on its deal)."""
+    game = player_game(game_id, request.user)
+    own = game is not None and game.status == game.Status.FINISHED
+    today_s = own and game.challenge is not None and game.challenge.date == today()
+    return shell(request, "review", game_id=game_id, nav="review", own=own, today_s=today_s)
 
 
 def solver_review(request, date, kind):

@@ -16,6 +16,7 @@ from accounts import player_data
 from accounts.services.account import do_delete_account
 from accounts.services.players import do_ensure_token
 from drill.models import DrillAnswer
+from duels.models import Duel, DuelEntry
 from groups.services import do_create_group
 from puzzles.models import FORMER_PREFIX, Game
 from puzzles.services.games import do_start_game
@@ -70,6 +71,10 @@ def a_row_in_every_app(player, daily, yesterday) -> None:
     )
     # on the ranked game, which stays: only the weekly's own deletion can remove the try
     WeeklyEntry.objects.create(special=special, player=player, game=ranked)
+    duel = Duel.objects.create(
+        code=f"d{player.pk}", kind=Duel.Kind.DAILY, challenge=daily, ranked=True
+    )
+    DuelEntry.objects.create(duel=duel, player=player, seat=DuelEntry.Seat.CHALLENGER, game=ranked)
 
 
 def test_every_app_that_holds_rows_of_a_player_declares_their_deletion():

@@ -16,6 +16,7 @@ APP_SERVICES = [
     "strengths.services",
     "drill.services",
     "weekly.services",
+    "duels.services",
 ]
 
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD

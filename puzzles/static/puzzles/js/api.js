@@ -77,5 +77,9 @@ export const api = {
   replay: (id) => request("GET", `/api/games/${id}/replay/`),
   gameCrowd: (id) => request("GET", `/api/games/${id}/crowd/`),
   practiceFrom: (id, turn) => request("POST", `/api/games/${id}/practice/`, { turn }),
+  createDuel: (deal) => request("POST", "/api/duels/", deal),
+  duel: (code) => request("GET", `/api/duels/${encodeURIComponent(code)}/`),
+  acceptDuel: (code) => request("POST", `/api/duels/${encodeURIComponent(code)}/accept/`, {}),
+  rematch: (code) => request("POST", `/api/duels/${encodeURIComponent(code)}/rematch/`, {}),
   solverGame: (date, kind) => request("GET", `/api/challenges/${encodeURIComponent(date)}/solver-games/${kind}/`),
 };

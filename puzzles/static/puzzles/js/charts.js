@@ -165,3 +165,44 @@ export function streakCalendar(history, today, current, weeks = 12) {
   }
   return root;
 }
+
+// Two or more players' expected final score after each turn (a duel's): a line each on a turn
+// axis from the start (turn 0: the turn-1 expectation) to the last turn (the score itself).
+// ``players``: [{name, start, expected: [after each turn]}]; ``marked``: turns to mark;
+// ``label``: the chart's words for a screen reader (the caller's, in its catalog).
+export function expectedLines(players, marked, label) {
+  const width = 560;
+  const height = 240;
+  const pad = { left: 34, right: 14, top: 18, bottom: 30 };
+  const turns = players[0].expected.length;
+  const values = players.flatMap((p) => [p.start, ...p.expected]);
+  const lo = Math.floor(Math.min(...values) / 5) * 5 - 5;
+  const hi = Math.ceil(Math.max(...values) / 5) * 5 + 5;
+  const x = (turn) => pad.left + (turn / turns) * (width - pad.left - pad.right);
+  const y = (v) => height - pad.bottom - ((v - lo) / (hi - lo)) * (height - pad.top - pad.bottom);
+  const root = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`, role: "img", "data-chart": "expected", "data-points": turns,
+    "aria-label": label,
+  });
+  for (const v of [lo, Math.round((lo + hi) / 2), hi]) {
+    root.append(
+      svg("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }),
+      svg("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end" }, [String(v)]),
+    );
+  }
+  for (const turn of [1, Math.round(turns / 2), turns]) {
+    root.append(svg("text", { x: x(turn), y: height - 8, "text-anchor": "middle" }, [String(turn)]));
+  }
+  for (const turn of marked) {
+    root.append(svg("line", { x1: x(turn), x2: x(turn), y1: pad.top, y2: height - pad.bottom, class: "mark-turn" }));
+  }
+  const colors = [SCORE, PAR];
+  players.forEach((player, k) => {
+    const points = [player.start, ...player.expected].map((v, t) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`);
+    root.append(svg("polyline", {
+      points: points.join(" "), fill: "none", stroke: colors[k % colors.length], "stroke-width": 2.4,
+      "stroke-dasharray": k % 2 ? "6 4" : null, "stroke-linejoin": "round", "data-line": k,
+    }));
+  });
+  return root;
+}
