@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.test import Client
-from test_game_services import goals_of
+from helpers.games import goals_of
 
 from puzzles.models import Player
 from puzzles.services.games import do_start_game

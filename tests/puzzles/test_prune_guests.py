@@ -6,7 +6,7 @@ import datetime
 import pytest
 import time_machine
 from django.core.management import call_command
-from test_game_services import goals_of
+from helpers.games import goals_of
 
 from groups.models import Group
 from groups.services import do_create_group, do_join_group

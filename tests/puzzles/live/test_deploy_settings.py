@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 PRODUCTION = {
     "DEBUG": "false",
@@ -26,6 +26,8 @@ PROBE = """
 import json
 from django.conf import settings
 from django.test import Client
+
+pytestmark = pytest.mark.slow  # each test starts a Django process with production settings
 client = Client(HTTP_HOST="calico.example.org")
 secure = client.get("/api/schema/", secure=True)
 plain = client.get("/api/schema/")

@@ -1,7 +1,7 @@
 """Lost solver runs (puzzles/services/solver_runs.py): a best-known run whose worker died is
 sent again, never while a live worker computes it; the daily rollover sends failed and lost
 runs, not runs in progress; a worker SIGKILLed mid-par and its game finished by another
-(par's games alone: tests/puzzles/test_par_games.py)."""
+(par's games alone: tests/puzzles/solver_runs/test_par_games.py)."""
 
 import datetime
 import json
