@@ -24,9 +24,9 @@ import time
 import pytest
 
 BUDGET_SECONDS = float(os.environ.get("CALICO_TEST_BUDGET", "3"))
-# The fixed piece of work's CPU seconds on the machine the budget was set on (a 2-core
-# x86-64 VM, Python 3.11, idle).
-REFERENCE_WORK_SECONDS = 0.12
+# The fixed piece of work's CPU seconds on the machine the budget was set on (the project's
+# 2-core x86-64 VM, Python 3.11): 0.050-0.055 s, at load 17 as at rest (CPU time).
+REFERENCE_WORK_SECONDS = 0.05
 # Each way Python starts a process, by its audit event.
 PROCESS_EVENTS = {
     "subprocess.Popen",
