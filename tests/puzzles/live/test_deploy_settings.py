@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each test starts a Django process with production settings
+
 ROOT = Path(__file__).resolve().parents[3]
 
 PRODUCTION = {
@@ -26,8 +28,6 @@ PROBE = """
 import json
 from django.conf import settings
 from django.test import Client
-
-pytestmark = pytest.mark.slow  # each test starts a Django process with production settings
 client = Client(HTTP_HOST="calico.example.org")
 secure = client.get("/api/schema/", secure=True)
 plain = client.get("/api/schema/")
