@@ -6,7 +6,8 @@ a test without it that starts a process anyway fails, naming the process. An aud
 every way Python starts one (``subprocess``, ``os.system``, ``fork``, ``posix_spawn``, ``exec``).
 
 A test that is not ``slow`` has a budget: 3 s of this process's CPU (``CALICO_TEST_BUDGET``
-seconds; ``0`` turns it off) for its setup (fixtures of a wider scope aside: the test
+seconds; ``0`` turns it off; it fails past 1.5 times that, the summary names every test over
+it) for its setup (fixtures of a wider scope aside: the test
 database's creation is nobody's) and its call. CPU time, not wall time: on a loaded machine a
 test waits for a core, which wall time would count against it; CPU time does not grow with
 the load. And scaled by this machine's speed, measured once (when a test first goes over 3 s)
@@ -27,6 +28,10 @@ BUDGET_SECONDS = float(os.environ.get("CALICO_TEST_BUDGET", "3"))
 # The fixed piece of work's CPU seconds on the machine the budget was set on (the project's
 # 2-core x86-64 VM, Python 3.11): 0.050-0.055 s, at load 17 as at rest (CPU time).
 REFERENCE_WORK_SECONDS = 0.05
+# A test's CPU time moves by up to a fifth between runs on a busy machine (caches, the other
+# hyperthread): a test fails only past half as much again as its budget, and the summary names
+# every test over the budget itself, to be made lighter or slow.
+MARGIN = 1.5
 # Each way Python starts a process, by its audit event.
 PROCESS_EVENTS = {
     "subprocess.Popen",
@@ -143,7 +148,8 @@ def pytest_runtest_makereport(item, call):
     ):
         problems.append(
             f"it used {guard.cpu:.1f} s of CPU, over its budget of {budget:.1f} s "
-            f"({BUDGET_SECONDS:g} s at this machine's speed x{guard.speed:.2f}; "
+            f"({BUDGET_SECONDS:g} s at this machine's speed x{guard.speed:.2f}, with a margin of "
+            f"x{MARGIN:g}; "
             "tests/helpers/speed.py): make it do less, or make it slow"
         )
     if problems and report.passed:
@@ -165,11 +171,12 @@ def pytest_runtest_logreport(report):
 def pytest_terminal_summary(terminalreporter):
     if not _cpu_seconds:
         return
-    heaviest = sorted(_cpu_seconds.items(), key=lambda item: -item[1])[:8]
+    heaviest = sorted(_cpu_seconds.items(), key=lambda item: -item[1])
+    heaviest = [item for item in heaviest if item[1] > BUDGET_SECONDS] or heaviest[:5]
     terminalreporter.section("CPU of the tests that are not slow (tests/helpers/speed.py)")
     terminalreporter.line(
         f"{len(_cpu_seconds)} tests, {sum(_cpu_seconds.values()):.0f} s of CPU in all; "
-        f"budget {BUDGET_SECONDS:g} s each; the heaviest:"
+        f"budget {BUDGET_SECONDS:g} s each (a test fails past x{MARGIN:g}); the heaviest:"
     )
     for nodeid, seconds in heaviest:
         terminalreporter.line(f"  {seconds:6.2f} s  {nodeid}")

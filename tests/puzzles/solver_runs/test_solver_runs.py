@@ -65,6 +65,7 @@ def test_the_rollover_sends_failed_and_lost_runs_never_running_or_queued_ones(
     assert names(runs, sent) == {"lost", "never sent", "message lost", "failed"}
 
 
+@pytest.mark.slow  # 3.8 s of CPU: over the fast tests' budget
 def test_a_run_held_by_a_live_worker_is_not_computed_twice(runs, settings):
     """A second message for a run being computed (a resend, a redelivery) is dropped."""
     settings.CALICO_BEST_OPTIONS = TINY_HINDSIGHT
