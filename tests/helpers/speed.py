@@ -139,17 +139,16 @@ def pytest_runtest_makereport(item, call):
     if guard.started:
         problems.append(
             f"it starts a process ({guard.started[0]}): a test that does is slow; mark it "
-            "@pytest.mark.integration or use a fixture that tests/conftest.py names slow"
+            "@pytest.mark.slow (or use a fixture that tests/conftest.py names slow)"
         )
     if (
         BUDGET_SECONDS
-        and guard.cpu > BUDGET_SECONDS
-        and guard.cpu > (budget := BUDGET_SECONDS * guard.speed)
+        and guard.cpu > BUDGET_SECONDS * MARGIN
+        and guard.cpu > (budget := BUDGET_SECONDS * guard.speed * MARGIN)
     ):
         problems.append(
-            f"it used {guard.cpu:.1f} s of CPU, over its budget of {budget:.1f} s "
-            f"({BUDGET_SECONDS:g} s at this machine's speed x{guard.speed:.2f}, with a margin of "
-            f"x{MARGIN:g}; "
+            f"it used {guard.cpu:.1f} s of CPU, past {budget:.1f} s ({BUDGET_SECONDS:g} s at "
+            f"this machine's speed x{guard.speed:.2f}, with a margin of x{MARGIN:g}; "
             "tests/helpers/speed.py): make it do less, or make it slow"
         )
     if problems and report.passed:
