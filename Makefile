@@ -9,7 +9,7 @@ PORT ?= 8000
 # PostgreSQL for the test database when it answers, else SQLite (tests/conftest.py).
 TEST_DATABASE_URL = $(shell $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 1)" 2>/dev/null && echo postgres://postgres@127.0.0.1:5432/test)
 
-.PHONY: install lock test test-fast lint format bench serve
+.PHONY: install lock test test-all test-fast lint format bench serve
 
 # Every package, pip and setuptools included, comes from requirements.lock: pinned with its
 # hashes (pip refuses any other file), so two clean clones install the same versions. The
@@ -70,15 +70,22 @@ format: install
 # PYTEST_ARGS=--create-db to start afresh). tests/parts.py first: a missing PostgreSQL, Redis,
 # Chromium, libfaketime or axe-core stops the run with one line saying how to install it,
 # unless named in CALICO_SKIP (e.g. CALICO_SKIP=chromium,node: their tests skip).
+# Three sizes (the markers: tests/conftest.py): `test-fast` the in-process tests alone (no
+# browser, live server or process of their own: not `slow`); `test` every test but the
+# minutes-long `ci` ones (the soak, the broker race); `test-all` every test, what CI runs
+# (.ci/run).
 TEST_WORKERS ?= 2
 PYTEST = DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(PY) -m pytest -n $(TEST_WORKERS) --reuse-db
 test: lint
 	$(PY) tests/parts.py
 	$(PY) manage.py collectstatic --noinput -v0
+	$(PYTEST) -m "not ci" $(PYTEST_ARGS)
+
+test-all: lint
+	$(PY) tests/parts.py
+	$(PY) manage.py collectstatic --noinput -v0
 	$(PYTEST) $(PYTEST_ARGS)
 
-# The in-process tests alone: no browser, live server or process of their own (the `slow`
-# marker, tests/conftest.py).
 test-fast: install
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PYTEST) -m "not slow" $(PYTEST_ARGS)

@@ -4,7 +4,7 @@ goal's label and help, a scenario's conditions, said in the reader's language.
 
 A hint row or an analysis stores each reason as the engine's fact (``solver.search.hints.fact``:
 a kind and its values); here it is said with the site's words, in the reader's language. The
-English words are the engine's, byte for byte (tests/puzzles/test_languages.py)."""
+English words are the engine's, byte for byte (tests/puzzles/pages/test_languages.py)."""
 
 from django.utils import translation
 from django.utils.functional import lazy
@@ -127,7 +127,7 @@ def reasons(facts: list[Reason], language: str | None = None, better: bool = Fal
 # The words of the setups the API shows (cats, goals, scenarios) are lazy: made when shown, in
 # the language active then. A page renders them in its language; the API renders its answers in
 # the caller's (``core.api.renderers``), so the shared, cached answers hold no language.
-# Each English text is the engine's own, byte for byte (tests/puzzles/test_languages.py).
+# Each English text is the engine's own, byte for byte (tests/puzzles/pages/test_languages.py).
 
 
 def board(name: str) -> str:

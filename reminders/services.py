@@ -6,6 +6,7 @@ import functools
 import logging
 import zoneinfo
 
+from celery import current_app
 from django.conf import settings
 from django.core import mail, signing
 from django.db import connection, transaction
@@ -24,6 +25,7 @@ from .models import PushSubscription, Reminder
 
 UNSUBSCRIBE_SALT = "reminders.unsubscribe"
 BATCH = 200  # reminders claimed and sent over one SMTP connection at a time
+SEND_PUSH = "reminders.tasks.send_push"  # one push, its own time limit (tasks.py)
 log = logging.getLogger(__name__)
 
 
@@ -222,14 +224,15 @@ def do_push_to(player, *, payload: dict) -> int:
 
 def _queue_pushes(reminder: Reminder) -> int:
     """One ``send_push`` task per subscription of the player, after commit: each has its own
-    time limit, and none waits for or stops another."""
-    from .tasks import send_push
-
+    time limit, and none waits for or stops another. Sent by name (the tasks import the
+    services, never the reverse)."""
     ids = list(
         PushSubscription.objects.filter(player_id=reminder.player_id).values_list("pk", flat=True)
     )
     for subscription_id in ids:
-        transaction.on_commit(functools.partial(send_push.delay, subscription_id))
+        transaction.on_commit(
+            functools.partial(current_app.send_task, SEND_PUSH, (subscription_id,))
+        )
     return len(ids)
 
 

@@ -26,8 +26,9 @@ from server_checks import REDIS_URL, on_postgres, redis_reachable, require
 from calico_site import processes as site_processes
 
 ROOT = Path(__file__).resolve().parent.parent
-# The fixtures every app's tests share (players, API clients, whole games): tests/helpers/.
-pytest_plugins = ["helpers.fixtures", "helpers.smtp"]
+# The fixtures every app's tests share (players, API clients, whole games): tests/helpers/;
+# the guard that keeps the tests that are not slow fast (no process, a CPU budget): speed.
+pytest_plugins = ["helpers.fixtures", "helpers.smtp", "helpers.speed"]
 RUN_ID = f"{os.getpid()}"
 TEST_QUEUE = f"calico-test-{RUN_ID}"
 TEST_HINT_QUEUE = f"{TEST_QUEUE}-hints"  # as settings.CALICO_HINT_QUEUE derives it
@@ -71,8 +72,10 @@ def checkout_key() -> str:
 
 
 # What makes a test slow: a browser, a live server or a process of its own (a Celery worker,
-# gunicorn, bin/serve). ``make test-fast`` runs the rest (``-m "not slow"``).
-SLOW_MARKERS = {"e2e", "integration", "soak"}
+# gunicorn, bin/serve, a command line). ``make test-fast`` runs the rest (``-m "not slow"``);
+# one that starts a process unmarked fails (tests/helpers/speed.py). ``ci``: the minutes-long
+# ones (the soak, the broker race) that only ``make test-all`` (CI) runs.
+SLOW_MARKERS = {"e2e", "integration", "soak", "ci"}
 SLOW_FIXTURES = {"celery_worker_process", "live_server", "site", "site_with_worker", "page"}
 
 

@@ -151,6 +151,7 @@ def manage(*args, database_url: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # starts a process
 def test_a_fresh_sqlite_database_migrates_and_the_models_agree(tmp_path):
     url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
     done = manage("migrate", "-v0", database_url=url)

@@ -7,44 +7,35 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
-APPS = (
-    "core",
-    "puzzles",
-    "accounts",
-    "groups",
-    "versus",
-    "ratings",
-    "crowd",
-    "reminders",
-    "strengths",
-    "drill",
-    "duels",
-)
+
+def project_apps() -> tuple[str, ...]:
+    """The project's Django apps as ``INSTALLED_APPS`` names them (never typed here: a new app
+    is checked the day it is installed), in their order, each a folder of this repository."""
+    names = (app.split(".")[0] for app in settings.INSTALLED_APPS)
+    return tuple(dict.fromkeys(n for n in names if (ROOT / n / "__init__.py").is_file()))
+
+
+INSTALLED = project_apps()
+# core: the site's plumbing, shared by every app (an installed app or not).
+APPS = tuple(dict.fromkeys(("core", *INSTALLED)))
 APP_LAYERS = [
     f"{app}.{layer}" for app in APPS for layer in ("models", "selectors", "services", "api")
 ]
 NOT_IN_SHAPES = ("django", "rest_framework", *APP_LAYERS)
-BUILT_ON_PUZZLES = (
-    "accounts",
-    "groups",
-    "versus",
-    "ratings",
-    "crowd",
-    "reminders",
-    "weekly",
-    "strengths",
-    "drill",
-    "duels",
-)
+# The apps built on the daily's: those INSTALLED_APPS lists after ``puzzles`` (settings.py
+# keeps them there), which puzzles never imports.
+BUILT_ON_PUZZLES = INSTALLED[INSTALLED.index("puzzles") + 1 :]
+
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
     ("solver", ("core", "puzzles", "calico_site", "django")),
     # The site's plumbing (errors, limits, sessions, languages, the API's shared parts): built
     # on Django and DRF alone; the daily and every app import it, it none of them.
-    ("core", ("puzzles", *BUILT_ON_PUZZLES, "calico_site")),
+    ("core", (*(app for app in APPS if app != "core"), "calico_site")),
     ("core.shapes", NOT_IN_SHAPES),
     ("solver.game", ("solver.search",)),
     ("puzzles.selectors", ("puzzles.services",)),
@@ -152,10 +143,7 @@ def test_no_import_points_the_wrong_way(source, forbidden):
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize(
-    "app",
-    ["core", "puzzles", "accounts", "groups", "versus", "ratings", "crowd", "calico_site", "bench"],
-)
+@pytest.mark.parametrize("app", [*APPS, "calico_site", "bench"])
 def test_no_module_imports_another_modules_private_names(app):
     """What modules share has a public name in a named module (``core.api.common``, the
     views' helpers), never ``from .views import _valid``."""
@@ -212,20 +200,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize(
-    "prefix",
-    [
-        "solver",
-        "core",
-        "puzzles",
-        "accounts",
-        "groups",
-        "versus",
-        "ratings",
-        "crowd",
-        "calico_site",
-    ],
-)
+@pytest.mark.parametrize("prefix", ["solver", *APPS, "calico_site"])
 def test_no_modules_import_each_other(prefix):
     """No circles: a module that needs another's work at run time is handed it, or sends a
     task by name, rather than importing back."""
@@ -320,3 +295,11 @@ def test_a_named_app_is_found():
         assert app_named(text, ["puzzles"]) == "puzzles", text
     for text in ("puzzlesome things", "the limits that guard puzzles.", "jigsaw_puzzles"):
         assert app_named(text, ["puzzles"]) is None, text
+
+
+def test_every_app_of_the_repository_is_installed_and_checked():
+    """The lists above come from INSTALLED_APPS: a folder with an ``apps.py`` that is not
+    installed would be checked by nothing."""
+    with_config = {path.parent.name for path in ROOT.glob("*/apps.py")}
+    assert with_config <= set(INSTALLED), with_config - set(INSTALLED)
+    assert "puzzles" in INSTALLED and BUILT_ON_PUZZLES, INSTALLED

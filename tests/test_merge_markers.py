@@ -4,10 +4,13 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"^(<{7} |>{7} |={7}$)", re.MULTILINE)
 
 
+@pytest.mark.slow  # starts a process
 def test_no_conflict_markers():
     files = subprocess.run(
         ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True

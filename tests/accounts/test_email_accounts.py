@@ -277,6 +277,7 @@ def _email_settings(tmp_path, **environment) -> dict:
     return done
 
 
+@pytest.mark.slow  # starts a process
 def test_the_embedded_default_writes_each_email_as_a_file_under_var_mail(tmp_path):
     done = _email_settings(tmp_path)
     assert done.returncode == 0, done.stderr
@@ -286,6 +287,7 @@ def test_the_embedded_default_writes_each_email_as_a_file_under_var_mail(tmp_pat
     assert "Subject: hi" in written.read_text()
 
 
+@pytest.mark.slow  # starts a process
 def test_email_url_from_the_environment_configures_smtp(tmp_path):
     done = _email_settings(
         tmp_path,

@@ -18,6 +18,7 @@ sys.stdin.read()
 """
 
 
+@pytest.mark.slow  # starts a process
 def test_a_child_s_cpu_counts_in_its_parent_s_tree_and_after_it_exits():
     meter = Meter({"tree": lambda: descendants(os.getpid())})
     child = subprocess.Popen(

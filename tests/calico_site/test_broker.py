@@ -36,12 +36,14 @@ def race(transport: str) -> dict:
     return json.loads(answer.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.ci  # 90 s of racing: CI only (make test-all)
 def test_concurrent_producers_and_consumers_lose_nothing():
     result = race("calico-files://")
     assert result["sent"] == result["received"] == 2400, result
     assert result["twice"] == result["consumers_died"] == 0, result
 
 
+@pytest.mark.slow  # starts a process
 def test_the_embedded_default_is_this_transport(tmp_path):
     """Without a broker in the environment, settings choose this transport."""
     env = {k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "REDIS_URL")}
@@ -111,6 +113,7 @@ with Connection(transport="calico_site.broker:Transport",
 """
 
 
+@pytest.mark.slow  # starts a process
 def test_a_message_survives_its_consumer_killed_outright(tmp_path):
     """A consumer takes a message and is SIGKILLed before it acknowledges it (a worker killed
     mid-task): the next consumer gets it again, first, marked redelivered; a message that

@@ -151,6 +151,7 @@ def test_the_page_tells_a_closed_day_in_english_and_spanish(day):
     assert bad.status_code == 400
 
 
+@pytest.mark.slow  # 3.6 s of CPU (analyses a sample of games): over the fast tests' budget
 def test_a_sample_of_unasked_games_is_analysed_for_the_hardest_turns(day, monkeypatch):
     challenge, games, _ = day
     monkeypatch.setattr(crowd_services, "SAMPLE", 5)  # two asked for, so three to sample

@@ -1,5 +1,5 @@
 """The share picture before and after its day's close, against a live server whose clock is
-moved (gunicorn under libfaketime, as tests/puzzles/test_day_close_live.py does): a PNG of the
+moved (gunicorn under libfaketime, as tests/puzzles/live/test_day_close_live.py does): a PNG of the
 size its share page's Open Graph tags state, with no sewn patch of the quilt before the close
 (its silhouette: the public border in colour, the sewn spaces in one tone) and the quilt itself
 after it. The page and the picture are read by the browser as a visitor's

@@ -143,15 +143,16 @@ class PushService:
 def run_reminders_at(moment) -> int:
     """The beat task at ``moment``, then the pushes it queued, run here as the background
     queue's worker runs them (the real worker: tests/reminders/test_push_worker.py)."""
-    from reminders.services import do_send_due_reminders
+    from reminders.services import SEND_PUSH, do_send_due_reminders
     from reminders.tasks import send_push
 
     with time_machine.travel(moment, tick=False):
         with TestCase.captureOnCommitCallbacks() as queued:
             sent = do_send_due_reminders()
         for task in queued:
-            assert task.func == send_push.delay
-            send_push(*task.args)
+            name, args = task.args  # sent by name: current_app.send_task(SEND_PUSH, args)
+            assert name == SEND_PUSH
+            send_push(*args)
     return sent
 
 

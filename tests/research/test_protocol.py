@@ -51,6 +51,7 @@ def _run(*args) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # starts a process
 @pytest.mark.parametrize(
     "args",
     [
@@ -68,6 +69,7 @@ def test_bad_input_exits_2_naming_the_problem(args):
     assert "error: " in result.stderr.strip().splitlines()[-1]  # argparse: usage, then why
 
 
+@pytest.mark.slow  # starts a process
 def test_a_name_used_with_other_arms_is_refused(tmp_path):
     name = f"test-spent-{tmp_path.name}"
     ledger = protocol.LEDGER / f"{name}.jsonl"
@@ -95,6 +97,7 @@ def test_a_player_that_sees_the_bag_always_chooses_its_own_goals():
     assert row["test_goals"] == own and row["difference"] >= 0
 
 
+@pytest.mark.slow  # starts a process
 def test_holdout_only_plays_no_sprt_and_reports_the_held_out_pairs(tmp_path):
     name = f"test-holdout-{tmp_path.name}"
     ledger = protocol.LEDGER / f"{name}.jsonl"

@@ -24,6 +24,7 @@ def test_the_wilson_interval(passes, n, low, high):
     assert found == pytest.approx((low, high), abs=1e-4)
 
 
+@pytest.mark.slow  # starts a process
 def test_a_tiny_run_prints_both_players_on_the_same_deals():
     out = subprocess.run(
         [
@@ -56,11 +57,13 @@ def test_a_tiny_run_prints_both_players_on_the_same_deals():
         assert cells[3 if player is ScenarioPlayer else 6].startswith(f"{record.score['total']}.0")
 
 
+@pytest.mark.slow  # starts a process
 def test_a_bad_player_exits_2_with_one_line():
     run = subprocess.run([*SCRIPT, "--players", "oracle"], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # starts a process
 def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
     ledger = tmp_path / "rates.jsonl"
     args = [
@@ -91,6 +94,7 @@ def test_a_run_with_out_resumes_from_its_ledger(tmp_path):
     assert "pass: all ten" in first.stdout and "/2 " in again.stdout
 
 
+@pytest.mark.slow  # starts a process
 def test_a_ledger_that_is_not_one_exits_2(tmp_path):
     ledger = tmp_path / "rates.jsonl"
     ledger.write_text("not json\n")

@@ -7,6 +7,7 @@ from solver.game import deal
 from solver.search import make_player, play_game
 
 
+@pytest.mark.slow  # starts processes (the bench's --jobs fork)
 def test_the_table_reports_every_strategy_and_the_replay(capsys):
     assert (
         bench.main(

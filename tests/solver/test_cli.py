@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from solver.game import Deal, Move, SoloGame, deal, patch_to_json, score_quilt_file
 
+pytestmark = pytest.mark.slow  # each test runs the command line as a process
+
 ROOT = Path(__file__).parents[2]
 QUILT = {
     "board": "purple",

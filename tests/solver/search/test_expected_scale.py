@@ -33,6 +33,7 @@ def _positions(seed: str):
         game.play(player.choose_move(observation))
 
 
+@pytest.mark.slow  # 7.7 s of CPU: over the fast tests' budget
 def test_the_hint_and_the_review_value_the_same_move_alike():
     """At par's strength (the hints' default) and the review's defaults, for the hint's own
     move: the review's ``played_value`` as the API shows it is the hint's ``expected_score``

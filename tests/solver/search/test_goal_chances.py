@@ -133,6 +133,7 @@ def run(*args) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # starts a process
 def test_the_command_writes_a_set_the_players_load(monkeypatch):
     result = run("7", "--deals", "2", "--arrangements", "2", "--games", "10", "--out", str(OUT))
     assert result.returncode == 0, result.stderr
@@ -152,6 +153,7 @@ def test_the_command_writes_a_set_the_players_load(monkeypatch):
         goal_chances.cache_clear()
 
 
+@pytest.mark.slow  # starts a process
 @pytest.mark.parametrize(
     "args, named",
     [

@@ -17,7 +17,7 @@ from served import Api, Served
 
 pytestmark = pytest.mark.integration
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def group_members(group: int) -> list[str]:

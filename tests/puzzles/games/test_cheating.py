@@ -30,6 +30,7 @@ def bad_moves(game: dict) -> list[dict]:
     ]
 
 
+@pytest.mark.slow  # 3.6 s of CPU (every page of a whole game): over the fast tests' budget
 def test_pages_errors_and_logs_of_a_whole_game_reveal_nothing_unrevealed(client, daily, caplog):
     caplog.set_level(logging.DEBUG)
     deal = deal_of(daily)

@@ -13,7 +13,7 @@ from puzzles.game_state import today
 from puzzles.services.challenges import do_ensure_challenge
 from solver.game import GOAL_CELLS, PATCH_CELLS, TURNS, cell_name
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "puzzles" / "static" / "puzzles" / "js"
+SCRIPTS = Path(__file__).resolve().parents[3] / "puzzles" / "static" / "puzzles" / "js"
 
 pytestmark = pytest.mark.django_db
 

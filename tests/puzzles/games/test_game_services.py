@@ -1,29 +1,12 @@
 import datetime
 
 import pytest
-from helpers.games import GOAL_CELLS
+from helpers.games import finish, goals_of, move_for
 
 from core.errors import BadInput, Conflict, NotFound
-from puzzles.game_state import deal_of, replay, today
+from puzzles.game_state import replay, today
 from puzzles.models import Game, ScoreTally
 from puzzles.services.games import do_play_move, do_start_game
-from solver.game import SoloGame
-
-
-def goals_of(challenge) -> dict:
-    return dict(zip(GOAL_CELLS, deal_of(challenge).setup.goal_options, strict=False))
-
-
-def move_for(state: SoloGame) -> dict:
-    move = state.legal_moves()[0]
-    return {"turn": state.turn, **move.to_json()}
-
-
-def finish(game: Game, player) -> Game:
-    state, _ = replay(game)
-    while not state.finished:
-        game, state, _ = do_play_move(game.pk, player=player, data=move_for(state))
-    return game
 
 
 def test_the_first_game_of_today_is_ranked_and_later_ones_are_practice(alice, daily):

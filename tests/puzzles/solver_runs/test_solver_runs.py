@@ -1,7 +1,7 @@
 """Lost solver runs (puzzles/services/solver_runs.py): a best-known run whose worker died is
 sent again, never while a live worker computes it; the daily rollover sends failed and lost
 runs, not runs in progress; a worker SIGKILLed mid-par and its game finished by another
-(par's games alone: tests/puzzles/test_par_games.py)."""
+(par's games alone: tests/puzzles/solver_runs/test_par_games.py)."""
 
 import datetime
 import json
@@ -65,6 +65,7 @@ def test_the_rollover_sends_failed_and_lost_runs_never_running_or_queued_ones(
     assert names(runs, sent) == {"lost", "never sent", "message lost", "failed"}
 
 
+@pytest.mark.slow  # 3.8 s of CPU: over the fast tests' budget
 def test_a_run_held_by_a_live_worker_is_not_computed_twice(runs, settings):
     """A second message for a run being computed (a resend, a redelivery) is dropped."""
     settings.CALICO_BEST_OPTIONS = TINY_HINDSIGHT

@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from helpers.games import reference_scorer
 from helpers.par import play_par
 from rest_framework.test import APIClient
-from test_api_games import reference_scorer
 
 from puzzles.game_state import deal_of, today
 from puzzles.models import Analysis, Game, SolverRun

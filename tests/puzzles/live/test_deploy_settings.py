@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # each test starts a Django process with production settings
+
+ROOT = Path(__file__).resolve().parents[3]
 
 PRODUCTION = {
     "DEBUG": "false",

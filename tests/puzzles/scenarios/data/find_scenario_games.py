@@ -6,7 +6,7 @@ The tests replay these moves through the API; the solver is not needed to run th
 The stored file covers scenarios 1-7: the run was stopped in scenario 8 (a machine under
 load, and the hindsight solver rarely meets 8-10's conditions in a few seeds).
 
-    .venv/bin/python tests/puzzles/data/find_scenario_games.py [SEEDS_PER_SCENARIO]
+    .venv/bin/python tests/puzzles/scenarios/data/find_scenario_games.py [SEEDS_PER_SCENARIO]
 """
 
 import json

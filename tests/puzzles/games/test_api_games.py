@@ -1,23 +1,11 @@
 import datetime
-import importlib.util
-from pathlib import Path
 
 import pytest
 import time_machine
-from helpers.games import goals_for, next_move
+from helpers.games import goals_for, next_move, reference_scorer
 
 from puzzles.models import Game, Hint
 from puzzles.services import hint_messages
-
-REFERENCE = Path(__file__).parents[1] / "solver" / "reference.py"
-
-
-def reference_scorer():
-    """The independent scorer of the solver tests (no code shared with solver.game)."""
-    spec = importlib.util.spec_from_file_location("reference_scorer", REFERENCE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_create_game_answers_the_game_object(alice_api, daily, start_game):

@@ -22,7 +22,7 @@ MISSING_ONE = [
     for n, found in GAMES.items()
     for text, game in found["missing_one"].items()
 ]
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.django_db
 
@@ -188,6 +188,7 @@ def test_every_scenario_plays_to_the_end_and_agrees_with_the_engine(alice_api, n
     assert Game.objects.get(pk=game["id"]).scenario_passed is all(check.values())
 
 
+@pytest.mark.slow  # starts a process
 def test_the_published_seed_re_deals_with_the_command_line(alice, alice_api):
     number, stored = min(PASSING.items())
     game = do_start_scenario_game(alice, number=number, goals=stored["goals"], seed=stored["seed"])

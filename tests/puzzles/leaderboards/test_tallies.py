@@ -3,7 +3,7 @@ alone, disqualified) and ``manage.py rebuild_tallies`` counts it again from the 
 
 import pytest
 from django.core.management import CommandError, call_command
-from test_game_services import finish, goals_of
+from helpers.games import finish, goals_of
 
 from puzzles.models import Game, ScoreTally
 from puzzles.selectors.leaderboards import leaderboard

@@ -16,7 +16,7 @@ import pytest
 from helpers.games import GOAL_CELLS, goals_for
 from served import Api, Served
 
-pytestmark = [pytest.mark.integration, pytest.mark.soak]
+pytestmark = [pytest.mark.integration, pytest.mark.soak, pytest.mark.ci]  # minutes: CI only
 
 SECONDS = max(120.0, float(os.environ.get("CALICO_SOAK_SECONDS", "130")))
 BROKER = os.environ.get("CALICO_SOAK_BROKER", "calico-files://")

@@ -21,7 +21,7 @@ from puzzles.tasks import compute_par_game
 from solver.game import Move, SoloGame, patch_from_json
 from solver.search.par import par, summary
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TINY_FAIR = {"playout_width": 1, "samples": 1, "depth": 1}
 
 

@@ -2,7 +2,7 @@
 and every count, and its player is told why."""
 
 import pytest
-from test_game_services import finish, goals_of
+from helpers.games import finish, goals_of
 
 from core.errors import BadInput
 from puzzles.models import Game, ScoreTally

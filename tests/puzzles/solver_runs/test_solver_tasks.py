@@ -44,6 +44,7 @@ def test_a_par_run_sent_before_par_had_games_sends_them(daily, settings):
     assert run.par_games.count() == settings.CALICO_PAR_GAMES
 
 
+@pytest.mark.slow  # 3.9 s of CPU (a hindsight search): over the fast tests' budget
 def test_best_known_is_the_hindsight_solvers_score(yesterday, settings):
     settings.CALICO_BEST_OPTIONS = TINY_HINDSIGHT
     run = SolverRun.objects.create(challenge=yesterday, kind="best")

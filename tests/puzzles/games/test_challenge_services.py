@@ -75,7 +75,9 @@ def test_rollover_makes_today_and_the_best_known_runs_of_closed_days(db):
 def test_rollover_enqueues_every_run_not_ready_nor_waiting(
     db, django_capture_on_commit_callbacks, settings
 ):
-    settings.CALICO_HINTS_AHEAD = False  # today's dawn hints: tests/puzzles/test_hints_ahead.py
+    settings.CALICO_HINTS_AHEAD = (
+        False  # today's dawn hints: tests/puzzles/hints/test_hints_ahead.py
+    )
     do_ensure_challenge(DAY)
     SolverRun.objects.filter(challenge__date=DAY).update(status="ready")
     with django_capture_on_commit_callbacks() as callbacks:

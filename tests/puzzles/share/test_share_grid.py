@@ -12,7 +12,7 @@ from puzzles.game_state import replay, today
 from puzzles.models import Game
 from puzzles.selectors import share
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 MARKS = {(True, True): "🌟", (True, False): "🎨", (False, True): "🧵", (False, False): "⬜"}
 
 

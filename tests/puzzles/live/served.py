@@ -14,7 +14,7 @@ from pathlib import Path
 
 from helpers.processes import free_port, wait_until
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # Small solver runs; hints at their real strength. The limits never stop a test's loop.
 EMBEDDED_ENV = {
     "CALICO_PAR_OPTIONS": '{"playout_width": 1, "samples": 1, "depth": 1}',

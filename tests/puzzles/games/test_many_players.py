@@ -39,6 +39,7 @@ def play_in_a_tab(client, game_id: int, accepted: list, statuses: Counter, lock)
         connection.close()
 
 
+@pytest.mark.slow  # 3.7 s of CPU (many whole games): over the fast tests' budget
 def test_players_with_two_tabs_sending_every_move_twice(make_player, client_for, daily, start_game):
     lock = threading.Lock()
     statuses: Counter = Counter()
