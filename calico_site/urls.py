@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 import crowd.urls
 import drill.urls
 import groups.urls
+import leagues.urls
 import ratings.urls
 import reminders.urls
 import versus.urls
@@ -30,6 +31,7 @@ urlpatterns = [
     path("api/", include(reminders.urls.api)),
     path("api/", include(weekly.urls.api)),
     path("api/", include(drill.urls.api)),
+    path("api/", include(leagues.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (core/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -42,6 +44,7 @@ urlpatterns = [
     path("", include(reminders.urls.pages)),
     path("", include(drill.urls.pages)),
     path("", include(weekly.urls.pages)),
+    path("", include(leagues.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (core/api/errors.py).

@@ -19,6 +19,7 @@ APPS = (
     "reminders",
     "strengths",
     "drill",
+    "leagues",
 )
 APP_LAYERS = [
     f"{app}.{layer}" for app in APPS for layer in ("models", "selectors", "services", "api")
@@ -33,6 +34,7 @@ BUILT_ON_PUZZLES = (
     "weekly",
     "strengths",
     "drill",
+    "leagues",
 )
 # (modules under this prefix, must never import anything under these prefixes)
 RULES = [
@@ -53,6 +55,9 @@ RULES = [
     # tells them by puzzles.signals), nor one the other.
     ("puzzles", BUILT_ON_PUZZLES),
     ("drill", ("groups", "versus", "ratings", "crowd", "reminders", "weekly", "strengths")),
+    # the leagues read the ratings (placement by rating); nothing reads the leagues
+    ("leagues", ("versus", "crowd", "weekly", "strengths", "drill")),
+    *[(app, ("leagues",)) for app in BUILT_ON_PUZZLES if app != "leagues"],
     ("strengths", ("groups", "versus", "ratings", "crowd", "reminders", "weekly")),
     ("reminders", ("groups", "versus", "ratings", "crowd", "weekly")),
     ("crowd", ("groups", "versus", "ratings")),
@@ -72,6 +77,10 @@ RULES = [
     ("reminders.shapes", NOT_IN_SHAPES),
     ("strengths.shapes", NOT_IN_SHAPES),
     ("drill.shapes", NOT_IN_SHAPES),
+    ("leagues.shapes", NOT_IN_SHAPES),
+    ("leagues.selectors", ("leagues.services", "puzzles.services")),
+    ("leagues.api", ("leagues.models", "puzzles.models")),
+    ("leagues.views", ("leagues.models", "puzzles.models")),
     ("drill.selectors", ("drill.services", "puzzles.services")),
     ("drill.api", ("drill.models", "puzzles.models")),
     ("drill.views", ("drill.models", "puzzles.models")),

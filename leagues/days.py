@@ -1,0 +1,101 @@
+"""What the leagues read of the daily: who played a ranked daily lately, and each member's
+days of a week (the day's percentile as the board computes it, score minus par's mean).
+
+The percentiles come from the day's tally rows (``leaderboards.with_board_place``), one per
+distinct key of the day, so a week of 100,000 players costs what its few thousand keys cost,
+never a subquery per game (bench/leagues.py)."""
+
+import datetime
+from collections import defaultdict
+from functools import reduce
+from operator import or_
+
+from django.db.models import Q
+
+from puzzles.game_state import is_closed, today
+from puzzles.models import Challenge, Game, ScoreTally, SolverRun
+from puzzles.selectors.challenges import run_json
+from puzzles.selectors.difficulty import par_mean
+from puzzles.selectors.leaderboards import percentile, with_board_place
+
+from .standings import DayPlayed
+
+ACTIVE_DAYS = 14  # a ranked daily in the 14 days before a Monday: placed that week
+WEEK = 7
+
+
+def active_players(monday: datetime.date) -> list[int]:
+    """The players with a ranked daily finished in the ``ACTIVE_DAYS`` before ``monday``."""
+    since = monday - datetime.timedelta(days=ACTIVE_DAYS)
+    games = Game.objects.counted().filter(challenge__date__gte=since, challenge__date__lt=monday)
+    return list(games.order_by().values_list("player_id", flat=True).distinct())
+
+
+def week_days(monday: datetime.date) -> list[datetime.date]:
+    return [monday + datetime.timedelta(days=n) for n in range(WEEK)]
+
+
+def _day_points(challenges: list[Challenge], keys=None) -> dict[tuple, float]:
+    """(challenge id, score, cats, buttons) -> the day's percentile of that key, for ``keys``
+    (all the days' keys when None)."""
+    tallies = ScoreTally.objects.filter(challenge__in=challenges)
+    if keys is not None:
+        if not keys:
+            return {}
+        fields = ("challenge_id", "score", "cat_tokens", "button_tokens")
+        tallies = tallies.filter(
+            reduce(or_, (Q(**dict(zip(fields, k, strict=True))) for k in keys))
+        )
+    rows = with_board_place(tallies.order_by()).values_list(
+        "challenge_id", "score", "cat_tokens", "button_tokens", "board_better", "board_count"
+    )
+    return {(c, s, ct, b): percentile(better + 1, n) for c, s, ct, b, better, n in rows}
+
+
+class WeekBoards:
+    """The week's days (up to today) with their par means and percentiles, read once and
+    shared by every league of the week."""
+
+    def __init__(self, monday: datetime.date):
+        last = min(monday + datetime.timedelta(days=WEEK - 1), today())
+        self.challenges = list(
+            Challenge.objects.filter(date__gte=monday, date__lte=last).prefetch_related(
+                "solver_runs"
+            )
+        )
+        self.by_id = {c.pk: c for c in self.challenges}
+        self.par = {c.pk: par_mean(run_json(c, SolverRun.Kind.PAR)) for c in self.challenges}
+        self.closed = {c.pk: is_closed(c) for c in self.challenges}
+        self.points: dict[tuple, float] = {}
+        self.whole = False
+
+    def read_all_keys(self) -> None:
+        """Every key of the week's days at once (settling all the week's leagues)."""
+        self.points, self.whole = _day_points(self.challenges), True
+
+    def days_of(self, player_ids) -> dict[int, list[DayPlayed]]:
+        """Each player's days played of the week, in date order."""
+        games = (
+            Game.objects.counted()
+            .filter(player_id__in=list(player_ids), challenge__in=self.challenges)
+            .order_by("challenge__date")
+            .values_list("player_id", "challenge_id", "score", "cat_tokens", "button_tokens")
+        )
+        rows = list(games)
+        if not self.whole:
+            missing = {row[1:] for row in rows} - self.points.keys()
+            self.points.update(_day_points(self.challenges, missing))
+        played = defaultdict(list)
+        for player, challenge, score, cats, buttons in rows:
+            par = self.par[challenge]
+            played[player].append(
+                DayPlayed(
+                    date=self.by_id[challenge].date,
+                    points=self.points[(challenge, score, cats, buttons)],
+                    par_diff=None if par is None else round(score - par, 1),
+                    cats=cats,
+                    buttons=buttons,
+                    closed=self.closed[challenge],
+                )
+            )
+        return played

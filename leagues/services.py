@@ -1,0 +1,152 @@
+"""Placing a week's players in leagues (Monday 00:00 UTC) and settling a week's leagues (after
+Sunday's close), both in one job (``do_turn_weeks``, the beat's, on the background queue),
+idempotent: a week is placed once (its ``PlacedWeek`` row, made in the placement's transaction)
+and a league settled once (``settled_at``, set under the league's lock)."""
+
+import datetime
+from collections import defaultdict
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from core.weeks import week_start
+from puzzles.game_state import today
+from ratings.models import Rating
+from ratings.plackett_luce import MU
+
+from . import days, standings
+from .models import League, LeagueMember, PlacedWeek
+from .tiers import HIGHEST, LOWEST, next_tier
+
+LEAGUE_SIZE = 30
+BATCH = 5000
+
+
+def tiers_of(player_ids: list[int], monday: datetime.date) -> dict[int, int]:
+    """Each player's tier for the week of ``monday``: after their latest league, the tier its
+    outcome leads to (the same tier while it is not settled); a new player the lowest."""
+    wanted = set(player_ids)
+    latest = (
+        LeagueMember.objects.filter(monday__lt=monday)
+        .order_by("player_id", "-monday")
+        .distinct("player_id")
+        .values_list("player_id", "league__tier", "outcome")
+    )
+    tiers = dict.fromkeys(player_ids, LOWEST)
+    for player, tier, outcome in latest.iterator(chunk_size=BATCH):
+        if player in wanted:
+            tiers[player] = next_tier(tier, outcome)
+    return tiers
+
+
+def groups_of_close_rating(players: list[int], rating: dict[int, float]) -> list[list[int]]:
+    """``players`` in leagues of at most ``LEAGUE_SIZE``, best rated first, as few leagues as
+    that allows and their sizes as even as can be (30 and 1 would be a league of one)."""
+    ordered = sorted(players, key=lambda p: (-rating.get(p, MU), p))
+    count = -(-len(ordered) // LEAGUE_SIZE)
+    size, extra = divmod(len(ordered), count) if count else (0, 0)
+    groups, start = [], 0
+    for n in range(count):
+        end = start + size + (1 if n < extra else 0)
+        groups.append(ordered[start:end])
+        start = end
+    return groups
+
+
+def do_place_week(monday: datetime.date) -> PlacedWeek | None:
+    """Place the week of ``monday`` (None when it was placed already, or is still to come):
+    every player with a ranked daily in the 14 days before it, in a tier by their last league,
+    in leagues of close rating within the tier."""
+    if monday > today() or monday.weekday() != 0:
+        return None
+    players = days.active_players(monday)
+    tiers = tiers_of(players, monday)
+    rating = dict(
+        Rating.objects.filter(player_id__in=players)
+        .values_list("player_id", "mu")
+        .iterator(chunk_size=BATCH)
+    )
+    by_tier = defaultdict(list)
+    for player in players:
+        by_tier[tiers[player]].append(player)
+    try:
+        with transaction.atomic():
+            placed = PlacedWeek.objects.create(monday=monday, players=len(players))
+            plan = [
+                (League(monday=monday, tier=tier, number=n), group)
+                for tier in sorted(by_tier)
+                for n, group in enumerate(groups_of_close_rating(by_tier[tier], rating), 1)
+            ]
+            League.objects.bulk_create([league for league, _ in plan], batch_size=BATCH)
+            LeagueMember.objects.bulk_create(
+                [
+                    LeagueMember(league=league, player_id=player, monday=monday)
+                    for league, group in plan
+                    for player in group
+                ],
+                batch_size=BATCH,
+            )
+    except IntegrityError:  # placed already (a second job, or one running beside)
+        return None
+    return placed
+
+
+def do_settle_week(monday: datetime.date) -> int:
+    """Settle the week of ``monday``'s leagues once its Sunday has closed: each member's final
+    standing and outcome. Answers how many leagues it settled (0 for a week still open)."""
+    if monday + datetime.timedelta(days=days.WEEK) > today():
+        return 0
+    open_leagues = League.objects.filter(monday=monday, settled_at=None)
+    if not open_leagues.exists():
+        return 0
+    boards = days.WeekBoards(monday)
+    boards.read_all_keys()
+    settled = 0
+    for league_id in open_leagues.values_list("pk", flat=True).iterator(chunk_size=BATCH):
+        settled += _settle(league_id, boards)
+    return settled
+
+
+def _settle(league_id: int, boards: days.WeekBoards) -> int:
+    with transaction.atomic():
+        # locked: a second job beside this one waits, then finds it settled and leaves it
+        league = League.objects.select_for_update().get(pk=league_id)
+        if league.settled_at is not None:
+            return 0
+        members = list(league.members.all())
+        played = boards.days_of(m.player_id for m in members)
+        table = standings.ranked(
+            [standings.Standing(m.player_id, played.get(m.player_id, [])) for m in members]
+        )
+        promote, relegate = standings.lines(len(members), league.tier, LOWEST, HIGHEST)
+        final = {s.player_id: s for s in table}
+        for member in members:
+            standing = final[member.player_id]
+            member.rank, member.points = standing.rank, standing.points
+            member.days, member.par_diff = len(standing.days), standing.par_diff
+            member.daily = [
+                {"date": d.date.isoformat(), "points": d.points, "par_diff": d.par_diff}
+                for d in standing.days
+            ]
+            member.outcome = standings.outcome(standing, len(members), promote, relegate)
+        LeagueMember.objects.bulk_update(
+            members, ["rank", "points", "days", "par_diff", "daily", "outcome"]
+        )
+        league.settled_at = timezone.now()
+        league.save(update_fields=["settled_at"])
+    return 1
+
+
+def do_turn_weeks() -> dict:
+    """The beat's job (daily, so that a missed Monday is made up the day after): settle every
+    week whose Sunday has closed and is not settled yet, oldest first, then place this week."""
+    this_monday = week_start(today())
+    unsettled = (
+        League.objects.filter(settled_at=None, monday__lt=this_monday)
+        .order_by("monday")
+        .values_list("monday", flat=True)
+        .distinct()
+    )
+    settled = {monday.isoformat(): do_settle_week(monday) for monday in unsettled}
+    placed = do_place_week(this_monday)
+    return {"settled": settled, "placed": placed.players if placed else None}
