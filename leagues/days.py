@@ -1,22 +1,18 @@
 """What the leagues read of the daily: who played a ranked daily lately, and each member's
 days of a week (the day's percentile as the board computes it, score minus par's mean).
 
-The percentiles come from the day's tally rows (``leaderboards.with_board_place``), one per
-distinct key of the day, so a week of 100,000 players costs what its few thousand keys cost,
-never a subquery per game (bench/leagues.py)."""
+The percentiles come from the days' tally rows, every key's at once (``leaderboards.day_ranks``),
+so a week of 100,000 players costs what its few thousand keys cost, never a query per game
+(bench/league_weeks.py)."""
 
 import datetime
 from collections import defaultdict
-from functools import reduce
-from operator import or_
-
-from django.db.models import Q
 
 from puzzles.game_state import is_closed, today
-from puzzles.models import Challenge, Game, ScoreTally, SolverRun
+from puzzles.models import Challenge, Game, SolverRun
 from puzzles.selectors.challenges import run_json
 from puzzles.selectors.difficulty import par_mean
-from puzzles.selectors.leaderboards import percentile, with_board_place
+from puzzles.selectors.leaderboards import day_ranks, percentile
 
 from .standings import DayPlayed
 
@@ -35,21 +31,11 @@ def week_days(monday: datetime.date) -> list[datetime.date]:
     return [monday + datetime.timedelta(days=n) for n in range(WEEK)]
 
 
-def _day_points(challenges: list[Challenge], keys=None) -> dict[tuple, float]:
-    """(challenge id, score, cats, buttons) -> the day's percentile of that key, for ``keys``
-    (all the days' keys when None)."""
-    tallies = ScoreTally.objects.filter(challenge__in=challenges)
-    if keys is not None:
-        if not keys:
-            return {}
-        fields = ("challenge_id", "score", "cat_tokens", "button_tokens")
-        tallies = tallies.filter(
-            reduce(or_, (Q(**dict(zip(fields, k, strict=True))) for k in keys))
-        )
-    rows = with_board_place(tallies.order_by()).values_list(
-        "challenge_id", "score", "cat_tokens", "button_tokens", "board_better", "board_count"
-    )
-    return {(c, s, ct, b): percentile(better + 1, n) for c, s, ct, b, better, n in rows}
+def _day_points(challenges: list[Challenge]) -> dict[tuple, float]:
+    """(challenge id, score, cats, buttons) -> the day's percentile of that key, every key of
+    the days' boards."""
+    ranks = day_ranks(challenges).items()
+    return {key: percentile(rank, count) for key, (rank, count) in ranks}
 
 
 class WeekBoards:
@@ -66,12 +52,7 @@ class WeekBoards:
         self.by_id = {c.pk: c for c in self.challenges}
         self.par = {c.pk: par_mean(run_json(c, SolverRun.Kind.PAR)) for c in self.challenges}
         self.closed = {c.pk: is_closed(c) for c in self.challenges}
-        self.points: dict[tuple, float] = {}
-        self.whole = False
-
-    def read_all_keys(self) -> None:
-        """Every key of the week's days at once (settling all the week's leagues)."""
-        self.points, self.whole = _day_points(self.challenges), True
+        self.points = _day_points(self.challenges)
 
     def days_of(self, player_ids) -> dict[int, list[DayPlayed]]:
         """Each player's days played of the week, in date order."""
@@ -81,12 +62,8 @@ class WeekBoards:
             .order_by("challenge__date")
             .values_list("player_id", "challenge_id", "score", "cat_tokens", "button_tokens")
         )
-        rows = list(games)
-        if not self.whole:
-            missing = {row[1:] for row in rows} - self.points.keys()
-            self.points.update(_day_points(self.challenges, missing))
         played = defaultdict(list)
-        for player, challenge, score, cats, buttons in rows:
+        for player, challenge, score, cats, buttons in games:
             par = self.par[challenge]
             played[player].append(
                 DayPlayed(

@@ -100,7 +100,6 @@ def do_settle_week(monday: datetime.date) -> int:
     if not open_leagues.exists():
         return 0
     boards = days.WeekBoards(monday)
-    boards.read_all_keys()
     settled = 0
     for league_id in open_leagues.values_list("pk", flat=True).iterator(chunk_size=BATCH):
         settled += _settle(league_id, boards)

@@ -8,9 +8,8 @@ bench/rank_query.py). A group's board is the same board narrowed to its members:
 counts come from the members' game rows.
 """
 
-from django.db.models import BooleanField, Count, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import BooleanField, Count, F, Q, Sum, Window
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import Coalesce
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
 from ..shapes import LeaderboardOut
@@ -66,20 +65,25 @@ def ranked_games(challenge: Challenge, exclude_hints=False):
     return games.order_by("-score", "-cat_tokens", "-button_tokens", "id")
 
 
-def tally_sum(*conditions: Q):
-    """How many of the row's day's finished ranked games meet ``conditions`` (a subquery on
-    the day's tally rows; the row has a ``challenge``: a game, or a tally row itself)."""
-    tallies = ScoreTally.objects.filter(*conditions, challenge=OuterRef("challenge"))
-    total = tallies.order_by().values("challenge").annotate(n=Sum("games")).values("n")
-    return Coalesce(Subquery(total), Value(0))
-
-
-def with_board_place(rows):
-    """``rows`` (games, or tally rows: anything with a challenge and a key) with
-    ``board_better``, the day's games strictly better than the row's key, and
-    ``board_count``, the day's games: its rank is ``board_better + 1``, as ``rank_of`` says."""
-    key = (OuterRef("score"), OuterRef("cat_tokens"), OuterRef("button_tokens"))
-    return rows.annotate(board_better=tally_sum(better_than(*key)), board_count=tally_sum())
+def day_ranks(challenges) -> dict[tuple[int, int, int, int], tuple[int, int]]:
+    """Every key on the days' boards at once: (challenge id, score, cats, buttons) -> (rank,
+    count), as ``rank_of`` and ``day_count`` say, from one window over the days' tally rows
+    in the board's order (``KEY_ORDER``): a key's rank is 1 + the games up to it, its own
+    and its peers' (the same key, hinted or not) taken away. For many keys at once (the
+    leagues' week), where ``rank_of`` would be a query per key."""
+    day = [F("challenge")]
+    rows = (
+        ScoreTally.objects.filter(challenge__in=challenges)
+        .annotate(
+            upto=Window(Sum("games"), partition_by=day, order_by=KEY_ORDER),
+            same=Window(Sum("games"), partition_by=[*day, *map(F, KEY_FIELDS)]),
+            count=Window(Sum("games"), partition_by=day),
+        )
+        .values_list("challenge_id", *KEY_FIELDS, "upto", "same", "count")
+    )
+    return {
+        (challenge, *key): (upto - same + 1, count) for challenge, *key, upto, same, count in rows
+    }
 
 
 def percentile(rank: int, count: int) -> float:

@@ -20,12 +20,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db.models import F, FilteredRelation, Q
+from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from ..game_state import today
-from ..models import Game, Player, SolverRun, username_key
+from ..models import Game, Player, ScoreTally, SolverRun, username_key
 from ..shapes import ProfileOut
-from .leaderboards import percentile, with_board_place
+from .leaderboards import better_than, percentile
 
 RECENT_DAYS = 14
 
@@ -68,6 +69,13 @@ def _with_day_and_par(games):
         ),
     )
     return games.annotate(par_run=par_run, date=F("challenge__date"), par=F("par_run__score"))
+
+
+def _tally_sum(*conditions: Q):
+    """How many of the game row's day's finished ranked games meet ``conditions``."""
+    tallies = ScoreTally.objects.filter(*conditions, challenge=OuterRef("challenge"))
+    total = tallies.order_by().values("challenge").annotate(n=Sum("games")).values("n")
+    return Coalesce(Subquery(total), Value(0))
 
 
 FREEZE_EVERY = 7  # days of streak that earn one freeze
@@ -140,9 +148,13 @@ def _stats(history: list[dict], record: StreakRecord) -> dict:
 
 
 def _recent(player: Player) -> list[dict]:
+    key = (OuterRef("score"), OuterRef("cat_tokens"), OuterRef("button_tokens"))
     rows = (
-        with_board_place(_with_day_and_par(Game.objects.counted().filter(player=player)))
-        .annotate(better=F("board_better"), count=F("board_count"))
+        _with_day_and_par(Game.objects.counted().filter(player=player))
+        .annotate(
+            better=_tally_sum(better_than(*key)),
+            count=_tally_sum(),
+        )
         .order_by("-date")
         .values("id", "date", "score", "par", "better", "count")[:RECENT_DAYS]
     )
