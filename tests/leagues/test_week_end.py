@@ -64,6 +64,7 @@ def test_after_sundays_close_the_top_five_go_up_and_the_bottom_five_down(week_of
     assert tiers == {f"w{n:03d}": 4 if n < 5 else 3 if n < 7 else 2 for n in range(11)}
     # the settled week as written, for the members and on the profile
     with time_machine.travel(at(NEXT_MONDAY, 1), tick=False):
+        league.refresh_from_db()
         table = league_json(league, members[0])
         assert table["settled"] and table["closed"]
         assert table["members"][0]["outcome"] == "promoted"
