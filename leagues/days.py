@@ -20,14 +20,15 @@ ACTIVE_DAYS = 14  # a ranked daily in the 14 days before a Monday: placed that w
 WEEK = 7
 
 
-def active_players(monday: datetime.date) -> list[int]:
-    """The players with a ranked daily finished in the ``ACTIVE_DAYS`` before ``monday``
-    (never a deleted account: its ranked games stay on the boards, under nobody's name)."""
+def active_players(monday: datetime.date):
+    """The players (a query of their ids) with a ranked daily finished in the ``ACTIVE_DAYS``
+    before ``monday`` (never a deleted account: its ranked games stay on the boards, under
+    nobody's name)."""
     since = monday - datetime.timedelta(days=ACTIVE_DAYS)
     games = Game.objects.counted().filter(
         challenge__date__gte=since, challenge__date__lt=monday, player__is_active=True
     )
-    return list(games.order_by().values_list("player_id", flat=True).distinct())
+    return games.order_by().values_list("player_id", flat=True).distinct()
 
 
 def week_days(monday: datetime.date) -> list[datetime.date]:

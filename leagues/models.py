@@ -51,10 +51,10 @@ class LeagueMember(models.Model):
     outcome = models.CharField(max_length=9, choices=Outcome.choices, blank=True)
 
     class Meta:
+        # also a player's latest league first (the index read backwards: ``tiers_of``)
         constraints = [
             models.UniqueConstraint(fields=["player", "monday"], name="one_league_a_week"),
         ]
-        indexes = [models.Index(fields=["player", "-monday"], name="league_member_latest")]
 
     def __str__(self):
         return f"{self.player_id} in {self.league_id}"

@@ -59,13 +59,12 @@ def do_place_week(monday: datetime.date) -> PlacedWeek | None:
     in leagues of close rating within the tier."""
     if monday > today() or monday.weekday() != 0:
         return None
-    players = days.active_players(monday)
+    active = days.active_players(monday)
+    players = list(active)
     tiers = tiers_of(players, monday)
-    rating = dict(
-        Rating.objects.filter(player_id__in=players)
-        .values_list("player_id", "mu")
-        .iterator(chunk_size=BATCH)
-    )
+    # by a subquery: a list of 100,000 ids would be a query of its own to send and parse
+    ratings = Rating.objects.filter(player_id__in=active).values_list("player_id", "mu")
+    rating = dict(ratings.iterator(chunk_size=BATCH))
     by_tier = defaultdict(list)
     for player in players:
         by_tier[tiers[player]].append(player)
