@@ -20,6 +20,7 @@ from .tiers import HIGHEST, LOWEST, next_tier
 
 LEAGUE_SIZE = 30
 BATCH = 5000
+LEAGUES_AT_ONCE = 200  # settled in one transaction
 
 
 def tiers_of(player_ids: list[int], monday: datetime.date) -> dict[int, int]:
@@ -99,40 +100,56 @@ def do_settle_week(monday: datetime.date) -> int:
     if not open_leagues.exists():
         return 0
     boards = days.WeekBoards(monday)
-    settled = 0
-    for league_id in open_leagues.values_list("pk", flat=True).iterator(chunk_size=BATCH):
-        settled += _settle(league_id, boards)
-    return settled
+    ids = list(open_leagues.order_by("pk").values_list("pk", flat=True))
+    return sum(
+        _settle(ids[start : start + LEAGUES_AT_ONCE], boards)
+        for start in range(0, len(ids), LEAGUES_AT_ONCE)
+    )
 
 
-def _settle(league_id: int, boards: days.WeekBoards) -> int:
+def _final(member: LeagueMember, standing: standings.Standing, size, promote, relegate):
+    member.rank, member.points = standing.rank, standing.points
+    member.days, member.par_diff = len(standing.days), standing.par_diff
+    member.daily = [
+        {"date": d.date.isoformat(), "points": d.points, "par_diff": d.par_diff}
+        for d in standing.days
+    ]
+    member.outcome = standings.outcome(standing, size, promote, relegate)
+
+
+def _settle(league_ids: list[int], boards: days.WeekBoards) -> int:
+    """Settle some of a week's leagues in one transaction (a query for all their games, not
+    one a league: bench/league_weeks.py); answers how many it settled."""
     with transaction.atomic():
-        # locked: a second job beside this one waits, then finds it settled and leaves it
-        league = League.objects.select_for_update().get(pk=league_id)
-        if league.settled_at is not None:
+        # locked: a second job beside this one waits, then finds them settled and leaves them
+        leagues = list(
+            League.objects.select_for_update()
+            .filter(pk__in=league_ids, settled_at=None)
+            .order_by("pk")
+        )
+        if not leagues:
             return 0
-        members = list(league.members.all())
+        members = list(LeagueMember.objects.filter(league__in=leagues))
         played = boards.days_of(m.player_id for m in members)
-        table = standings.ranked(
-            [standings.Standing(m.player_id, played.get(m.player_id, [])) for m in members]
-        )
-        promote, relegate = standings.lines(len(members), league.tier, LOWEST, HIGHEST)
-        final = {s.player_id: s for s in table}
+        by_league = defaultdict(list)
         for member in members:
-            standing = final[member.player_id]
-            member.rank, member.points = standing.rank, standing.points
-            member.days, member.par_diff = len(standing.days), standing.par_diff
-            member.daily = [
-                {"date": d.date.isoformat(), "points": d.points, "par_diff": d.par_diff}
-                for d in standing.days
-            ]
-            member.outcome = standings.outcome(standing, len(members), promote, relegate)
+            by_league[member.league_id].append(member)
+        for league in leagues:
+            mine = by_league[league.pk]
+            table = standings.ranked(
+                [standings.Standing(m.player_id, played.get(m.player_id, [])) for m in mine]
+            )
+            promote, relegate = standings.lines(len(mine), league.tier, LOWEST, HIGHEST)
+            final = {s.player_id: s for s in table}
+            for member in mine:
+                _final(member, final[member.player_id], len(mine), promote, relegate)
         LeagueMember.objects.bulk_update(
-            members, ["rank", "points", "days", "par_diff", "daily", "outcome"]
+            members, ["rank", "points", "days", "par_diff", "daily", "outcome"], batch_size=BATCH
         )
-        league.settled_at = timezone.now()
-        league.save(update_fields=["settled_at"])
-    return 1
+        League.objects.filter(pk__in=[league.pk for league in leagues]).update(
+            settled_at=timezone.now()
+        )
+    return len(leagues)
 
 
 def do_turn_weeks() -> dict:
