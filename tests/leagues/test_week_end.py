@@ -109,3 +109,14 @@ def test_the_weeks_end_is_written_once_however_often_the_job_runs(week_of_twelve
     assert again == third == {"settled": {}, "placed": None}
     assert list(LeagueMember.objects.order_by("pk").values()) == written
     assert PlacedWeek.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_jobs_at_once_settle_each_league_once(week_of_twelve):
+    from helpers.threads import at_once
+
+    with time_machine.travel(at(NEXT_MONDAY, 0), tick=False):
+        settled = at_once(lambda: do_settle_week(MONDAY), 2)
+    assert sorted(settled) == [0, 1]
+    ranks = sorted(LeagueMember.objects.filter(monday=MONDAY).values_list("rank", flat=True))
+    assert ranks == list(range(1, 13))
