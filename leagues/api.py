@@ -1,5 +1,5 @@
 """``GET /api/leagues/current/`` and ``GET /api/leagues/{week}/``: the caller's league of a
-week (docs/leagues.md)."""
+week (docs/api.md, "Weekly leagues")."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view, permission_classes
