@@ -40,7 +40,10 @@ class LeagueMember(models.Model):
         RELEGATED = "relegated"
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="members")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="league_members")
+    # no index of its own: the unique (player, monday) one serves every read by player
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="league_members", db_index=False
+    )
     monday = models.DateField()  # the league's, here too: one league a player a week
     # The final standing, written when the league is settled (null until then)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -51,7 +54,7 @@ class LeagueMember(models.Model):
     outcome = models.CharField(max_length=9, choices=Outcome.choices, blank=True)
 
     class Meta:
-        # also a player's latest league first (the index read backwards: ``tiers_of``)
+        # also a player's latest league first (its index read backwards: ``tiers_of``)
         constraints = [
             models.UniqueConstraint(fields=["player", "monday"], name="one_league_a_week"),
         ]

@@ -21,6 +21,8 @@ from .tiers import HIGHEST, LOWEST, next_tier
 LEAGUE_SIZE = 30
 BATCH = 5000
 LEAGUES_AT_ONCE = 200  # settled in one transaction
+# rows an UPDATE: bulk_update writes a CASE of one branch a row, read for every row it updates
+UPDATES = 200
 
 
 def tiers_of(player_ids: list[int], monday: datetime.date) -> dict[int, int]:
@@ -144,7 +146,7 @@ def _settle(league_ids: list[int], boards: days.WeekBoards) -> int:
             for member in mine:
                 _final(member, final[member.player_id], len(mine), promote, relegate)
         LeagueMember.objects.bulk_update(
-            members, ["rank", "points", "days", "par_diff", "daily", "outcome"], batch_size=BATCH
+            members, ["rank", "points", "days", "par_diff", "daily", "outcome"], batch_size=UPDATES
         )
         League.objects.filter(pk__in=[league.pk for league in leagues]).update(
             settled_at=timezone.now()
