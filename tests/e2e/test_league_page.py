@@ -1,7 +1,7 @@
 """The league page in Chromium: a week's standings with the promotion line, the days played
 and each member's par difference per closed day; a day played moves the standings (its points
 provisional, nothing of its game shown); on a phone and a laptop, in English and Spanish,
-axe-clean in both schemes, with no sideways scroll on the phone."""
+axe-clean in both schemes, with no sideways scroll on the phone; the profile's leagues card."""
 
 import datetime
 
@@ -81,5 +81,12 @@ def test_the_league_standings_move_when_a_day_is_played(
     assert thursday_cell.inner_text().endswith("✓")
     shot(page, f"league-played-{size}-{language}")
     audit.in_both_schemes("played")
+
+    page.goto(site + "/me/")  # the profile's leagues: this week's, not settled yet
+    tiers = page.locator("[data-league-tiers]")
+    assert tiers.locator("[data-league-tier-week]").count() == 1
+    tiers.scroll_into_view_if_needed()
+    shot(page, f"league-profile-{size}-{language}")
+    audit.in_both_schemes("profile")
     assert not audit.found, audit.report()
     context.close()
