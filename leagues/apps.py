@@ -46,6 +46,7 @@ class LeaguesConfig(AppConfig):
     # The player-data protocol (accounts discovers these). No ``keeps_guests``: a guest joins a
     # league only after a ranked daily, and that game keeps the guest already.
     keeps_guests = ()
+    export_sections = ("leagues",)
 
     def fold_guest(self, guest, into):
         from .player_data import fold_guest
@@ -62,7 +63,6 @@ class LeaguesConfig(AppConfig):
 
         return export_player(player)
 
-    @property
     def profile_sections(self) -> dict:
         return _profile_sections()
 
