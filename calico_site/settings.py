@@ -147,6 +147,7 @@ INSTALLED_APPS = [
     "strengths",  # the same (a player's strengths on their profile)
     "drill",  # the same (a drill of your own mistakes)
     "duels",  # the same (two players on one deal)
+    "leagues",  # the same (weekly leagues; it reads ratings)
 ]
 
 # One-time confirmations ("your games are kept") ride in a signed cookie: never a session write.
@@ -362,6 +363,7 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.compute_scenario_pass_rate": {"queue": CALICO_BACKGROUND_QUEUE},
     "strengths.tasks.fill_dashboards": {"queue": CALICO_BACKGROUND_QUEUE},
     "weekly.tasks.compute_pass_chance": {"queue": CALICO_BACKGROUND_QUEUE},
+    "leagues.tasks.turn_weeks": {"queue": CALICO_BACKGROUND_QUEUE},
     "crowd.tasks.compute_telling": {"queue": CALICO_BACKGROUND_QUEUE},  # a day's story asked for
     "reminders.tasks.send_push": {"queue": CALICO_BACKGROUND_QUEUE},
     "accounts.tasks.send_password_reset": {"queue": CALICO_BACKGROUND_QUEUE},
@@ -445,6 +447,12 @@ CELERY_BEAT_SCHEDULE = {
     "weekly-pass-chances": {
         "task": "weekly.tasks.ensure_pass_runs",
         "schedule": crontab(minute=30, hour=0),
+    },
+    # after each close (after the ratings), the leagues: a week's end settled, Monday's placed
+    # (leagues/services.py); daily, each once, so that a missed Monday is made up the day after
+    "turn-league-weeks": {
+        "task": "leagues.tasks.turn_weeks",
+        "schedule": crontab(minute=15, hour=0),
     },
     "resend-lost-runs": {"task": "puzzles.tasks.resend_lost_runs", "schedule": 60.0},
     # the reminders due at this hour of each time zone, in batches (reminders/services.py);

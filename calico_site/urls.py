@@ -8,6 +8,7 @@ import crowd.urls
 import drill.urls
 import duels.urls
 import groups.urls
+import leagues.urls
 import ratings.urls
 import reminders.urls
 import versus.urls
@@ -34,6 +35,7 @@ urlpatterns = [
     path("api/", include(weekly.urls.api)),
     path("api/", include(drill.urls.api)),
     path("api/", include(duels.urls.api)),
+    path("api/", include(leagues.urls.api)),
     # The language switch (a POST that sets the language cookie, no session) and the scripts'
     # catalog per language (core/languages.py).
     path("i18n/setlang/", set_language, name="set_language"),
@@ -48,6 +50,7 @@ urlpatterns = [
     path("", include(drill.urls.pages)),
     path("", include(weekly.urls.pages)),
     path("", include(duels.urls.pages)),
+    path("", include(leagues.urls.pages)),
 ]
 
 # JSON {error, detail} under /api/, the site's pages elsewhere (core/api/errors.py).

@@ -4,6 +4,7 @@ on its deal before the week closes."""
 from django.db.models import F
 from django.utils import timezone
 
+from core.weeks import closes_at, week_start
 from puzzles import words
 from puzzles.game_state import today
 from puzzles.models import RANK_ORDER, Game, Player
@@ -12,7 +13,6 @@ from solver.game import SCENARIOS, deal
 
 from .models import WeeklyEntry, WeeklyPassRun, WeeklySpecial
 from .shapes import WeeklyBoardOut, WeeklyOut, WeeklyParOut, WeeklyTryOut
-from .weeks import closes_at, week_start
 
 
 def is_closed(special: WeeklySpecial) -> bool:

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from core.errors import BadInput, Conflict, NotFound
 from core.jobs import Job
+from core.weeks import parse_week, week_name, week_of, week_start
 from puzzles.game_state import today
 from puzzles.models import Game, Player
 from puzzles.services.challenges import commitment_of
@@ -21,7 +22,6 @@ from solver.search.scenarios import RATE_PLAYERS, play_game
 
 from .models import WeeklyEntry, WeeklyPassRun, WeeklySpecial
 from .selectors import is_closed
-from .weeks import parse_week, week_name, week_of, week_start
 
 FIRST_MONDAY = datetime.date(2024, 1, 1)  # the scenarios' turn counts weeks from here
 

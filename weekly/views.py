@@ -5,10 +5,10 @@ from django.shortcuts import render
 from django.views.decorators.gzip import gzip_page
 
 from core.pages import player_or_none
+from core.weeks import closes_at, week_start
 from puzzles.game_state import today
 
 from . import selectors, services
-from .weeks import closes_at, week_start
 
 
 @gzip_page

@@ -8,7 +8,7 @@ bench/rank_query.py). A group's board is the same board narrowed to its members:
 counts come from the members' game rows.
 """
 
-from django.db.models import BooleanField, Count, F, Q, Sum
+from django.db.models import BooleanField, Count, F, Q, Sum, Window
 from django.db.models.expressions import RawSQL
 
 from ..models import Challenge, Game, Player, ScoreTally, SolverRun, display_name
@@ -63,6 +63,27 @@ def ranked_games(challenge: Challenge, exclude_hints=False):
     if exclude_hints:
         games = games.filter(hints_used=0)
     return games.order_by("-score", "-cat_tokens", "-button_tokens", "id")
+
+
+def day_ranks(challenges) -> dict[tuple[int, int, int, int], tuple[int, int]]:
+    """Every key on the days' boards at once: (challenge id, score, cats, buttons) -> (rank,
+    count), as ``rank_of`` and ``day_count`` say, from one window over the days' tally rows
+    in the board's order (``KEY_ORDER``): a key's rank is 1 + the games up to it, its own
+    and its peers' (the same key, hinted or not) taken away. For many keys at once (the
+    leagues' week), where ``rank_of`` would be a query per key."""
+    day = [F("challenge")]
+    rows = (
+        ScoreTally.objects.filter(challenge__in=challenges)
+        .annotate(
+            upto=Window(Sum("games"), partition_by=day, order_by=KEY_ORDER),
+            same=Window(Sum("games"), partition_by=[*day, *map(F, KEY_FIELDS)]),
+            count=Window(Sum("games"), partition_by=day),
+        )
+        .values_list("challenge_id", *KEY_FIELDS, "upto", "same", "count")
+    )
+    return {
+        (challenge, *key): (upto - same + 1, count) for challenge, *key, upto, same, count in rows
+    }
 
 
 def percentile(rank: int, count: int) -> float:

@@ -18,6 +18,7 @@ from accounts.services.players import do_ensure_token
 from drill.models import DrillAnswer
 from duels.models import Duel, DuelEntry
 from groups.services import do_create_group
+from leagues.models import League, LeagueMember
 from puzzles.models import FORMER_PREFIX, Game
 from puzzles.services.games import do_start_game
 from ratings.models import Rating, RatingChange
@@ -75,6 +76,8 @@ def a_row_in_every_app(player, daily, yesterday) -> None:
         code=f"d{player.pk}", kind=Duel.Kind.DAILY, challenge=daily, ranked=True
     )
     DuelEntry.objects.create(duel=duel, player=player, seat=DuelEntry.Seat.CHALLENGER, game=ranked)
+    league, _ = League.objects.get_or_create(monday=monday, tier=1, number=1)
+    LeagueMember.objects.create(league=league, player=player, monday=monday)
 
 
 def test_every_app_that_holds_rows_of_a_player_declares_their_deletion():

@@ -119,3 +119,31 @@ def test_every_page_is_the_board_in_order(daily, finished, exclude_hints, walk, 
         for entry in leaderboard(daily, page, exclude_hints)["entries"]
     ]
     assert shown == in_order
+
+
+def test_day_ranks_are_rank_of_and_day_count_for_every_key(daily, yesterday, make_player):
+    """Every key of two days at once, as the board's own one-key reads say it (hinted and
+    unhinted games of one key sharing a rank, a key's peers not counted as better)."""
+    rng = random.Random(5)
+    for n in range(120):
+        challenge = daily if n % 2 else yesterday
+        game = Game.objects.create(
+            challenge=challenge,
+            player=make_player(f"k{n}"),
+            ranked=True,
+            status="finished",
+            score=rng.randint(60, 64),
+            cat_tokens=rng.randint(0, 2),
+            button_tokens=rng.randint(0, 1),
+            hints_used=rng.choice((0, 0, 1)),
+            turn=23,
+        )
+        do_count_game(game)
+    ranks = leaderboards.day_ranks([daily, yesterday])
+    keys = set(Game.objects.values_list("challenge_id", *leaderboards.KEY_FIELDS))
+    assert set(ranks) == keys
+    for challenge in (daily, yesterday):
+        count = leaderboards.day_count(challenge)
+        for (day, *key), (rank, counted) in ranks.items():
+            if day == challenge.pk:
+                assert (rank, counted) == (rank_of(challenge, tuple(key)), count)

@@ -1,5 +1,5 @@
-"""ISO weeks as the site names them (``2026-W49``): a week runs from Monday 00:00 UTC to the
-next Monday 00:00 UTC, when it closes."""
+"""ISO weeks as the site names them (``2026-W49``; the weekly special and the leagues): a week
+runs from Monday 00:00 UTC to the next Monday 00:00 UTC, when it closes."""
 
 import datetime
 import re
