@@ -210,28 +210,22 @@ def do_send_push(subscription_id: int, *, payload: dict | None = None) -> None:
 
 def do_push_to(player, *, payload: dict) -> int:
     """Push ``payload`` (``{title, body, url}``, in the player's words) to each of the
-    player's subscriptions, one ``send_push`` task each after commit, as a reminder's: for an
-    app's notice (duels: "your friend finished"). How many were queued; 0 when push is off."""
-    from .tasks import send_push
-
+    player's subscriptions, as a reminder's: for an app's notice (duels: "your friend
+    finished"). How many were queued; 0 when push is off."""
     if not web_push.offered():
         return 0
-    ids = list(PushSubscription.objects.filter(player=player).values_list("pk", flat=True))
-    for subscription_id in ids:
-        transaction.on_commit(functools.partial(send_push.delay, subscription_id, payload))
-    return len(ids)
+    return _queue_pushes(player.pk, payload=payload)
 
 
-def _queue_pushes(reminder: Reminder) -> int:
+def _queue_pushes(player_id: int, *, payload: dict | None = None) -> int:
     """One ``send_push`` task per subscription of the player, after commit: each has its own
     time limit, and none waits for or stops another. Sent by name (the tasks import the
-    services, never the reverse)."""
-    ids = list(
-        PushSubscription.objects.filter(player_id=reminder.player_id).values_list("pk", flat=True)
-    )
+    services, never the reverse); without ``payload``, the day's reminder."""
+    ids = list(PushSubscription.objects.filter(player_id=player_id).values_list("pk", flat=True))
+    kwargs = {} if payload is None else {"payload": payload}
     for subscription_id in ids:
         transaction.on_commit(
-            functools.partial(current_app.send_task, SEND_PUSH, (subscription_id,))
+            functools.partial(current_app.send_task, SEND_PUSH, (subscription_id,), kwargs=kwargs)
         )
     return len(ids)
 
@@ -254,7 +248,7 @@ def do_send_due_reminders(now: datetime.datetime | None = None) -> int:
                 if reminder.email and reminder.player.email_verified and reminder.player.email:
                     messages.append(_message(reminder, day))
                 if reminder.push and web_push.offered():
-                    sent += _queue_pushes(reminder)
+                    sent += _queue_pushes(reminder.player_id)
             except Exception:  # this player's reminder is lost, not the others'
                 log.exception("reminder %s not sent", reminder.pk)
         if messages:

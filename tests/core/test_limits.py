@@ -278,6 +278,8 @@ LIMITED = {
     ("/api/versus/{game_id}/hints/", "post"),
     ("/api/versus/{game_id}/analysis/", "post"),
     ("/api/drill/answers/", "post"),
+    ("/api/duels/", "post"),
+    ("/api/duels/{code}/accept/", "post"),
     ("/api/challenges/{date}/crowd/", "get"),
     ("/api/games/{game_id}/crowd/", "get"),
     # the password asked for an email change and a deletion; the emails sent (issue 47)

@@ -6,10 +6,10 @@ and encrypted, in their language, decrypted by the test's own push service
 import pytest
 from django.test import TestCase
 from helpers.games import goals_for, next_move
+from helpers.push import run_queued_pushes
 
 from duels.services import do_tell_finished
 from puzzles.game_state import today
-from reminders.tasks import send_push
 
 pytestmark = pytest.mark.django_db
 
@@ -23,9 +23,7 @@ def _finish(api, game):
 def _tell() -> int:
     with TestCase.captureOnCommitCallbacks() as queued:
         told = do_tell_finished()
-    for task in queued:
-        assert task.func == send_push.delay
-        send_push(*task.args)
+    run_queued_pushes(queued)
     return told
 
 

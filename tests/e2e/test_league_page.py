@@ -9,9 +9,9 @@ import pytest
 import time_machine
 from axe_audit import Audit
 from browser_helpers import log_in
-from puzzles.services.players import do_register
 from test_players_pages import finished_game, no_sideways_scroll, play_today_by_api
 
+from accounts.services.players import do_register
 from core.weeks import week_start
 from leagues.services import do_place_week
 from puzzles.game_state import today

@@ -143,17 +143,25 @@ class PushService:
 def run_reminders_at(moment) -> int:
     """The beat task at ``moment``, then the pushes it queued, run here as the background
     queue's worker runs them (the real worker: tests/reminders/test_push_worker.py)."""
-    from reminders.services import SEND_PUSH, do_send_due_reminders
-    from reminders.tasks import send_push
+    from reminders.services import do_send_due_reminders
 
     with time_machine.travel(moment, tick=False):
         with TestCase.captureOnCommitCallbacks() as queued:
             sent = do_send_due_reminders()
-        for task in queued:
-            name, args = task.args  # sent by name: current_app.send_task(SEND_PUSH, args)
-            assert name == SEND_PUSH
-            send_push(*args)
+        run_queued_pushes(queued)
     return sent
+
+
+def run_queued_pushes(queued) -> None:
+    """Run here, as the background queue's worker would, the pushes ``queued`` (on-commit
+    callbacks: ``current_app.send_task(SEND_PUSH, args, kwargs=...)``, sent by name)."""
+    from reminders.services import SEND_PUSH
+    from reminders.tasks import send_push
+
+    for task in queued:
+        name, args = task.args
+        assert name == SEND_PUSH
+        send_push(*args, **task.keywords.get("kwargs", {}))
 
 
 def certificate(folder: Path, name: str) -> tuple[str, str]:

@@ -7,11 +7,12 @@ import datetime
 import pytest
 import time_machine
 from django.test import Client
-from puzzles.services.players import do_create_guest, do_fold_guest
 from week_data import MONDAY, at, day, finished, players
 
+from accounts.services.players import do_fold_guest
 from leagues.models import LeagueMember
 from leagues.services import do_place_week, do_turn_weeks
+from puzzles.services.visitors import do_create_guest
 
 pytestmark = pytest.mark.django_db
 

@@ -133,6 +133,7 @@ def test_a_hint_is_counted_when_asked_and_asking_again_returns_it(alice_api, dai
         "move": None,
         "expected_score": None,
         "reasons": [],
+        "reason_facts": [],
         "pass_chance": None,
         "message": "",  # just sent: the workers are not pinged for a quick hint
     }
