@@ -281,6 +281,7 @@ def test_folding_handles_every_relation_of_a_player():
         "drill_answers",  # moved (drill/apps.py)
         "weekly_entries",  # moved, unless the account tried that week (weekly/services.py)
         "duel_entries",  # moved, unless the account sits at that duel (duels/player_data.py)
+        "league_members",  # moved, unless the account has a league that week (leagues)
     }, relations
     assert do_fold_guest.__doc__
 
