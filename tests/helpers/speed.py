@@ -15,7 +15,8 @@ on a fixed piece of work against its time on the machine the budget was set on, 
 1: a machine half as fast gives 6 s. So the budget fails a test that does too much work, never
 one on a slow or busy machine. Work done in PostgreSQL or Redis is theirs, not the test
 process's: a test that waits on them is not caught here (``make test-fast``'s total is,
-docs/benchmarks.md).
+docs/benchmarks.md). Nor is Numba's compilation of the solver's core: a clean clone compiles
+each function at its first call, in whichever test comes first, so it is no test's work.
 """
 
 import os
@@ -63,7 +64,22 @@ class Guard:
         self.cpu = 0.0
         self.wider_fixtures = 0.0  # CPU of fixtures of a wider scope set up meanwhile
         self.fixture_depth = 0
+        self.compiling = (
+            0.0  # CPU of Numba's compilations meanwhile (a first call's, not the test's)
+        )
+        self._compile_depth = 0
+        self._compile_started = 0.0
         self._speed = None
+
+    def compile_started(self) -> None:
+        self._compile_depth += 1
+        if self._compile_depth == 1:
+            self._compile_started = time.process_time()
+
+    def compile_ended(self) -> None:
+        self._compile_depth -= 1
+        if self._compile_depth == 0 and not self.fixture_depth:
+            self.compiling += time.process_time() - self._compile_started
 
     @property
     def speed(self) -> float:
@@ -84,6 +100,27 @@ guard = Guard()
 sys.addaudithook(guard.audit)
 
 
+def _watch_compilations() -> None:
+    """Numba tells when it compiles (its ``numba:compile`` events, nested for the callees):
+    the outermost compilation's CPU goes to ``guard.compiling``."""
+    try:
+        from numba.core import event
+    except ImportError:  # no Numba, nothing compiled
+        return
+
+    class CompileListener(event.Listener):
+        def on_start(self, _event):
+            guard.compile_started()
+
+        def on_end(self, _event):
+            guard.compile_ended()
+
+    event.register("numba:compile", CompileListener())
+
+
+_watch_compilations()
+
+
 def _slow(item) -> bool:
     return item.get_closest_marker("slow") is not None
 
@@ -91,12 +128,13 @@ def _slow(item) -> bool:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item):
     guard.watching, guard.started = not _slow(item), []
-    guard.cpu, guard.wider_fixtures = 0.0, 0.0
+    guard.cpu, guard.wider_fixtures, guard.compiling = 0.0, 0.0, 0.0
     started = time.process_time()
     try:
         return (yield)
     finally:
-        guard.cpu += time.process_time() - started - guard.wider_fixtures
+        guard.cpu += time.process_time() - started - guard.wider_fixtures - guard.compiling
+        guard.compiling = 0.0
 
 
 @pytest.hookimpl(wrapper=True)
@@ -118,7 +156,8 @@ def pytest_runtest_call(item):
     try:
         return (yield)
     finally:
-        guard.cpu += time.process_time() - started
+        guard.cpu += time.process_time() - started - guard.compiling
+        guard.compiling = 0.0
 
 
 @pytest.hookimpl(wrapper=True)
