@@ -55,16 +55,24 @@ def fill(players: int, this_monday: datetime.date) -> datetime.date:
                 date=date, seed=f"bench-{date}", commitment="-"
             )
             SolverRun.objects.create(
-                challenge=challenges[date], kind="par", status="ready", score=76,
+                challenge=challenges[date],
+                kind="par",
+                status="ready",
+                score=76,
                 figures={"mean": 76.2},
-            )  # fmt: skip
+            )
 
         def game(date, player, s):
             return Game(
-                challenge=challenges[date], player=player, ranked=True, status="finished",
-                turn=23, score=max(0, int(rng.gauss(58 + s, 8))),
-                cat_tokens=rng.randint(0, 5), button_tokens=rng.randint(0, 9),
-            )  # fmt: skip
+                challenge=challenges[date],
+                player=player,
+                ranked=True,
+                status="finished",
+                turn=23,
+                score=max(0, int(rng.gauss(58 + s, 8))),
+                cat_tokens=rng.randint(0, 5),
+                button_tokens=rng.randint(0, 9),
+            )
 
         games = [game(rng.choice(before), p, s) for p, s in zip(people, skill, strict=True)]
         games += [
@@ -102,8 +110,10 @@ def main() -> None:
         this_monday = week_start(today())
         started = time.perf_counter()
         last_monday, games = fill(args.players, this_monday)
-        print(f"filled {args.players:,} players, {games:,} games in "
-              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+        print(
+            f"filled {args.players:,} players, {games:,} games in "
+            f"{time.perf_counter() - started:.1f} s"
+        )
         rows, load = [], os.getloadavg()[0]
 
         def row(what, wall, cpu):

@@ -72,8 +72,12 @@ class Breakdown:
         if hasattr(evaluator, "quick_games"):
             self.by_turn()
             # (self, states, hands, firsts, lefts, turn, bags, second_patch, alive, ...)
-            self.wrap(evaluator, "quick_games", "quick_games",
-                      count=lambda args: len(args[8]) * len(args[6]))  # fmt: skip
+            self.wrap(
+                evaluator,
+                "quick_games",
+                "quick_games",
+                count=lambda args: len(args[8]) * len(args[6]),
+            )
         self.wrap(valuation, "sampled_bag", "shuffles")
         self.wrap(players.FairPlayer, "choose_goals", "goal_choice")
         self.wrap(players._Searching, "visible_candidates", "visible_candidates")
@@ -140,8 +144,13 @@ def main(argv=None) -> int:
             started = time.process_time()
             record = play_par_game(dealt, k)
             cpu = time.process_time() - started
-            row = {"seed": seed, "k": k, "score": record.score["total"], "cpu": round(cpu, 3),
-                   "digest": digest(record)}  # fmt: skip
+            row = {
+                "seed": seed,
+                "k": k,
+                "score": record.score["total"],
+                "cpu": round(cpu, 3),
+                "digest": digest(record),
+            }
             if breakdown:
                 row["breakdown"] = breakdown.take()
             if (seed, k) in expected:
@@ -154,10 +163,13 @@ def main(argv=None) -> int:
                 with args.out.open("a") as out:
                     out.write(json.dumps(row) + "\n")
     cpu = statistics.mean(row["cpu"] for row in rows)
-    summary = {"games": len(rows), "cpu_per_game": round(cpu, 3),
-               "cpu_per_day": round(cpu * GAMES, 1), "mean_score": round(statistics.mean(
-                   row["score"] for row in rows), 2),
-               "load": [round(load, 2), round(os.getloadavg()[0], 2)]}  # fmt: skip
+    summary = {
+        "games": len(rows),
+        "cpu_per_game": round(cpu, 3),
+        "cpu_per_day": round(cpu * GAMES, 1),
+        "mean_score": round(statistics.mean(row["score"] for row in rows), 2),
+        "load": [round(load, 2), round(os.getloadavg()[0], 2)],
+    }
     if args.check:
         summary |= {"checked": checked, "differ": differ}
     print(json.dumps(summary))

@@ -125,8 +125,12 @@ def main(argv=None) -> int:
         parser.error("--deals and --jobs must be at least 1, --games at least 2")
     rows = played(args.results)
     if not args.report:
-        todo = [(seed, k) for seed in seeds(args.deals) for k in range(2 * args.games)
-                if (seed, k) not in rows]  # fmt: skip
+        todo = [
+            (seed, k)
+            for seed in seeds(args.deals)
+            for k in range(2 * args.games)
+            if (seed, k) not in rows
+        ]
         todo = todo[: args.max_games]
         args.results.parent.mkdir(parents=True, exist_ok=True)
         with ProcessPoolExecutor(args.jobs) as pool, args.results.open("a") as out:

@@ -89,10 +89,13 @@ def main() -> None:
             again = do_rerate()
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             assert again == dates
-            rows.append(["all (rerate)", f"{args.players:,} x {args.days}", f"{wall:.1f}",
-                         f"{cpu:.1f}"])  # fmt: skip
-            print(f"rerate: {args.days} days of {args.players:,} players in {wall:.1f} s "
-                  f"({cpu:.1f} CPU s)")  # fmt: skip
+            rows.append(
+                ["all (rerate)", f"{args.players:,} x {args.days}", f"{wall:.1f}", f"{cpu:.1f}"]
+            )
+            print(
+                f"rerate: {args.days} days of {args.players:,} players in {wall:.1f} s "
+                f"({cpu:.1f} CPU s)"
+            )
         if args.markdown:
             print_table(["day", "players", "wall s", "CPU s (this process)"], rows, load)
 

@@ -69,8 +69,12 @@ def do_judge_answer(answer_id: int) -> DrillAnswer | None:
 def _judged(row: DrillAnswer) -> dict:
     state, _ = replay(row.game, turns=row.turn - 1)
     observation = state.observation()
-    review = judge(observation, move_of(row), seed=f"{SEED}/{row.game_id}/{row.turn}",
-                   **site_options("analysis"))  # fmt: skip
+    review = judge(
+        observation,
+        move_of(row),
+        seed=f"{SEED}/{row.game_id}/{row.turn}",
+        **site_options("analysis"),
+    )
     return {
         "best": review.best.to_json(),
         "played_value": round(calibrated(review.played_value, row.turn), 2),

@@ -50,13 +50,16 @@ def _options(text: str, name: str, parser) -> dict:
 
 
 def _row(label: str, gaps: list[float]) -> str:
-    return (f"| {label} | {len(gaps)} | {statistics.mean(gaps):+.2f} | "
-            f"{statistics.mean(map(abs, gaps)):.2f} | {max(map(abs, gaps)):.2f} |")  # fmt: skip
+    return (
+        f"| {label} | {len(gaps)} | {statistics.mean(gaps):+.2f} | "
+        f"{statistics.mean(map(abs, gaps)):.2f} | {max(map(abs, gaps)):.2f} |"
+    )
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m research.expected_scale_agreement",
-                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m research.expected_scale_agreement", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--deals", type=int, default=20, help="beam games (seeds scale-N)")
     parser.add_argument("--turns", default="1,6,11,16", help="turns asked, comma-separated")
     parser.add_argument("--hint-options", default="{}", metavar="JSON")

@@ -62,8 +62,12 @@ def play(seed: str, options: dict) -> dict:
         values.append(valuation.values[best])
         game.play(valuation.moves[best])
     final = game.quilt.score()["total"]
-    return {"seed": seed, "values": values, "final": final,
-            "cpu": round(time.process_time() - started, 2)}  # fmt: skip
+    return {
+        "seed": seed,
+        "values": values,
+        "final": final,
+        "cpu": round(time.process_time() - started, 2),
+    }
 
 
 def games(name: str, seeds: list[str], options: dict) -> list[dict]:
@@ -93,8 +97,11 @@ def games(name: str, seeds: list[str], options: dict) -> list[dict]:
 def fit_gain(rows: list[dict]) -> float:
     """Least squares of ``final - value`` on ``turns_left``, through 0 (exact on the last
     turn)."""
-    pairs = [(TURNS - turn, row["final"] - value) for row in rows
-             for turn, value in enumerate(row["values"], start=1)]  # fmt: skip
+    pairs = [
+        (TURNS - turn, row["final"] - value)
+        for row in rows
+        for turn, value in enumerate(row["values"], start=1)
+    ]
     return sum(r * e for r, e in pairs) / sum(r * r for r, _ in pairs)
 
 
@@ -125,16 +132,22 @@ def from_reference(name: str, holdout: int) -> None:
     gain = fit_gain(fit)
     # the gain that makes the turn-1 hint unbiased on the fit deals: where a player meets it
     at_start = statistics.fmean(row["final"] - row["hint1"] for row in fit) / (TURNS - 1)
-    print(f"fit on {len(fit)} deals' par games (game 0): least squares over every turn, "
-          f"final = value + {gain:.3f} x turns_left; at turn 1 (par's score - the hint's "
-          f"value) / {TURNS - 1}: {at_start:.3f} (in use: {EXPECTED_GAIN_PER_TURN})")  # fmt: skip
-    print(f"held out: {len(held)} deals ({held[0]['seed']} ... by number), mean par game "
-          f"{statistics.fmean(r['final'] for r in held):.1f}")  # fmt: skip
+    print(
+        f"fit on {len(fit)} deals' par games (game 0): least squares over every turn, "
+        f"final = value + {gain:.3f} x turns_left; at turn 1 (par's score - the hint's "
+        f"value) / {TURNS - 1}: {at_start:.3f} (in use: {EXPECTED_GAIN_PER_TURN})"
+    )
+    print(
+        f"held out: {len(held)} deals ({held[0]['seed']} ... by number), mean par game "
+        f"{statistics.fmean(r['final'] for r in held):.1f}"
+    )
     arms = (("in use", EXPECTED_GAIN_PER_TURN), ("least squares", gain), ("turn 1", at_start))
     for label, per_turn in arms:
         gaps = [row["final"] - calibrated_by(row["hint1"], 1, per_turn) for row in held]
-        print(f"  par's score - the turn-1 hint's expected_score, gain {per_turn:.3f} ({label}):"
-              f" {interval(gaps)}")  # fmt: skip
+        print(
+            f"  par's score - the turn-1 hint's expected_score, gain {per_turn:.3f} ({label}):"
+            f" {interval(gaps)}"
+        )
     # two-fold: each half judged by the turn-1 gain fitted on the other (every deal held out once)
     halves = (rows[0::2], rows[1::2])
     crossed = []
@@ -163,8 +176,9 @@ def calibrated_by(value: float, turn: int, gain: float) -> float:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m research.expected_score_fit",
-                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m research.expected_score_fit", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("name", nargs="?", help="the games' name: seeds calibrate-NAME-NNNN")
     parser.add_argument("--games", type=int, default=12, help="games to fit on")
     parser.add_argument("--holdout", type=int, default=8, help="games to judge on")
@@ -190,21 +204,27 @@ def main(argv=None) -> None:
     warm()
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     try:
-        fit = games(args.name, [f"calibrate-{args.name}-{k:04d}" for k in range(1, args.games + 1)],
-                    options)  # fmt: skip
-        held = games(args.name, [f"calibrate-{args.name}-holdout-{k:04d}"
-                                 for k in range(1, args.holdout + 1)], options)  # fmt: skip
+        fit = games(
+            args.name, [f"calibrate-{args.name}-{k:04d}" for k in range(1, args.games + 1)], options
+        )
+        held = games(
+            args.name,
+            [f"calibrate-{args.name}-holdout-{k:04d}" for k in range(1, args.holdout + 1)],
+            options,
+        )
     except ValueError as problem:
         parser.error(str(problem))
     gain = fit_gain(fit)
     # mean of final - value, by turn
     offsets = {turn: -statistics.mean(e) for turn, e in errors(fit, lambda t, v: v).items()}
     residual = [e for es in errors(fit, lambda t, v: v + gain * (TURNS - t)).values() for e in es]
-    print(f"fit on {len(fit)} games (mean final {statistics.mean(r['final'] for r in fit):.1f}, "
-          f"{statistics.mean(r['cpu'] for r in fit):.1f} CPU s a game): "
-          f"final = value + {gain:.3f} x turns_left; residual RMSE "
-          f"{statistics.pstdev(residual, 0.0):.2f} (in use: EXPECTED_GAIN_PER_TURN = "
-          f"{EXPECTED_GAIN_PER_TURN})")  # fmt: skip
+    print(
+        f"fit on {len(fit)} games (mean final {statistics.mean(r['final'] for r in fit):.1f}, "
+        f"{statistics.mean(r['cpu'] for r in fit):.1f} CPU s a game): "
+        f"final = value + {gain:.3f} x turns_left; residual RMSE "
+        f"{statistics.pstdev(residual, 0.0):.2f} (in use: EXPECTED_GAIN_PER_TURN = "
+        f"{EXPECTED_GAIN_PER_TURN})"
+    )
     print(
         "per-turn mean offsets (final - value), turns 1..22: "
         + " ".join(f"{offsets[t]:.1f}" for t in range(1, TURNS + 1))
@@ -230,8 +250,10 @@ def main(argv=None) -> None:
     print("| predictor | mean predicted - actual: turns 1, 6, 11, 16, 21 | all turns | RMSE |")
     print("|---|---|---:|---:|")
     others = [fit_gain(every[:k] + every[k + 1 :]) for k in range(len(every))]
-    for label, gains in (("value (before)", [0.0] * len(every)),
-                         ("value + gain x turns left (after)", others)):  # fmt: skip
+    for label, gains in (
+        ("value (before)", [0.0] * len(every)),
+        ("value + gain x turns left (after)", others),
+    ):
         by_turn = {turn: [] for turn in range(1, TURNS + 1)}
         for row, g in zip(every, gains, strict=True):
             for turn, es in errors([row], lambda t, v, g=g: v + g * (TURNS - t)).items():

@@ -99,8 +99,9 @@ def play(seed: str, rng: random.Random, learned) -> tuple[list, int]:
     game = SoloGame.start(dealt, goals)
     fast = evaluator_for(game.quilt.layout, DEFAULT_WEIGHTS, learned)
     moves = np.full((TURNS, 3), -1, dtype=np.int64)
-    fast.quick_game(pack(game.quilt), dealt.hand, dealt.market, dealt.bag, 0, 1,
-                    QUICK.second_patch, moves)  # fmt: skip
+    fast.quick_game(
+        pack(game.quilt), dealt.hand, dealt.market, dealt.bag, 0, 1, QUICK.second_patch, moves
+    )
     rows = []
     for hand_index, cell, slot in moves:
         game.play(Move(int(hand_index), int(cell), None if slot < 0 else int(slot)))
@@ -125,8 +126,9 @@ def siblings(seed: str, rng: random.Random, learned, count: int, among: str):
     game = SoloGame.start(dealt, goals)
     fast = evaluator_for(game.quilt.layout, DEFAULT_WEIGHTS, learned)
     moves = np.full((TURNS, 3), -1, dtype=np.int64)
-    fast.quick_game(pack(game.quilt), dealt.hand, dealt.market, dealt.bag, 0, 1,
-                    QUICK.second_patch, moves)  # fmt: skip
+    fast.quick_game(
+        pack(game.quilt), dealt.hand, dealt.market, dealt.bag, 0, 1, QUICK.second_patch, moves
+    )
     rows, out = [], np.empty((TURNS, 3), dtype=np.int64)
     for hand_index, cell, slot in moves:
         if game.turn >= TURNS - 1:
@@ -150,9 +152,18 @@ def siblings(seed: str, rng: random.Random, learned, count: int, among: str):
             child.play(move)
             state = pack(child.quilt)
             features.append(fast.features(state))
-            finals.append(fast.quick_game(state, child.hand, child.market,
-                                          np.array(child.remaining_bag), 0, child.turn,
-                                          QUICK.second_patch, out))  # fmt: skip
+            finals.append(
+                fast.quick_game(
+                    state,
+                    child.hand,
+                    child.market,
+                    np.array(child.remaining_bag),
+                    0,
+                    child.turn,
+                    QUICK.second_patch,
+                    out,
+                )
+            )
         stage = stage_of(game.quilt.empty_mask.bit_count() - 1)
         x, y = np.array(features), np.array(finals)
         for features_k, final_k in zip(x - x.mean(axis=0), y - y.mean(), strict=True):
@@ -223,11 +234,19 @@ def main(argv=None) -> int:
         rmse_fit = float(np.sqrt(np.mean((x @ weights - y) ** 2)))
         rmse_today = float(np.sqrt(np.mean((today + constant - y) ** 2)))
         tables.append([round(float(w), 6) for w in weights])
-        report.append({"stage": stage, "positions": len(y), "rmse_fit": round(rmse_fit, 3),
-                       "rmse_today": round(rmse_today, 3)})  # fmt: skip
+        report.append(
+            {
+                "stage": stage,
+                "positions": len(y),
+                "rmse_fit": round(rmse_fit, 3),
+                "rmse_today": round(rmse_today, 3),
+            }
+        )
         named = ", ".join(f"{n} {w:+.3f}" for n, w in zip(FEATURES, weights, strict=True))
-        print(f"stage {stage}: {len(y)} positions, RMSE fitted {rmse_fit:.3f} / today's "
-              f"{rmse_today:.3f}; weights {named}")  # fmt: skip
+        print(
+            f"stage {stage}: {len(y)} positions, RMSE fitted {rmse_fit:.3f} / today's "
+            f"{rmse_today:.3f}; weights {named}"
+        )
     sets = json.loads(args.out.read_text()) if args.out.exists() else {}
     sets[str(args.number)] = {
         "features": list(FEATURES),

@@ -98,8 +98,9 @@ def seed_row(seed: str, lean: bool = False) -> dict:
                 best = (node, layout)
     if lean:  # portfolio 4's last round: of the best 12 by P30, the best 4 by P120
         cheap = sorted(range(len(order)), key=lambda i: (row["P30"][i][0], -i), reverse=True)
-        wide = sorted(enumerate(cheap[:12]), key=lambda e: (row["P120"][e[1]][0], -e[0]),
-                      reverse=True)  # fmt: skip
+        wide = sorted(
+            enumerate(cheap[:12]), key=lambda e: (row["P120"][e[1]][0], -e[0]), reverse=True
+        )
         ranked = [i for _, i in wide]
         row["D120"] = {}
     else:
@@ -195,26 +196,32 @@ def report(rows: list[dict]) -> list[dict]:
             continue
         differences = [a - b for (a, _), (b, _) in zip(played, base, strict=True)]
         interval = paired_interval(differences)
-        out.append({
-            "arm": name,
-            "pairs": len(played),
-            "score": sum(s for s, _ in played) / len(played),
-            "today": sum(s for s, _ in base) / len(base),
-            "difference": interval.to_json(),
-            "cpu": sum(c for _, c in played) / len(played),
-            "today_cpu": sum(c for _, c in base) / len(base),
-        })  # fmt: skip
+        out.append(
+            {
+                "arm": name,
+                "pairs": len(played),
+                "score": sum(s for s, _ in played) / len(played),
+                "today": sum(s for s, _ in base) / len(base),
+                "difference": interval.to_json(),
+                "cpu": sum(c for _, c in played) / len(played),
+                "today_cpu": sum(c for _, c in base) / len(base),
+            }
+        )
     return out
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m research.hindsight_portfolio",
-                                     description=__doc__.split("\n")[0])  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m research.hindsight_portfolio", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("name", help="seeds holdout-NAME-0001 ...")
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--report", action="store_true", help="play nothing: the arms so far")
-    parser.add_argument("--lean", action="store_true",
-                        help="new seeds without DEFAULT_WEIGHTS' searches (D30, D120)")  # fmt: skip
+    parser.add_argument(
+        "--lean",
+        action="store_true",
+        help="new seeds without DEFAULT_WEIGHTS' searches (D30, D120)",
+    )
     parser.add_argument("--markdown", action="store_true", help="the report as a table")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if not args.name.replace("-", "").replace("_", "").isalnum() or args.seeds < 1:
@@ -245,8 +252,10 @@ def main(argv=None) -> int:
         for line in table:
             d = line["difference"]
             interval = f"{d['mean']:+.2f} [{d['low']:+.2f}, {d['high']:+.2f}]"
-            print(f"| {line['arm']} | {line['pairs']} | {line['score']:.2f} / {line['today']:.2f} "
-                  f"| {interval} | {line['cpu']:.2f} / {line['today_cpu']:.2f} |")  # fmt: skip
+            print(
+                f"| {line['arm']} | {line['pairs']} | {line['score']:.2f} / {line['today']:.2f} "
+                f"| {interval} | {line['cpu']:.2f} / {line['today_cpu']:.2f} |"
+            )
     else:
         print(json.dumps({"name": args.name, "load": round(load, 1), "arms": table}))
     return 0

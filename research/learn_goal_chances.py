@@ -89,8 +89,17 @@ def play_deals(task) -> tuple[np.ndarray, float, int]:
             layout = dealt.setup.layout(goals)
             fast = evaluator_for(layout, DEFAULT_WEIGHTS, None, chances)
             stream = int.from_bytes(hashlib.sha256(f"{seed}/{goals}".encode()).digest()[:4])
-            mean = goal_outcomes(fast, pack(Quilt(layout)), dealt.hand, dealt.market, dealt.bag,
-                                 games, stream, counts, SECOND_PATCH)  # fmt: skip
+            mean = goal_outcomes(
+                fast,
+                pack(Quilt(layout)),
+                dealt.hand,
+                dealt.market,
+                dealt.bag,
+                games,
+                stream,
+                counts,
+                SECOND_PATCH,
+            )
             scores += mean * games
             played += games
     return counts, scores, played
@@ -114,8 +123,19 @@ def main(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     started = time.time()
     shares = np.array_split(np.arange(1, args.deals + 1), args.jobs)
-    tasks = [(args.prefix, args.number, int(share[0]), int(share[-1]), args.arrangements,
-              args.games, args.policy) for share in shares if len(share)]  # fmt: skip
+    tasks = [
+        (
+            args.prefix,
+            args.number,
+            int(share[0]),
+            int(share[-1]),
+            args.arrangements,
+            args.games,
+            args.policy,
+        )
+        for share in shares
+        if len(share)
+    ]
     if args.jobs == 1:
         results = [play_deals(task) for task in tasks]
     else:

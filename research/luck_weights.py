@@ -53,8 +53,9 @@ def variance_ratio(rows: list[dict], weights) -> float:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m research.luck_weights",
-                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m research.luck_weights", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("name", help="the calibration experiment")
     parser.add_argument("--check", metavar="OTHER", help="an experiment to check them on")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
@@ -65,15 +66,20 @@ def main(argv=None) -> int:
         print(f"research/luck_weights.py: {problem}", file=sys.stderr)
         return 2
     weights = fit(rows)
-    stages = ", ".join(f"turns {a}-{b}: {w:.2f}" for (a, b), w in zip(LUCK_STAGES, weights,
-                                                                      strict=True))  # fmt: skip
+    stages = ", ".join(
+        f"turns {a}-{b}: {w:.2f}" for (a, b), w in zip(LUCK_STAGES, weights, strict=True)
+    )
     print(f"weights ({len(rows)} pairs of {args.name}): {stages}")
     ones = variance_ratio(rows, [1.0] * len(LUCK_STAGES))
-    print(f"variance of the paired differences, in sample: {variance_ratio(rows, weights):.2f}× "
-          f"smaller (all weights 1: {ones:.2f}×)")  # fmt: skip
+    print(
+        f"variance of the paired differences, in sample: {variance_ratio(rows, weights):.2f}× "
+        f"smaller (all weights 1: {ones:.2f}×)"
+    )
     if other is not None:
-        print(f"out of sample, {len(other)} pairs of {args.check}: "
-              f"{variance_ratio(other, weights):.2f}× smaller")  # fmt: skip
+        print(
+            f"out of sample, {len(other)} pairs of {args.check}: "
+            f"{variance_ratio(other, weights):.2f}× smaller"
+        )
     return 0
 
 

@@ -79,8 +79,11 @@ def play(seed: str, k: int, options: dict) -> dict:
         best = valuation.best()
         values.append(round(valuation.values[best], 3))
         game.play(valuation.moves[best])
-    row |= {"final": game.quilt.score()["total"], "values": values,
-            "cpu": round(time.process_time() - started, 2)}  # fmt: skip
+    row |= {
+        "final": game.quilt.score()["total"],
+        "values": values,
+        "cpu": round(time.process_time() - started, 2),
+    }
     return row
 
 
@@ -156,8 +159,9 @@ def reference(rows: list[dict]) -> dict:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m research.par_reference",
-                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m research.par_reference", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("action", choices=("play", "table"))
     parser.add_argument("--name", default="ref", help="the ledgers' name")
     parser.add_argument("--deals", type=int, default=1000)

@@ -81,8 +81,9 @@ def value_position(observation: Observation, moves: list[Move], futures: int, se
     return finals
 
 
-def judge_position(observation: Observation, moves: list[Move], futures: int, seed: str,
-                   judge: dict) -> np.ndarray:  # fmt: skip
+def judge_position(
+    observation: Observation, moves: list[Move], futures: int, seed: str, judge: dict
+) -> np.ndarray:
     """The stronger judge: every move's final score when the fair player with ``judge``'s
     options plays the rest of the game, in each of the first ``futures`` of the quick judge's
     futures (``valuation.continued_values``, the same ``seed``)."""
@@ -90,12 +91,21 @@ def judge_position(observation: Observation, moves: list[Move], futures: int, se
     def continuation(player_seed: str):
         return make_player("fair", seed=player_seed, **judge)
 
-    return continued_values(observation, moves, samples=futures, seed=seed,
-                            continuation=continuation)  # fmt: skip
+    return continued_values(
+        observation, moves, samples=futures, seed=seed, continuation=continuation
+    )
 
 
-def build(name: str, positions: int, futures: int, moves: int, per_game: int, play: dict,
-          judge: dict | None = None, judge_futures: int = 32) -> list[dict]:  # fmt: skip
+def build(
+    name: str,
+    positions: int,
+    futures: int,
+    moves: int,
+    per_game: int,
+    play: dict,
+    judge: dict | None = None,
+    judge_futures: int = 32,
+) -> list[dict]:
     """The bank, built up to ``positions`` (the ones already on disk are kept). With a
     ``judge`` (the continuation player's fair options), a position's moves are the playing
     player's top ``moves`` by its own valuation plus the quick game's move, each valued by
@@ -106,8 +116,9 @@ def build(name: str, positions: int, futures: int, moves: int, per_game: int, pl
     bank = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
     made = (futures, moves, judge, judge_futures if judge else None)
     if bank and _made(bank[0]) != made:
-        raise ValueError(f"bank {name!r} was built with other --futures/--moves/--judge; "
-                         "pick a name")  # fmt: skip
+        raise ValueError(
+            f"bank {name!r} was built with other --futures/--moves/--judge; pick a name"
+        )
     have = {row["id"] for row in bank}
     game_number = 0
     while len(bank) < positions:
@@ -144,15 +155,15 @@ def build(name: str, positions: int, futures: int, moves: int, per_game: int, pl
                     move = top[0]  # what the player plays (``choose_move``): its best
                     quick = quick_move(observation)
                     top += [quick] if quick not in top else []
-                    row.update(judge=judge, judge_futures=judge_futures,
-                               quick=top.index(quick))  # fmt: skip
+                    row.update(judge=judge, judge_futures=judge_futures, quick=top.index(quick))
                 finals = value_position(observation, top, futures, f"bank/{position_id}")
                 row["moves"] = [m.to_json() for m in top]
                 row["finals"] = finals.astype(int).tolist()
                 if judge is not None:
                     started = time.process_time()
-                    judged = judge_position(observation, top, judge_futures,
-                                            f"bank/{position_id}", judge)  # fmt: skip
+                    judged = judge_position(
+                        observation, top, judge_futures, f"bank/{position_id}", judge
+                    )
                     row["judged"] = judged.astype(int).tolist()
                     row["judge_cpu"] = round(time.process_time() - started, 3)
                 bank.append(row)
@@ -191,8 +202,14 @@ def score(bank: list[dict], options: dict) -> dict:
         alone = partial(value_position, observation, [chosen], position["futures"], seed)
         quick.add(position["finals"], moves, chosen, alone)
         if "judged" in position:
-            alone = partial(judge_position, observation, [chosen], position["judge_futures"],
-                            seed, position["judge"])  # fmt: skip
+            alone = partial(
+                judge_position,
+                observation,
+                [chosen],
+                position["judge_futures"],
+                seed,
+                position["judge"],
+            )
             judged.add(position["judged"], moves, chosen, alone)
     result = {"options": options, "positions": len(bank), **quick.result()}
     if judged.regrets:
@@ -323,21 +340,36 @@ def _ranks(values: np.ndarray) -> np.ndarray:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m research.position_bank",
-                                     description=__doc__.split("\n")[0])  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m research.position_bank", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("name", help="the bank's name: its games are bank-NAME-NNNN")
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--futures", type=int, default=256)
     parser.add_argument("--moves", type=int, default=8, help="the visible ranking's best N")
     parser.add_argument("--per-game", type=int, default=5, help="positions from each game")
-    parser.add_argument("--play", default='{"samples": 32, "candidates": 16}', metavar="JSON",
-                        help="the fair player's options for the bank's games")  # fmt: skip
-    parser.add_argument("--judge", metavar="JSON",
-                        help="the stronger judge: its player's fair options")  # fmt: skip
-    parser.add_argument("--judge-futures", type=int, default=32, metavar="K",
-                        help="the judge's futures: the quick judge's first K")  # fmt: skip
-    parser.add_argument("--score", metavar="JSON", action="append",
-                        help="score this fair player on the bank (twice: compare two)")  # fmt: skip
+    parser.add_argument(
+        "--play",
+        default='{"samples": 32, "candidates": 16}',
+        metavar="JSON",
+        help="the fair player's options for the bank's games",
+    )
+    parser.add_argument(
+        "--judge", metavar="JSON", help="the stronger judge: its player's fair options"
+    )
+    parser.add_argument(
+        "--judge-futures",
+        type=int,
+        default=32,
+        metavar="K",
+        help="the judge's futures: the quick judge's first K",
+    )
+    parser.add_argument(
+        "--score",
+        metavar="JSON",
+        action="append",
+        help="score this fair player on the bank (twice: compare two)",
+    )
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if not args.name.replace("-", "").replace("_", "").isalnum():
@@ -363,16 +395,33 @@ def main(argv=None) -> int:
         parser.error(f"options: {problem}")
     started = time.process_time()
     try:
-        bank = build(args.name, args.positions, args.futures, args.moves, args.per_game, play,
-                     judge, args.judge_futures)  # fmt: skip
+        bank = build(
+            args.name,
+            args.positions,
+            args.futures,
+            args.moves,
+            args.per_game,
+            play,
+            judge,
+            args.judge_futures,
+        )
     except ValueError as problem:
         print(f"research/position_bank.py: {problem}", file=sys.stderr)
         return 2
     built = time.process_time() - started
     load = os.getloadavg()[0]
     if options is None:
-        print(json.dumps({"name": args.name, "positions": len(bank), "futures": args.futures,
-                          "cpu": round(built, 1), "load": round(load, 1)}))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "name": args.name,
+                    "positions": len(bank),
+                    "futures": args.futures,
+                    "cpu": round(built, 1),
+                    "load": round(load, 1),
+                }
+            )
+        )
         if "judged" in bank[0]:
             print(json.dumps({"name": args.name, "judge_cost": judge_cost(bank)}))
             print(json.dumps({"name": args.name, "agreement": agreement(bank)}))
@@ -405,13 +454,14 @@ def _markdown(name: str, first: dict, results: list[dict]) -> str:
 
     def cell(tally: dict) -> str:
         r = tally["regret"]
-        return (f"{r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
-                f"| {tally['best_chosen']:.0%}")  # fmt: skip
+        return f"{r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}] | {tally['best_chosen']:.0%}"
 
     judged = "judged" in results[0]
-    lines = ["| bank | player | positions | regret a decision [95% t] | best chosen |"
-             + (" judged regret [95% t] | judged best chosen |" if judged else "")
-             + " CPU s |"]  # fmt: skip
+    lines = [
+        "| bank | player | positions | regret a decision [95% t] | best chosen |"
+        + (" judged regret [95% t] | judged best chosen |" if judged else "")
+        + " CPU s |"
+    ]
     lines.append("|---|---|---:|---|---:|" + ("---|---:|" if judged else "") + "---:|")
     bank = f"{name} ({first['futures']} futures"
     if judged:

@@ -127,8 +127,11 @@ def parse(argv) -> argparse.Namespace:
 
 
 def luck_weight(turn: int) -> float:
-    return next(w for (first, last), w in zip(LUCK_STAGES, LUCK_WEIGHTS, strict=True)
-                if first <= turn <= last)  # fmt: skip
+    return next(
+        w
+        for (first, last), w in zip(LUCK_STAGES, LUCK_WEIGHTS, strict=True)
+        if first <= turn <= last
+    )
 
 
 def play_pair(
@@ -220,8 +223,15 @@ def run_pairs(pool, ledger: Ledger, seeds: list[str], args, stop=None) -> list[d
     while True:
         while len(playing) < args.jobs and todo:
             seed = todo.pop(0)
-            job = pool.submit(play_pair, seed, args.strategy, args.base, args.test,
-                              args.own_goals, args.luck_samples)  # fmt: skip
+            job = pool.submit(
+                play_pair,
+                seed,
+                args.strategy,
+                args.base,
+                args.test,
+                args.own_goals,
+                args.luck_samples,
+            )
             playing[job] = seed
         while nxt < len(seeds) and (seeds[nxt] in ledger.pairs or seeds[nxt] in pending):
             seed = seeds[nxt]

@@ -82,9 +82,15 @@ def why(results: dict, numbers: list[int], players: list[str], deals: int, markd
             for m in fails:
                 for kind in m:
                     counts[kind] = counts.get(kind, 0) + 1
-            row = [str(number), player, str(len(fails)), str(score_only),
-                   str(len(fails) - score_only - both), str(both),
-                   ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "-"]  # fmt: skip
+            row = [
+                str(number),
+                player,
+                str(len(fails)),
+                str(score_only),
+                str(len(fails) - score_only - both),
+                str(both),
+                ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "-",
+            ]
             print(("| " if markdown else "") + sep.join(row) + (" |" if markdown else ""))
 
 
@@ -99,9 +105,13 @@ def main() -> None:
     parser.add_argument("--prefix", default="pass-rate", help="seeds PREFIX-N-k")
     parser.add_argument("--scenarios", default="", help="e.g. 1,4,9 (default: all ten)")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
-    parser.add_argument("--minutes", type=float, default=0,
-                        help="start no deal after this many minutes (0: no limit); the tables "
-                        "cover the deals played, the same count a scenario")  # fmt: skip
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=0,
+        help="start no deal after this many minutes (0: no limit); the tables "
+        "cover the deals played, the same count a scenario",
+    )
     parser.add_argument("--out", type=Path, help="append every game here; skip those already in it")
     args = parser.parse_args()
     try:
@@ -113,8 +123,11 @@ def main() -> None:
     except ValueError as error:
         parser.exit(2, f"scenario_pass_rates: {error}\n")
     started = time.perf_counter()
-    print(f"{', '.join(players)} {options or '(par strength)'}, {args.deals} deals per scenario "
-          f"({args.prefix}-N-k)", flush=True)  # fmt: skip
+    print(
+        f"{', '.join(players)} {options or '(par strength)'}, {args.deals} deals per scenario "
+        f"({args.prefix}-N-k)",
+        flush=True,
+    )
     try:
         results = ledger(args.out, args.prefix, options)
     except (OSError, ValueError, KeyError, TypeError) as error:
@@ -127,19 +140,32 @@ def main() -> None:
         for k in range(args.deals):
             if args.minutes and time.perf_counter() - started > 60 * args.minutes:
                 break
-            jobs = [(n, player, k, args.prefix, options) for n in numbers for player in players
-                    if (n, player, k) not in results]  # fmt: skip
+            jobs = [
+                (n, player, k, args.prefix, options)
+                for n in numbers
+                for player in players
+                if (n, player, k) not in results
+            ]
             for (number, player, k, _, _), result in pool.map(run, jobs):
                 results[number, player, k] = result
                 if out:
-                    row = {"prefix": args.prefix, "options": options, "number": number,
-                           "player": player, "k": k, "run": asdict(result)}  # fmt: skip
+                    row = {
+                        "prefix": args.prefix,
+                        "options": options,
+                        "number": number,
+                        "player": player,
+                        "k": k,
+                        "run": asdict(result),
+                    }
                     out.write(json.dumps(row) + "\n")
                     out.flush()
-                print(f"# {number} {player} {k}: {result.score} "
-                      f"{'pass' if result.passed else 'fail'} {result.seconds:.1f} s "
-                      f"{result.cpu:.1f} CPU s {','.join(result.missed)}",
-                      file=sys.stderr, flush=True)  # fmt: skip
+                print(
+                    f"# {number} {player} {k}: {result.score} "
+                    f"{'pass' if result.passed else 'fail'} {result.seconds:.1f} s "
+                    f"{result.cpu:.1f} CPU s {','.join(result.missed)}",
+                    file=sys.stderr,
+                    flush=True,
+                )
             played = k + 1
     if played < args.deals:
         print(f"cut short at {args.minutes:g} minutes: {played} deals per scenario", flush=True)
@@ -149,8 +175,11 @@ def main() -> None:
     sep = " | " if args.markdown else "  "
     head = ["scenario", "score to reach"]
     for player in players:
-        head += [f"{player}: passes [95%]", f"{player}: score mean (min-max)",
-                 f"{player}: CPU s/game"]  # fmt: skip
+        head += [
+            f"{player}: passes [95%]",
+            f"{player}: score mean (min-max)",
+            f"{player}: CPU s/game",
+        ]
     if len(players) == 2:
         head += [f"{players[0]} only", f"{players[1]} only"]
     print()
@@ -186,8 +215,10 @@ def main() -> None:
     for player in players:
         print(f"{player}: all ten {rate(*totals[player])}")
     if len(players) == 2:
-        print(f"common deals: {players[0]} passes and {players[1]} fails {only[0]}, "
-              f"the other way round {only[1]}")  # fmt: skip
+        print(
+            f"common deals: {players[0]} passes and {players[1]} fails {only[0]}, "
+            f"the other way round {only[1]}"
+        )
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\n{time.perf_counter() - started:.0f} s in all; load average at the end: {load}")
 

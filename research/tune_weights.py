@@ -84,8 +84,11 @@ def main(argv=None) -> int:
                     trial = scaled(best, name, factor)
                     mean = mean_score(pool, args.strategy, seeds, trial, options)
                     kept = mean > best_mean + args.margin
-                    print(f"round {round_} {name} x{factor:.2f}: {mean:.2f}"
-                          f"{'  kept' if kept else ''}", flush=True)  # fmt: skip
+                    print(
+                        f"round {round_} {name} x{factor:.2f}: {mean:.2f}"
+                        f"{'  kept' if kept else ''}",
+                        flush=True,
+                    )
                     if kept:
                         best, best_mean = trial, mean
                         break

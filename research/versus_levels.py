@@ -68,8 +68,10 @@ def main() -> None:
                 ahead[a, b][0] += rank_a < rank_b
                 ahead[a, b][1] += 1
         print(f"game {k}: " + ", ".join(f"{lv} {sc} (#{rk})" for lv, sc, rk in result), flush=True)
-    print(f"\n{args.games} tables of 4 in {time.perf_counter() - started:.0f} s; "
-          f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"\n{args.games} tables of 4 in {time.perf_counter() - started:.0f} s; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     print("\n| level | move p50 | move p95 | mean score | wins | ahead of " + " | ".join(names))
     for level in names:
         times = move_times[level]
@@ -79,8 +81,10 @@ def main() -> None:
         timing = f"{statistics.median(times):.3f} s | {percentile(times, 0.95):.3f} s"
         score = f"{statistics.mean(scores[level]):.1f} | {wins[level]}"
         print(f"| {level} | {timing} | {score} | " + " | ".join(versus))
-    print(f"\ngoal choice per seat: p50 {statistics.median(goal_times):.3f} s, "
-          f"p95 {percentile(goal_times, 0.95):.3f} s")  # fmt: skip
+    print(
+        f"\ngoal choice per seat: p50 {statistics.median(goal_times):.3f} s, "
+        f"p95 {percentile(goal_times, 0.95):.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -31,8 +31,9 @@ def seat_zero_turns(seed: str, players: int) -> list:
     """Seat 0's (view, move) pairs of one table."""
     table = deal_table(seed, players)
     goals = [choose_goals(setup, f"{seed}/seat-{s}") for s, setup in enumerate(table.setups)]
-    seats = [make_opponent("medium" if s == 0 else "easy", f"{seed}/seat-{s}")
-             for s in range(players)]  # fmt: skip
+    seats = [
+        make_opponent("medium" if s == 0 else "easy", f"{seed}/seat-{s}") for s in range(players)
+    ]
     game = MultiplayerGame(table, goals)
     turns = []
     while not game.finished:

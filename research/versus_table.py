@@ -61,8 +61,17 @@ def duplicate(k: int) -> list[dict]:
         keys = play(seed, players, goals, cpu)
         mine, theirs = keys[new], keys[1 - new]
         ahead = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        records.append({"table": k, "new_seat": new, "new": mine, "old": theirs, "ahead": ahead,
-                        "new_cpu": cpu[new], "old_cpu": cpu[1 - new]})  # fmt: skip
+        records.append(
+            {
+                "table": k,
+                "new_seat": new,
+                "new": mine,
+                "old": theirs,
+                "ahead": ahead,
+                "new_cpu": cpu[new],
+                "old_cpu": cpu[1 - new],
+            }
+        )
     return records
 
 
@@ -80,8 +89,10 @@ def judge(tables: int, out: Path) -> None:
             f.writelines(json.dumps(r) + "\n" for r in records)
         done += records
         a, b = records
-        print(f"table {k}: new {a['new'][0]}-{a['old'][0]}, swapped new {b['new'][0]}-"
-              f"{b['old'][0]}", flush=True)  # fmt: skip
+        print(
+            f"table {k}: new {a['new'][0]}-{a['old'][0]}, swapped new {b['new'][0]}-{b['old'][0]}",
+            flush=True,
+        )
     report([r for r in done if r["table"] < tables], time.perf_counter() - started)
 
 
@@ -96,20 +107,32 @@ def report(records: list[dict], seconds: float) -> None:
     t_low, t_high = wilson(better, len(by_table))
     new_cpu = [t for r in records for t in r["new_cpu"]]
     old_cpu = [t for r in records for t in r["old_cpu"]]
-    print(f"\n{len(by_table)} duplicate tables ({n} games) in {seconds:.0f} s of this run; "
-          f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"\n{len(by_table)} duplicate tables ({n} games) in {seconds:.0f} s of this run; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     print("| what | figure |\n|---|---|")
-    print(f"| new hard finishes ahead of today's hard | {wins:g}/{n} = {wins / n:.1%} "
-          f"(Wilson 95% {low:.1%}-{high:.1%}) |")  # fmt: skip
-    print(f"| tables where the new hard did better over both seats (a split counts a half) | "
-          f"{better:g}/{len(by_table)} = {better / len(by_table):.1%} "
-          f"(Wilson 95% {t_low:.1%}-{t_high:.1%}) |")  # fmt: skip
-    print(f"| mean points: new / today's | {statistics.mean(r['new'][0] for r in records):.1f}"
-          f" / {statistics.mean(r['old'][0] for r in records):.1f} |")  # fmt: skip
-    print(f"| CPU a move: new p50 / p95 | {statistics.median(new_cpu):.3f} / "
-          f"{percentile(new_cpu, 0.95):.3f} s |")  # fmt: skip
-    print(f"| CPU a move: today's p50 / p95 | {statistics.median(old_cpu):.3f} / "
-          f"{percentile(old_cpu, 0.95):.3f} s |")  # fmt: skip
+    print(
+        f"| new hard finishes ahead of today's hard | {wins:g}/{n} = {wins / n:.1%} "
+        f"(Wilson 95% {low:.1%}-{high:.1%}) |"
+    )
+    print(
+        f"| tables where the new hard did better over both seats (a split counts a half) | "
+        f"{better:g}/{len(by_table)} = {better / len(by_table):.1%} "
+        f"(Wilson 95% {t_low:.1%}-{t_high:.1%}) |"
+    )
+    print(
+        f"| mean points: new / today's | {statistics.mean(r['new'][0] for r in records):.1f}"
+        f" / {statistics.mean(r['old'][0] for r in records):.1f} |"
+    )
+    print(
+        f"| CPU a move: new p50 / p95 | {statistics.median(new_cpu):.3f} / "
+        f"{percentile(new_cpu, 0.95):.3f} s |"
+    )
+    print(
+        f"| CPU a move: today's p50 / p95 | {statistics.median(old_cpu):.3f} / "
+        f"{percentile(old_cpu, 0.95):.3f} s |"
+    )
 
 
 def speed(tables: int, level: str) -> None:
@@ -134,14 +157,18 @@ def speed(tables: int, level: str) -> None:
             wait = 0.0 if seat == 3 else wait
             game.play(move)
         print(f"table {k}: points {[q.points for q in game.quilts]}", flush=True)
-    print(f"\n{tables} 4-player tables of {level} {TABLE_LEVELS[level]}; load average "
-          f"{os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"\n{tables} 4-player tables of {level} {TABLE_LEVELS[level]}; load average "
+        f"{os.getloadavg()[0]:.2f}"
+    )
     print(
         "| level | CPU a move p50 | p95 | wall a move p50 | p95 | CPU for 3 opponents p50 | p95 |"
     )
-    print(f"| {level} | {statistics.median(cpu):.3f} s | {percentile(cpu, 0.95):.3f} s | "
-          f"{statistics.median(wall):.3f} s | {percentile(wall, 0.95):.3f} s | "
-          f"{statistics.median(waits):.3f} s | {percentile(waits, 0.95):.3f} s |")  # fmt: skip
+    print(
+        f"| {level} | {statistics.median(cpu):.3f} s | {percentile(cpu, 0.95):.3f} s | "
+        f"{statistics.median(wall):.3f} s | {percentile(wall, 0.95):.3f} s | "
+        f"{statistics.median(waits):.3f} s | {percentile(waits, 0.95):.3f} s |"
+    )
 
 
 def main() -> None:

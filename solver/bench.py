@@ -36,8 +36,12 @@ def parse(argv) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
     parser.add_argument("--hint-seeds", type=int, default=10, help="games whose hints are timed")
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures here")
-    parser.add_argument("--options", default="{}", metavar="JSON",
-                        help='options for every strategy: \'{"samples": 12}\'')  # fmt: skip
+    parser.add_argument(
+        "--options",
+        default="{}",
+        metavar="JSON",
+        help="options for every strategy: '{\"samples\": 12}'",
+    )
     args = parser.parse_args(argv)
     strategies = [s for s in args.strategies.split(",") if s]
     unknown = [s for s in strategies if s not in STRATEGIES]
@@ -59,8 +63,14 @@ def play_one(strategy: str, seed: str, options: dict) -> dict:
     record = play_game(deal(seed), make_player(strategy, seed=seed, **options))
     cpu = time.process_time() - cpu  # the game's own work, whatever else the machine runs
     score = record.score["total"]
-    return {"strategy": strategy, "seed": seed, "score": score, "seconds": record.seconds,
-            "cpu": cpu, "replayed": replay(seed, record.goals, record.moves) == score}  # fmt: skip
+    return {
+        "strategy": strategy,
+        "seed": seed,
+        "score": score,
+        "seconds": record.seconds,
+        "cpu": cpu,
+        "replayed": replay(seed, record.goals, record.moves) == score,
+    }
 
 
 def replay(seed: str, goals: dict | None, moves: list[dict]) -> int | None:
@@ -86,9 +96,14 @@ def time_hints(seed: str) -> list[dict]:
         if game.turn in HINT_TURNS:
             started, cpu = time.perf_counter(), time.process_time()
             hint(observation)
-            timings.append({"seed": seed, "turn": game.turn,
-                            "seconds": time.perf_counter() - started,
-                            "cpu": time.process_time() - cpu})  # fmt: skip
+            timings.append(
+                {
+                    "seed": seed,
+                    "turn": game.turn,
+                    "seconds": time.perf_counter() - started,
+                    "cpu": time.process_time() - cpu,
+                }
+            )
         game.play(player.choose_move(observation))
     return timings
 
@@ -103,9 +118,11 @@ def percentile(values, q: float) -> float:
 
 
 def table(games: list[dict], strategies) -> str:
-    lines = ["| strategy | games | mean score | p10 | p90 | s/game (mean) | s/game (p90) "
-             "| CPU s/game (mean) | CPU s/game (p90) |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    lines = [
+        "| strategy | games | mean score | p10 | p90 | s/game (mean) | s/game (p90) "
+        "| CPU s/game (mean) | CPU s/game (p90) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for strategy in strategies:
         rows = [g for g in games if g["strategy"] == strategy]
         scores = [g["score"] for g in rows]
@@ -121,15 +138,19 @@ def table(games: list[dict], strategies) -> str:
 
 
 def hint_table(timings: list[dict]) -> str:
-    lines = ["| hint at turn | states | mean s | p95 s | max s | CPU s (mean) | CPU s (p95) |",
-             "|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    lines = [
+        "| hint at turn | states | mean s | p95 s | max s | CPU s (mean) | CPU s (p95) |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for turn in HINT_TURNS:
         seconds = [t["seconds"] for t in timings if t["turn"] == turn]
         cpu = [t["cpu"] for t in timings if t["turn"] == turn]
         if seconds:
-            lines.append(f"| {turn} | {len(seconds)} | {statistics.mean(seconds):.2f} | "
-                         f"{percentile(seconds, 0.95):.2f} | {max(seconds):.2f} | "
-                         f"{statistics.mean(cpu):.2f} | {percentile(cpu, 0.95):.2f} |")  # fmt: skip
+            lines.append(
+                f"| {turn} | {len(seconds)} | {statistics.mean(seconds):.2f} | "
+                f"{percentile(seconds, 0.95):.2f} | {max(seconds):.2f} | "
+                f"{statistics.mean(cpu):.2f} | {percentile(cpu, 0.95):.2f} |"
+            )
     return "\n".join(lines)
 
 
@@ -152,15 +173,19 @@ def main(argv=None) -> int:
             log.write(json.dumps({"hint": timing}) + "\n")
         log.close()
     load = os.getloadavg()[0]
-    print(f"Solver bench: {len(seeds)} seeds {seeds[0]} ... {seeds[-1]}, standard setup, "
-          f"options {json.dumps(args.search_options)}, "
-          f"{args.jobs} process(es); load average {load:.1f} at the end; "
-          f"{time.time() - started:.0f} s in all.\n")  # fmt: skip
+    print(
+        f"Solver bench: {len(seeds)} seeds {seeds[0]} ... {seeds[-1]}, standard setup, "
+        f"options {json.dumps(args.search_options)}, "
+        f"{args.jobs} process(es); load average {load:.1f} at the end; "
+        f"{time.time() - started:.0f} s in all.\n"
+    )
     print(table(games, args.strategy_list))
     failed = [f"{g['strategy']} {g['seed']}" for g in games if not g["replayed"]]
-    print(f"\nReplayed from the deal by the rules engine: {len(games) - len(failed)} of "
-          f"{len(games)} games legal with the same score"
-          + (f"; NOT: {', '.join(failed)}" if failed else "."))  # fmt: skip
+    print(
+        f"\nReplayed from the deal by the rules engine: {len(games) - len(failed)} of "
+        f"{len(games)} games legal with the same score"
+        + (f"; NOT: {', '.join(failed)}" if failed else ".")
+    )
     if timings:
         print()
         print(hint_table(timings))

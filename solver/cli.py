@@ -74,9 +74,11 @@ def build_parser() -> ArgumentParser:
     par.add_argument("--games", type=int, default=None, help="games to play (the site's: 40)")
     par.add_argument("--jobs", type=int, default=1, help="processes playing them (default 1)")
     par.add_argument(
-        "--options", default="{}", metavar="JSON",
+        "--options",
+        default="{}",
+        metavar="JSON",
         help="options over the shipped par options, as CALICO_PAR_OPTIONS sets them",
-    )  # fmt: skip
+    )
     par.set_defaults(run=run_par)
 
     hint = commands.add_parser("hint", help="the fair solver's move for a visible state")

@@ -23,9 +23,30 @@ DOCS = sorted(
 MADE_BY_RUNS = (".venv", "node_modules", "var", "test-artifacts", "staticfiles", "build")
 SKIPPED = {".git", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", *MADE_BY_RUNS}
 EXTENSIONS = {
-    "py", "js", "mjs", "html", "css", "json", "jsonc", "md", "toml", "po", "txt", "conf",
-    "sh", "yml", "yaml", "png", "svg", "lock", "cfg", "ini", "jsonl", "sql", "webmanifest",
-}  # fmt: skip
+    "py",
+    "js",
+    "mjs",
+    "html",
+    "css",
+    "json",
+    "jsonc",
+    "md",
+    "toml",
+    "po",
+    "txt",
+    "conf",
+    "sh",
+    "yml",
+    "yaml",
+    "png",
+    "svg",
+    "lock",
+    "cfg",
+    "ini",
+    "jsonl",
+    "sql",
+    "webmanifest",
+}
 # Named by the docs, never part of the tree: a machine's own files.
 OUTSIDE_THE_TREE = {"pip.conf"}
 # Backticked capitals that are SQL's words, not settings or constants.

@@ -8,8 +8,15 @@ def one_game_figures(apps, schema_editor):
     """A par run made before par had games was one game: its figures say so (one of one)."""
     SolverRun = apps.get_model("puzzles", "SolverRun")
     for run in SolverRun.objects.filter(kind="par", status="ready").exclude(score=None):
-        run.figures = {"mean": float(run.score), "se": None, "games": 1, "of": 1,
-                       "low": run.score, "high": run.score, "overridden": False}  # fmt: skip
+        run.figures = {
+            "mean": float(run.score),
+            "se": None,
+            "games": 1,
+            "of": 1,
+            "low": run.score,
+            "high": run.score,
+            "overridden": False,
+        }
         run.save(update_fields=["figures"])
 
 

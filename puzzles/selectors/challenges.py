@@ -72,8 +72,15 @@ def run_json(challenge: Challenge, kind: str) -> RunOut:
 
 
 # Par's figures before any game is in (and of a run made before par had games: its one game)
-NO_FIGURES = {"mean": None, "se": None, "games": 0, "of": 0, "low": None, "high": None,
-              "overridden": False}  # fmt: skip
+NO_FIGURES = {
+    "mean": None,
+    "se": None,
+    "games": 0,
+    "of": 0,
+    "low": None,
+    "high": None,
+    "overridden": False,
+}
 
 
 def run_status_json(status: str | None, score: int | None, figures: dict | None = None) -> RunOut:

@@ -67,8 +67,12 @@ def by_crowd(median: float | None, par: float | None, place: float | None = None
     if median is None or par is None:
         return None
     score = round(median - par, 1)
-    return {"label": _label(score, CROWD_BOUNDS), "score": score, "basis": "crowd",
-            "percentile": place}  # fmt: skip
+    return {
+        "label": _label(score, CROWD_BOUNDS),
+        "score": score,
+        "basis": "crowd",
+        "percentile": place,
+    }
 
 
 def _median(challenge: Challenge) -> float | None:

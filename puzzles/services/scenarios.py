@@ -76,8 +76,9 @@ def do_ensure_pass_rates() -> list[int]:
 
 
 def _rate_strength() -> dict:
-    return rate_strength(settings.CALICO_SCENARIO_RATE_DEALS, player="pass",
-                         **site_options("scenario_rate"))  # fmt: skip
+    return rate_strength(
+        settings.CALICO_SCENARIO_RATE_DEALS, player="pass", **site_options("scenario_rate")
+    )
 
 
 def do_compute_pass_rate(number: int) -> ScenarioPassRate | None:

@@ -67,9 +67,12 @@ def do_send_par_games(run: SolverRun, *, failed_too: bool = False) -> None:
     games = list(run.par_games.filter(status__in=statuses).order_by("k"))
     now = timezone.now()
     ParGame.objects.filter(pk__in=[g.pk for g in games]).update(
-        status=WorkStatus.PENDING, error="", sent_at=now, heartbeat_at=None,
+        status=WorkStatus.PENDING,
+        error="",
+        sent_at=now,
+        heartbeat_at=None,
         **({"attempts": 0} if failed_too else {}),
-    )  # fmt: skip
+    )
     run.figures = {**_figures(run, []), **run.figures, "of": planned}
     run.status = SolverRun.Status.RUNNING if run.figures.get("games") else WorkStatus.PENDING
     run.sent_at, run.error = now, ""
@@ -101,8 +104,11 @@ def do_resend_lost_runs(*, failed_too: bool = False) -> list[int]:
     worker (memory) does not loop. A par run whose games are all in is added up again (its
     last game's worker may have died between the two). Returns the runs sent."""
     best = [run for run in RUN.lost_rows() if run.kind == SolverRun.Kind.BEST]
-    sent = _resend(best, failed_too=failed_too, failed=SolverRun.objects.filter(
-        kind=SolverRun.Kind.BEST, status=WorkStatus.FAILED))  # fmt: skip
+    sent = _resend(
+        best,
+        failed_too=failed_too,
+        failed=SolverRun.objects.filter(kind=SolverRun.Kind.BEST, status=WorkStatus.FAILED),
+    )
     games = PAR_GAME.lost_rows()
     failed_games = ParGame.objects.filter(status=WorkStatus.FAILED)
     resent = _resend(games, failed_too=failed_too, failed=failed_games, job=PAR_GAME)

@@ -157,8 +157,13 @@ class Deal:
             raise RulesError("a deal has two patches in hand and three in the market")
         if sorted(patches) != setup.pool():
             raise RulesError("hand, market and bag must hold the whole bag exactly once")
-        return cls(str(data.get("seed", "")), setup, tuple(patches[:2]), tuple(patches[2:5]),
-                   tuple(patches[5:]))  # fmt: skip
+        return cls(
+            str(data.get("seed", "")),
+            setup,
+            tuple(patches[:2]),
+            tuple(patches[2:5]),
+            tuple(patches[5:]),
+        )
 
 
 def seeded_stream(seed: str) -> SeededStream:

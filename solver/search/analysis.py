@@ -202,8 +202,10 @@ def story(turns: Sequence[dict], score: int) -> dict | None:
     after = [hundredths(turn["best_value"]) for turn in turns[1:]] + [score * 100]
     # P_t as best_value less the loss shown (not the separately rounded played_value), so
     # that the sum telescopes in whole hundredths
-    lucks = [nxt - (hundredths(turn["best_value"]) - hundredths(turn["loss"]))
-             for turn, nxt in zip(turns, after, strict=True)]  # fmt: skip
+    lucks = [
+        nxt - (hundredths(turn["best_value"]) - hundredths(turn["loss"]))
+        for turn, nxt in zip(turns, after, strict=True)
+    ]
     # whole points for a sentence, adding up too: the luck takes the rounding
     start_points, decision_points = round(start / 100), round(decisions / 100)
     return {
@@ -281,10 +283,16 @@ def review_turn(player: FairPlayer, observation: Observation, played: Move) -> T
     moves = [node.move for node in visible[: player.candidates]]
     moves = [move for move in moves if not _same_move(observation, move, played)] + [played]
     mine = len(moves) - 1
-    finals, counts = future_values(observation, moves, samples=player.samples,
-                                   seed=player.seed, margin=player.margin, depth=player.depth,
-                                   beam=player.playout(observation.layout),
-                                   keep=(mine,))  # fmt: skip
+    finals, counts = future_values(
+        observation,
+        moves,
+        samples=player.samples,
+        seed=player.seed,
+        margin=player.margin,
+        depth=player.depth,
+        beam=player.playout(observation.layout),
+        keep=(mine,),
+    )
     n = counts[mine]
     full = [i for i, count in enumerate(counts) if count == n]  # in every future
     return judged_turn(observation, [moves[i] for i in full], finals[full, :n])
@@ -314,8 +322,15 @@ def judged_turn(observation: Observation, moves: list[Move], values: np.ndarray)
         if best_move is played:  # the halves chose others, but on all futures it leads
             best_move = moves[int(np.argsort(chooser)[-2])]
         said = reasons(observation, best_move)
-    return TurnReview(observation.turn, played, best_move, played_value, played_value + loss,
-                      said, reasons(observation, played))  # fmt: skip
+    return TurnReview(
+        observation.turn,
+        played,
+        best_move,
+        played_value,
+        played_value + loss,
+        said,
+        reasons(observation, played),
+    )
 
 
 def _same_move(observation: Observation, a: Move, b: Move) -> bool:
@@ -351,8 +366,9 @@ def seen_turns(data) -> list[tuple[Observation, Move]]:
     # the conveyor draws slot 1 then slot 0: the next turn's market says what was drawn
     draws = [patch for _, market in seen[1:] for patch in (market[1:2] + market[:1])]
     hand, market = seen[0]
-    game = SoloGame.start(Deal("", setup, tuple(hand), tuple(market), tuple(draws)),
-                          data.get("goals") or None)  # fmt: skip
+    game = SoloGame.start(
+        Deal("", setup, tuple(hand), tuple(market), tuple(draws)), data.get("goals") or None
+    )
     pairs = []
     for k, turn in enumerate(turns):
         if (list(game.hand), list(game.market)) != seen[k]:

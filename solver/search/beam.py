@@ -145,10 +145,18 @@ class Beam:
         turn = nodes[0].turn
         if turn == TURNS or nodes[0].quilt.empty_mask.bit_count() == 1:
             return [
-                Node(_child(node, h, cell), (), (), node.drawn, turn + 1, v, node,
-                     Move(h, cell, None))
+                Node(
+                    _child(node, h, cell),
+                    (),
+                    (),
+                    node.drawn,
+                    turn + 1,
+                    v,
+                    node,
+                    Move(h, cell, None),
+                )
                 for v, node, h, cell in placed[: options.width]
-            ]  # fmt: skip
+            ]
         children = []
         seen = set()
         last = turn + 1 == TURNS  # the hand left now meets only one more placement
@@ -171,9 +179,18 @@ class Beam:
                 seen.add(key)
                 bonus = self.hand_bonus(quilt_key, quilt, v, hand, last)
                 children.append(
-                    Node(quilt, hand, market, drawn, turn + 1, v + bonus, node,
-                         Move(h, cell, m), quilt_key)
-                )  # fmt: skip
+                    Node(
+                        quilt,
+                        hand,
+                        market,
+                        drawn,
+                        turn + 1,
+                        v + bonus,
+                        node,
+                        Move(h, cell, m),
+                        quilt_key,
+                    )
+                )
         children.sort(key=_value, reverse=True)
         return children[: options.width]
 
@@ -237,8 +254,9 @@ def play_to_end(rollout: Beam, bag):
             return node  # the game is over: Beam.run returns the node itself
         if state is None:
             state = pack(node.quilt)
-        value = evaluator.quick_game(state, node.hand, node.market, draws, node.drawn,
-                                     node.turn, second)  # fmt: skip
+        value = evaluator.quick_game(
+            state, node.hand, node.market, draws, node.drawn, node.turn, second
+        )
         return _Played(value, node)
 
     return play

@@ -86,8 +86,9 @@ def learned_tables(number: int) -> LearnedTables:
     sets = json.loads(LEARNED_FILE.read_text()) if LEARNED_FILE.exists() else {}
     found = sets.get(str(number))
     if found is None:
-        raise ValueError(f"learned must name a fitted set ({', '.join(sets) or 'none yet'}), "
-                         f"not {number}")  # fmt: skip
+        raise ValueError(
+            f"learned must name a fitted set ({', '.join(sets) or 'none yet'}), not {number}"
+        )
     tables = tuple(tuple(float(x) for x in row) for row in found["tables"])
     if found["features"] != list(FEATURES) or len(tables) != STAGES:
         raise ValueError(f"learned set {number} was fitted for other features or stages")
@@ -99,8 +100,11 @@ def _partitions(total: int, most: int | None = None) -> list[tuple[int, ...]]:
     most = total if most is None else most
     if total == 0:
         return [()]
-    return [(first, *rest) for first in range(min(total, most), 0, -1)
-            for rest in _partitions(total - first, first)]  # fmt: skip
+    return [
+        (first, *rest)
+        for first in range(min(total, most), 0, -1)
+        for rest in _partitions(total - first, first)
+    ]
 
 
 # -- learned goal chances (option ``goal_chances``) ------------------------------------------
@@ -143,11 +147,17 @@ def goal_chances(number: int) -> GoalChances:
 
 def hand_chances(target: tuple[int, ...], weights: "Weights") -> np.ndarray:
     """Today's chance of each shape (``SHAPES`` order) for a goal of counts ``target``."""
-    return np.array([
-        attribute_chance([v for v, n in enumerate(shape) for _ in range(n)], target,
-                         weights.goal_by_empty[6 - sum(shape)], weights.goal_openness)
-        for shape in SHAPES
-    ])  # fmt: skip
+    return np.array(
+        [
+            attribute_chance(
+                [v for v, n in enumerate(shape) for _ in range(n)],
+                target,
+                weights.goal_by_empty[6 - sum(shape)],
+                weights.goal_openness,
+            )
+            for shape in SHAPES
+        ]
+    )
 
 
 def feasible(counts, target: tuple[int, ...]) -> bool:

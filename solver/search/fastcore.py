@@ -166,8 +166,10 @@ class Evaluator:
         step = [r * (1 / w.rainbow_scale - 1) / BUTTON_POINTS for r in rainbow]
         tables = [x for row in learned.tables for x in row] if learned else []
         stages = [stage_of(empty) for empty in range(50)]
-        floats = np.array([w.button_one, w.button_two, *rainbow, *step, float(bool(learned)),
-                           *stages, *tables], dtype=np.float64)  # fmt: skip
+        floats = np.array(
+            [w.button_one, w.button_two, *rainbow, *step, float(bool(learned)), *stages, *tables],
+            dtype=np.float64,
+        )
         self.arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
 
     def placement_values(self, state: np.ndarray, patch: int) -> np.ndarray:
@@ -205,12 +207,33 @@ class Evaluator:
             market = (-1, -1, -1)  # no market step: any market will do
         if moves is None:
             moves = np.empty((TURNS, 3), dtype=np.int64)
-        return _quick_game(state.copy(), int(hand[0]), int(hand[1]),
-                           np.asarray(market, dtype=np.int64), bag, drawn, turn, TURNS,
-                           float(second_patch), moves, *self.arrays)  # fmt: skip
+        return _quick_game(
+            state.copy(),
+            int(hand[0]),
+            int(hand[1]),
+            np.asarray(market, dtype=np.int64),
+            bag,
+            drawn,
+            turn,
+            TURNS,
+            float(second_patch),
+            moves,
+            *self.arrays,
+        )
 
-    def quick_games(self, states, hands, firsts, lefts, turn: int, bags, second_patch: float,
-                    alive, finals, column: int) -> None:  # fmt: skip
+    def quick_games(
+        self,
+        states,
+        hands,
+        firsts,
+        lefts,
+        turn: int,
+        bags,
+        second_patch: float,
+        alive,
+        finals,
+        column: int,
+    ) -> None:
         """The quick games of several moves of one position in several futures, in one call:
         ``finals[i, column + f]`` = ``quick_game(states[i], hands[i], (bags[f][1],
         bags[f][0], lefts[i]), bags[f], 2, turn, second_patch)`` for each ``i`` of ``alive``.
@@ -223,8 +246,20 @@ class Evaluator:
             raise ValueError("quick_games needs quilts with an empty cell, before the end")
         if bags.shape[1] < 2 + 2 * steps:
             raise ValueError(f"a future has {bags.shape[1]} patches; {2 + 2 * steps} needed")
-        _quick_games(states, hands, firsts, lefts, turn, bags, TURNS, float(second_patch),
-                     np.asarray(alive, dtype=np.int64), finals, column, *self.arrays)  # fmt: skip
+        _quick_games(
+            states,
+            hands,
+            firsts,
+            lefts,
+            turn,
+            bags,
+            TURNS,
+            float(second_patch),
+            np.asarray(alive, dtype=np.int64),
+            finals,
+            column,
+            *self.arrays,
+        )
 
     def first_values(self, states, hands) -> np.ndarray:
         """float64[m, 2, 49]: each hand patch's placement values on each packed quilt."""
@@ -368,8 +403,9 @@ def _goal_points(state, row):
 
 
 @njit(cache=True)
-def _place_state(state, cell, patch, goals, goal_at, chance, cats, progress, award, shapes,
-                 reach, floats):  # fmt: skip
+def _place_state(
+    state, cell, patch, goals, goal_at, chance, cats, progress, award, shapes, reach, floats
+):
     bit = np.int64(1) << cell
     state[_EMPTY] ^= bit
     state[cell] = patch
@@ -596,21 +632,48 @@ def _value(state, goals, goal_at, chance, cats, progress, award, shapes, reach, 
 
 
 @njit(cache=True)
-def _placement_values(state, patch, goals, goal_at, chance, cats, progress, award, shapes,
-                      reach, floats):  # fmt: skip
+def _placement_values(
+    state, patch, goals, goal_at, chance, cats, progress, award, shapes, reach, floats
+):
     if not state[_EMPTY]:
         return np.full(49, -np.inf)
     parts0 = _all_parts(state, goals, cats, chance, progress, shapes, floats)
     out = np.empty((1, 49), dtype=np.float64)
     patches = np.full(1, patch, dtype=np.int64)
-    _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, progress, award,
-                 shapes, reach, floats)  # fmt: skip
+    _values_many(
+        state,
+        parts0,
+        patches,
+        out,
+        goals,
+        goal_at,
+        chance,
+        cats,
+        progress,
+        award,
+        shapes,
+        reach,
+        floats,
+    )
     return out[0]
 
 
 @njit(cache=True)
-def _values_many(state, parts0, patches, out, goals, goal_at, chance, cats, progress, award,
-                 shapes, reach, floats):  # fmt: skip
+def _values_many(
+    state,
+    parts0,
+    patches,
+    out,
+    goals,
+    goal_at,
+    chance,
+    cats,
+    progress,
+    award,
+    shapes,
+    reach,
+    floats,
+):
     """``out[k]`` = the value after placing ``patches[k]`` on each cell (-inf where not empty),
     for one or several patches, sharing what they have in common. After a placement, a
     colour part depends only on the cell when the patch is of another colour (the cell is no
@@ -768,8 +831,9 @@ def _market_slot(out, n, index, value, last, second_patch, best_of):
 
 
 @njit(cache=True)
-def _hand_values(state, hand0, hand1, goals, goal_at, chance, cats, progress, award, shapes,
-                 reach, floats):  # fmt: skip
+def _hand_values(
+    state, hand0, hand1, goals, goal_at, chance, cats, progress, award, shapes, reach, floats
+):
     """The placement values of the two hand patches on ``state`` (a quick game's first
     stage 1), as one ``_values_many`` call on their distinct patches."""
     candidates = np.empty(2, dtype=np.int64)
@@ -779,29 +843,101 @@ def _hand_values(state, hand0, hand1, goals, goal_at, chance, cats, progress, aw
     candidates[0], candidates[1] = hand0, hand1
     n = _distinct(candidates, patches, index)
     parts = _all_parts(state, goals, cats, chance, progress, shapes, floats)
-    _values_many(state, parts, patches[:n], out, goals, goal_at, chance, cats, progress, award,
-                 shapes, reach, floats)  # fmt: skip
+    _values_many(
+        state,
+        parts,
+        patches[:n],
+        out,
+        goals,
+        goal_at,
+        chance,
+        cats,
+        progress,
+        award,
+        shapes,
+        reach,
+        floats,
+    )
     return out[index[0]].copy(), out[index[1]].copy()
 
 
 @njit(cache=True)
-def _quick_game(state, hand0, hand1, market, bag, drawn, turn, turns, second_patch, moves,
-                goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
+def _quick_game(
+    state,
+    hand0,
+    hand1,
+    market,
+    bag,
+    drawn,
+    turn,
+    turns,
+    second_patch,
+    moves,
+    goals,
+    goal_at,
+    chance,
+    cats,
+    progress,
+    award,
+    shapes,
+    reach,
+    floats,
+):
     """The greedy game of ``Beam.run`` with width 1 and breadth 1, in place on ``state``;
     writes (hand index, cell, market slot or -1) of each turn into ``moves`` and returns the
     final node's value. Placement values computed for a hand bonus are the next turn's
     stage 1, as they are in Beam's cache."""
-    values0, values1 = _hand_values(state, hand0, hand1, goals, goal_at, chance, cats,
-                                    progress, award, shapes, reach, floats)  # fmt: skip
-    return _quick_game_from(state, hand0, hand1, values0, values1, market, bag, drawn, turn,
-                            turns, second_patch, moves, goals, goal_at, chance, cats, progress,
-                            award, shapes, reach, floats)  # fmt: skip
+    values0, values1 = _hand_values(
+        state, hand0, hand1, goals, goal_at, chance, cats, progress, award, shapes, reach, floats
+    )
+    return _quick_game_from(
+        state,
+        hand0,
+        hand1,
+        values0,
+        values1,
+        market,
+        bag,
+        drawn,
+        turn,
+        turns,
+        second_patch,
+        moves,
+        goals,
+        goal_at,
+        chance,
+        cats,
+        progress,
+        award,
+        shapes,
+        reach,
+        floats,
+    )
 
 
 @njit(cache=True)
-def _quick_games(states, hands, firsts, lefts, turn, bags, turns, second_patch, alive, finals,
-                 column, goals, goal_at, chance, cats, progress, award, shapes, reach,
-                 floats):  # fmt: skip
+def _quick_games(
+    states,
+    hands,
+    firsts,
+    lefts,
+    turn,
+    bags,
+    turns,
+    second_patch,
+    alive,
+    finals,
+    column,
+    goals,
+    goal_at,
+    chance,
+    cats,
+    progress,
+    award,
+    shapes,
+    reach,
+    floats,
+):
     """The quick games of several moves of one position in several sampled futures:
     ``finals[i, column + f]`` = move ``i``'s game in future ``bags[f]`` for each ``i`` of
     ``alive``. Move ``i`` left the quilt ``states[i]``, the hand ``hands[i]`` and ``lefts[i]``,
@@ -816,15 +952,54 @@ def _quick_games(states, hands, firsts, lefts, turn, bags, turns, second_patch, 
         for i in alive:
             market[0], market[1], market[2] = bag[1], bag[0], lefts[i]
             finals[i, column + f] = _quick_game_from(
-                states[i].copy(), hands[i, 0], hands[i, 1], firsts[i, 0], firsts[i, 1], market,
-                bag, 2, turn, turns, second_patch, moves, goals, goal_at, chance, cats,
-                progress, award, shapes, reach, floats)  # fmt: skip
+                states[i].copy(),
+                hands[i, 0],
+                hands[i, 1],
+                firsts[i, 0],
+                firsts[i, 1],
+                market,
+                bag,
+                2,
+                turn,
+                turns,
+                second_patch,
+                moves,
+                goals,
+                goal_at,
+                chance,
+                cats,
+                progress,
+                award,
+                shapes,
+                reach,
+                floats,
+            )
 
 
 @njit(cache=True)
-def _quick_game_from(state, hand0, hand1, values0, values1, market, bag, drawn, turn, turns,
-                     second_patch, moves, goals, goal_at, chance, cats, progress, award, shapes,
-                     reach, floats):  # fmt: skip
+def _quick_game_from(
+    state,
+    hand0,
+    hand1,
+    values0,
+    values1,
+    market,
+    bag,
+    drawn,
+    turn,
+    turns,
+    second_patch,
+    moves,
+    goals,
+    goal_at,
+    chance,
+    cats,
+    progress,
+    award,
+    shapes,
+    reach,
+    floats,
+):
     """``_quick_game`` given its first stage 1 (``values0``, ``values1``: read, never
     written)."""
     arrays = (goals, goal_at, chance, cats, progress, award, shapes, reach, floats)
@@ -898,13 +1073,26 @@ class TableEvaluator:
             np.stack([arrays[0] for arrays in seats]),
             np.stack([arrays[1] for arrays in seats]),
             np.stack([arrays[2] for arrays in seats]),
-            cats, progress, award, shapes,
+            cats,
+            progress,
+            award,
+            shapes,
             np.stack([arrays[7] for arrays in seats]),
             floats,
-        )  # fmt: skip
+        )
 
-    def table_game(self, states, hands, market, bag, drawn: int, taken, seat: int,
-                   second_patch: float = 0.25, moves=None) -> np.ndarray:  # fmt: skip
+    def table_game(
+        self,
+        states,
+        hands,
+        market,
+        bag,
+        drawn: int,
+        taken,
+        seat: int,
+        second_patch: float = 0.25,
+        moves=None,
+    ) -> np.ndarray:
         """Play the table to its end from: each seat's packed quilt (``states``, int64[S,
         STATE_SIZE]), hand (``hands``, int64[S, 2]; a finished seat's is not read), the market
         (3), ``drawn`` patches of ``bag`` drawn, the turns each seat has taken (``taken``)
@@ -928,8 +1116,19 @@ class TableEvaluator:
         if moves is None:
             moves = np.empty((seats * TURNS, 4), dtype=np.int64)
         moves[:] = -1
-        return _table_game(states, hands, market, bag, drawn, taken, seat, TURNS,
-                           float(second_patch), moves, *self.arrays)  # fmt: skip
+        return _table_game(
+            states,
+            hands,
+            market,
+            bag,
+            drawn,
+            taken,
+            seat,
+            TURNS,
+            float(second_patch),
+            moves,
+            *self.arrays,
+        )
 
 
 def _warm_table() -> None:
@@ -940,8 +1139,14 @@ def _warm_table() -> None:
     )
     state = pack(Quilt(layout))
     table_evaluator_for((layout, layout)).table_game(
-        [state, state], [dealt.hand, dealt.hand], dealt.market, dealt.bag, 0,
-        [TURNS - 1, TURNS - 1], 0)  # fmt: skip
+        [state, state],
+        [dealt.hand, dealt.hand],
+        dealt.market,
+        dealt.bag,
+        0,
+        [TURNS - 1, TURNS - 1],
+        0,
+    )
 
 
 @lru_cache(maxsize=16)
@@ -977,8 +1182,27 @@ def _tiebreak(state):
 
 
 @njit(cache=True)
-def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_patch, moves,
-                goals, goal_at, chance, cats, progress, award, shapes, reach, floats):  # fmt: skip
+def _table_game(
+    states,
+    hands,
+    market,
+    bag,
+    drawn,
+    taken,
+    seat,
+    turns,
+    second_patch,
+    moves,
+    goals,
+    goal_at,
+    chance,
+    cats,
+    progress,
+    award,
+    shapes,
+    reach,
+    floats,
+):
     """``TableEvaluator.table_game`` in place on its copies: each seat's turn is
     ``_quick_game``'s (stage 1 the best placement of either hand patch, stage 2 the market
     slot of the best hand bonus, the same ties), the taken slot refilled from ``bag``."""
@@ -994,8 +1218,17 @@ def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_pa
             taken[s] = turns
         if taken[s] >= turns:
             continue
-        arrays = (goals[s], goal_at[s], chance[s], cats, progress, award, shapes[s], reach[s],
-                  floats)  # fmt: skip
+        arrays = (
+            goals[s],
+            goal_at[s],
+            chance[s],
+            cats,
+            progress,
+            award,
+            shapes[s],
+            reach[s],
+            floats,
+        )
         candidates[0], candidates[1] = hands[s, 0], hands[s, 1]
         n = _distinct(candidates[:2], patches, index)
         parts = _all_parts(states[s], goals[s], cats, chance[s], progress, shapes[s], floats)
@@ -1011,8 +1244,17 @@ def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_pa
             seat = (seat + 1) % seats
             continue
         state = states[seat]
-        arrays = (goals[seat], goal_at[seat], chance[seat], cats, progress, award, shapes[seat],
-                  reach[seat], floats)  # fmt: skip
+        arrays = (
+            goals[seat],
+            goal_at[seat],
+            chance[seat],
+            cats,
+            progress,
+            award,
+            shapes[seat],
+            reach[seat],
+            floats,
+        )
         hand0, hand1 = hands[seat, 0], hands[seat, 1]
         cell, value = _first_best(values[seat, 0])
         h = 0
@@ -1035,8 +1277,9 @@ def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_pa
             candidates[0] = keep
             candidates[1], candidates[2], candidates[3] = market[0], market[1], market[2]
             n = _distinct(candidates, patches, index)
-            parts = _all_parts(state, goals[seat], cats, chance[seat], progress, shapes[seat],
-                               floats)  # fmt: skip
+            parts = _all_parts(
+                state, goals[seat], cats, chance[seat], progress, shapes[seat], floats
+            )
             _values_many(state, parts, patches[:n], out, *arrays)
             slot = _market_slot(out, n, index, value, turn + 1 == turns, second_patch, best_of)
             moves[played - 1, 3] = slot
@@ -1055,8 +1298,17 @@ def _table_game(states, hands, market, bag, drawn, taken, seat, turns, second_pa
 # -- self-play for the learned goal chances (research/learn_goal_chances.py) ---------------------
 
 
-def goal_outcomes(fast: Evaluator, state, hand, market, pool, games: int, seed: int,
-                  counts: np.ndarray, second_patch: float) -> float:  # fmt: skip
+def goal_outcomes(
+    fast: Evaluator,
+    state,
+    hand,
+    market,
+    pool,
+    games: int,
+    seed: int,
+    counts: np.ndarray,
+    second_patch: float,
+) -> float:
     """Play ``games`` quick games from turn 1 of the packed empty quilt ``state`` with
     ``hand`` and ``market``, each with ``pool`` (the rest of the patches) shuffled anew
     (Numba's generator seeded with ``seed``: the same games every run), and add to
@@ -1065,16 +1317,44 @@ def goal_outcomes(fast: Evaluator, state, hand, market, pool, games: int, seed: 
     ``GOALS`` order, stage and shape as ``GoalChances``). Returns the games' mean score."""
     kinds = np.array([GOAL_INDEX[goal.id] for _, goal in fast.layout.goal_specs], dtype=np.int64)
     market = np.asarray(market, dtype=np.int64)
-    total = _goal_outcomes(state, int(hand[0]), int(hand[1]), market,
-                           np.array(pool, dtype=np.int64), games, seed, kinds, counts,
-                           float(second_patch), *fast.arrays)  # fmt: skip
+    total = _goal_outcomes(
+        state,
+        int(hand[0]),
+        int(hand[1]),
+        market,
+        np.array(pool, dtype=np.int64),
+        games,
+        seed,
+        kinds,
+        counts,
+        float(second_patch),
+        *fast.arrays,
+    )
     return total / games
 
 
 @njit(cache=True)
-def _goal_outcomes(state0, hand0, hand1, market, pool, games, seed, kinds, counts,
-                   second_patch, goals, goal_at, chance, cats, progress, award, shapes, reach,
-                   floats):  # fmt: skip
+def _goal_outcomes(
+    state0,
+    hand0,
+    hand1,
+    market,
+    pool,
+    games,
+    seed,
+    kinds,
+    counts,
+    second_patch,
+    goals,
+    goal_at,
+    chance,
+    cats,
+    progress,
+    award,
+    shapes,
+    reach,
+    floats,
+):
     np.random.seed(seed)
     bag = pool.copy()
     moves = np.empty((TURNS, 3), dtype=np.int64)
@@ -1083,9 +1363,27 @@ def _goal_outcomes(state0, hand0, hand1, market, pool, games, seed, kinds, count
     for _ in range(games):
         np.random.shuffle(bag)
         state = state0.copy()
-        total += _quick_game(state, hand0, hand1, market, bag, 0, 1, TURNS, second_patch, moves,
-                             goals, goal_at, chance, cats, progress, award, shapes, reach,
-                             floats)  # fmt: skip
+        total += _quick_game(
+            state,
+            hand0,
+            hand1,
+            market,
+            bag,
+            0,
+            1,
+            TURNS,
+            second_patch,
+            moves,
+            goals,
+            goal_at,
+            chance,
+            cats,
+            progress,
+            award,
+            shapes,
+            reach,
+            floats,
+        )
         placed_at[:] = 0
         for t in range(TURNS):
             placed_at[moves[t, 1]] = t + 1
@@ -1123,9 +1421,18 @@ def warm() -> float:
     state = pack(Quilt(layout))
     fast.quick_game(state, dealt.hand, dealt.market, dealt.bag, 0, TURNS - 1, 0.25)
     states, hands = state[None, :], np.array([dealt.hand], dtype=np.int64)
-    fast.quick_games(states, hands, fast.first_values(states, hands),
-                     np.array(dealt.market[:1], dtype=np.int64), TURNS, np.array([dealt.bag]),
-                     0.25, [0], np.zeros((1, 1)), 0)  # fmt: skip
+    fast.quick_games(
+        states,
+        hands,
+        fast.first_values(states, hands),
+        np.array(dealt.market[:1], dtype=np.int64),
+        TURNS,
+        np.array([dealt.bag]),
+        0.25,
+        [0],
+        np.zeros((1, 1)),
+        0,
+    )
     fast.placement_values(state, 0)
     fast.value(state)
     _warm_table()

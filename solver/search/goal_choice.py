@@ -30,8 +30,9 @@ def quick_game(beam: Beam, deal: Deal) -> float:
     return play_to_end(beam, list(deal.bag))(root).value
 
 
-def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int = 0,
-                       first: int = 1):  # fmt: skip
+def choose_arrangement(
+    setup: Setup, deals: list[Deal], evaluator_for, keep: int = 0, first: int = 1
+):
     """The best arrangement on ``deals`` (or the best ``keep`` of them, best first): every
     arrangement plays the ``first`` deals, the best few the rest too; None when the setup
     fixes its goals."""
@@ -41,16 +42,23 @@ def choose_arrangement(setup: Setup, deals: list[Deal], evaluator_for, keep: int
     rounds = ((deals[:first], len(scored)), (deals[first:], max(FINALISTS, keep)))
     for round_deals, survivors in rounds:
         scored = [
-            (total + sum(quick_game(Beam(evaluator_for(setup.layout(goals)), QUICK), deal)
-                         for deal in round_deals), goals)
+            (
+                total
+                + sum(
+                    quick_game(Beam(evaluator_for(setup.layout(goals)), QUICK), deal)
+                    for deal in round_deals
+                ),
+                goals,
+            )
             for total, goals in scored[:survivors]
-        ]  # fmt: skip
+        ]
         scored.sort(key=lambda item: item[0], reverse=True)  # stable: ties keep the order
     return [goals for _, goals in scored[:keep]] if keep else scored[0][1]
 
 
-def by_first_turn(finalists: list[dict], deals: list[Deal],
-                  value: Callable[[Observation], float]) -> dict:  # fmt: skip
+def by_first_turn(
+    finalists: list[dict], deals: list[Deal], value: Callable[[Observation], float]
+) -> dict:
     """The finalist whose turn-1 positions on ``deals`` (the same deals for each) are worth
     the most on average by ``value`` (the fair player's turn-1 valuation: the expected final
     score of its best move), the earlier finalist on a tie. A quick game starts an

@@ -71,8 +71,9 @@ def hint(observation: Observation, **options) -> Hint:
         found = Hint(move, valuation.scores[best], reasons(observation, move))
         found.pass_chance = valuation.passes[best]
         return found
-    return Hint(move, calibrated(valuation.values[best], observation.turn),
-                reasons(observation, move))  # fmt: skip
+    return Hint(
+        move, calibrated(valuation.values[best], observation.turn), reasons(observation, move)
+    )
 
 
 def hint_player(options: dict, setup: Setup | None = None) -> FairPlayer:
@@ -187,13 +188,19 @@ def progress(quilt: Quilt, cell: int, color: int, pattern: int) -> list[Reason]:
             filled = [p for p in around if p != EMPTY]
             open_for = [
                 name
-                for name, values in (("colours", [p // 6 for p in filled]),
-                                     ("patterns", [p % 6 for p in filled]))
+                for name, values in (
+                    ("colours", [p // 6 for p in filled]),
+                    ("patterns", [p % 6 for p in filled]),
+                )
                 if attribute_chance(values, goal.counts, 1.0, 0.0)
-            ]  # fmt: skip
+            ]
             if open_for:
                 said.append(
-                    fact("goal-open", filled=len(filled), goal=goal.notation,
-                        open=" and ".join(open_for))
-                )  # fmt: skip
+                    fact(
+                        "goal-open",
+                        filled=len(filled),
+                        goal=goal.notation,
+                        open=" and ".join(open_for),
+                    )
+                )
     return said

@@ -37,8 +37,7 @@ def summary(scores: list[int]) -> dict:
     (the index of the game nearest the mean, the first of a tie: par's replayed game).
     Empty figures (None) before the first game."""
     if not scores:
-        return {"score": None, "mean": None, "se": None, "low": None, "high": None,
-                "nearest": None}  # fmt: skip
+        return {"score": None, "mean": None, "se": None, "low": None, "high": None, "nearest": None}
     n = len(scores)
     mean = sum(scores) / n
     se = None
@@ -47,8 +46,14 @@ def summary(scores: list[int]) -> dict:
         se = round(sd / math.sqrt(n), 1)
     nearest = min(range(n), key=lambda i: (abs(scores[i] - mean), i))
     # round half up, as people do (Python's round() goes to even: 67.5 -> 68, 68.5 -> 69)
-    return {"score": math.floor(mean + 0.5), "mean": round(mean, 1), "se": se,
-            "low": min(scores), "high": max(scores), "nearest": nearest}  # fmt: skip
+    return {
+        "score": math.floor(mean + 0.5),
+        "mean": round(mean, 1),
+        "se": se,
+        "low": min(scores),
+        "high": max(scores),
+        "nearest": nearest,
+    }
 
 
 def _game(args) -> tuple[int, list[dict], dict | None]:
@@ -57,8 +62,15 @@ def _game(args) -> tuple[int, list[dict], dict | None]:
     return record.score["total"], record.moves, record.goals
 
 
-def par(seed: str, setup: str = "standard", variant: str | None = None, *, games: int = GAMES,
-        jobs: int = 1, options: dict | None = None) -> dict:  # fmt: skip
+def par(
+    seed: str,
+    setup: str = "standard",
+    variant: str | None = None,
+    *,
+    games: int = GAMES,
+    jobs: int = 1,
+    options: dict | None = None,
+) -> dict:
     """Par of the deal of ``seed``: ``{score, mean, se, low, high, games: [scores], game:
     {score, moves, goals}}`` (``game``: the game nearest the mean), its ``games`` played by
     ``jobs`` processes."""

@@ -38,9 +38,22 @@ from .valuation import Valuation, halve_moves, value_moves
 # Options every strategy accepts (players that do not use one ignore it; the table of what
 # each means is in ``solver.search``); None means the default, as a command line passes None
 # for an option it was not given.
-OPTIONS = ("placements", "candidates", "samples", "depth", "playout_width", "kept", "piloted",
-           "arrangements", "halving", "learned", "goal_deals", "portfolio", "polish",
-           "goal_chances")  # fmt: skip
+OPTIONS = (
+    "placements",
+    "candidates",
+    "samples",
+    "depth",
+    "playout_width",
+    "kept",
+    "piloted",
+    "arrangements",
+    "halving",
+    "learned",
+    "goal_deals",
+    "portfolio",
+    "polish",
+    "goal_chances",
+)
 # The names the options had before each meaning got its own: settings and command lines
 # written with them keep working; each player says what they mean to it (``renamed``).
 OLD_NAMES = ("width",)
@@ -75,8 +88,7 @@ class _Searching(Player):
     weights: Weights = DEFAULT_WEIGHTS  # the evaluation's judgement calls (research.tune_weights)
     renamed: dict[str, str] = {}  # old option name -> the current one, for this player
 
-    def __init__(self, seed: str = "", learned: int | None = None,
-                 goal_chances: int | None = None):  # fmt: skip
+    def __init__(self, seed: str = "", learned: int | None = None, goal_chances: int | None = None):
         self.seed = seed
         # fitted tables of research/fit_evaluation.py instead of today's sum of parts (off: None)
         self.learned: LearnedTables | None = learned_tables(learned) if learned else None
@@ -93,16 +105,21 @@ class _Searching(Player):
         best ``placements`` placements, each with every market slot."""
         options = SearchOptions(width=placements * 3, breadth=placements)
         beam = Beam(self.evaluator(observation.layout), options)
-        root = beam.root(observation.quilt, observation.hand, observation.market,
-                         observation.turn)  # fmt: skip
+        root = beam.root(observation.quilt, observation.hand, observation.market, observation.turn)
         return beam.step([root], None)
 
 
 class BeamPlayer(_Searching):
     renamed = {"width": "placements"}
 
-    def __init__(self, seed: str = "", placements: int = 8, learned: int | None = None,
-                 goal_chances: int | None = None, **_search_options):  # fmt: skip
+    def __init__(
+        self,
+        seed: str = "",
+        placements: int = 8,
+        learned: int | None = None,
+        goal_chances: int | None = None,
+        **_search_options,
+    ):
         super().__init__(seed, learned, goal_chances)
         self.placements = placements
 
@@ -121,10 +138,19 @@ class FairPlayer(_Searching):
 
     renamed = {"width": "playout_width"}
 
-    def __init__(self, seed: str = "", candidates: int = 48, samples: int = 256,
-                 depth: int = TURNS, playout_width: int = 1, halving: int | None = None,
-                 learned: int | None = None, goal_deals: int | None = None,
-                 goal_chances: int | None = None, **_search_options):  # fmt: skip
+    def __init__(
+        self,
+        seed: str = "",
+        candidates: int = 48,
+        samples: int = 256,
+        depth: int = TURNS,
+        playout_width: int = 1,
+        halving: int | None = None,
+        learned: int | None = None,
+        goal_deals: int | None = None,
+        goal_chances: int | None = None,
+        **_search_options,
+    ):
         super().__init__(seed, learned, goal_chances)
         self.halving = halving
         self.goal_deals = goal_deals
@@ -179,11 +205,22 @@ class FairPlayer(_Searching):
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
         if self.halving and not also:  # a review values the played move in every future
-            return halve_moves(observation, moves, budget=self.halving * 100, seed=self.seed,
-                               beam=self.playout(observation.layout))  # fmt: skip
-        return value_moves(observation, moves, samples=self.samples, seed=self.seed,
-                           margin=self.margin, depth=self.depth,
-                           beam=self.playout(observation.layout))  # fmt: skip
+            return halve_moves(
+                observation,
+                moves,
+                budget=self.halving * 100,
+                seed=self.seed,
+                beam=self.playout(observation.layout),
+            )
+        return value_moves(
+            observation,
+            moves,
+            samples=self.samples,
+            seed=self.seed,
+            margin=self.margin,
+            depth=self.depth,
+            beam=self.playout(observation.layout),
+        )
 
     def playout(self, layout: Layout) -> Beam:
         """The search that plays a move out in a sampled future. With ``weights``: with
@@ -213,13 +250,15 @@ PORTFOLIOS = {
     2: Portfolio((PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS), ((0, 30, 3, None), (12, 120, 6, None))),
     3: Portfolio((PLAYOUT_WEIGHTS,), ((0, 30, 3, None), (12, 120, 6, None))),  # halving alone
     # halving, then the other weight set on the best 4 games' arrangements
-    4: Portfolio((PLAYOUT_WEIGHTS,),
-                 ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS))),
+    4: Portfolio(
+        (PLAYOUT_WEIGHTS,), ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS))
+    ),
     # 4, then the best 2 of its last round's arrangements searched twice as wide and deep
-    5: Portfolio((PLAYOUT_WEIGHTS,),
-                 ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS),
-                  (2, 240, 12, None))),
-}  # fmt: skip
+    5: Portfolio(
+        (PLAYOUT_WEIGHTS,),
+        ((0, 30, 3, None), (12, 120, 6, None), (4, 120, 6, DEFAULT_WEIGHTS), (2, 240, 12, None)),
+    ),
+}
 
 # Option ``polish: K``: the chosen game's last K turns searched again with each of these
 # (weights, piloted, kept), wider than the search that found it.
@@ -242,10 +281,18 @@ class HindsightPlayer(_Searching):
     # than DEFAULT_WEIGHTS on ``python -m solver bench --strategies hindsight``)
     weights = PLAYOUT_WEIGHTS
 
-    def __init__(self, seed: str = "", kept: int = 6, piloted: int = 120,
-                 arrangements: int = 24, learned: int | None = None,
-                 portfolio: int | None = None, polish: int | None = None,
-                 goal_chances: int | None = None, **_search_options):  # fmt: skip
+    def __init__(
+        self,
+        seed: str = "",
+        kept: int = 6,
+        piloted: int = 120,
+        arrangements: int = 24,
+        learned: int | None = None,
+        portfolio: int | None = None,
+        polish: int | None = None,
+        goal_chances: int | None = None,
+        **_search_options,
+    ):
         super().__init__(seed, learned, goal_chances)
         self.kept = kept
         self.arrangements = arrangements
@@ -287,8 +334,17 @@ class HindsightPlayer(_Searching):
                 weights = instead or weights
                 layout = setup.layout(goals)
                 evaluator = self.evaluator(layout, weights)
-                node = self.search(layout, Quilt(layout), deal.hand, deal.market, deal.bag, 1,
-                                   evaluator=evaluator, options=options, kept=kept)  # fmt: skip
+                node = self.search(
+                    layout,
+                    Quilt(layout),
+                    deal.hand,
+                    deal.market,
+                    deal.bag,
+                    1,
+                    evaluator=evaluator,
+                    options=options,
+                    kept=kept,
+                )
                 if best is None or node.value > best[0].value:
                     best = (node, goals)
                 scored.append((node.value, -rank, (goals, weights)))
@@ -310,9 +366,18 @@ class HindsightPlayer(_Searching):
                 node = found
         return node
 
-    def search(self, layout: Layout, quilt: Quilt, hand, market, bag, turn: int,
-               evaluator: Evaluator | None = None, options: SearchOptions | None = None,
-               kept: int | None = None) -> Node:  # fmt: skip
+    def search(
+        self,
+        layout: Layout,
+        quilt: Quilt,
+        hand,
+        market,
+        bag,
+        turn: int,
+        evaluator: Evaluator | None = None,
+        options: SearchOptions | None = None,
+        kept: int | None = None,
+    ) -> Node:
         beam = Beam(evaluator or self.evaluator(layout), options or self.options)
         root = beam.root(quilt, hand, market, turn)
         return pilot(beam, beam.with_options(QUICK), root, list(bag), kept or self.kept)
@@ -323,8 +388,14 @@ class HindsightPlayer(_Searching):
         if len(self._plan) != TURNS or planned != [cell for cell, _ in placed]:
             if game is None:
                 raise ValueError("the hindsight player needs the game (it reads the bag)")
-            line = self.search(game.quilt.layout, game.quilt.copy(), game.hand, game.market,
-                               game.remaining_bag, game.turn).line()  # fmt: skip
+            line = self.search(
+                game.quilt.layout,
+                game.quilt.copy(),
+                game.hand,
+                game.market,
+                game.remaining_bag,
+                game.turn,
+            ).line()
             self._plan = [Move(0, cell, None) for cell, _ in placed] + line
         return self._plan[len(placed)]
 

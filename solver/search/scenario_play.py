@@ -97,8 +97,16 @@ def gain_at(samples: int) -> float:
 
 
 # the counts the compiled tally returns, in this order (the kinds of ``Condition``)
-KINDS = ("score", "goals-met", "goals-both", "rainbow", "cat-tokens", "each-cat",
-         "buttons-one-color", "tokens-one-cat")  # fmt: skip
+KINDS = (
+    "score",
+    "goals-met",
+    "goals-both",
+    "rainbow",
+    "cat-tokens",
+    "each-cat",
+    "buttons-one-color",
+    "tokens-one-cat",
+)
 
 
 def scenario_of(setup: Setup) -> Scenario | None:
@@ -162,14 +170,23 @@ def _normal_above(z: float) -> float:
 class Judge:
     """A scenario's verdict and utility on a layout's packed full quilts."""
 
-    def __init__(self, scenario: Scenario, layout: Layout, evaluator: Evaluator,
-                 score_band: tuple[int, int] = SCORE_BAND):  # fmt: skip
+    def __init__(
+        self,
+        scenario: Scenario,
+        layout: Layout,
+        evaluator: Evaluator,
+        score_band: tuple[int, int] = SCORE_BAND,
+    ):
         self.scenario = scenario
         self.goals = evaluator.arrays[0]
         ids = list(scenario.cats)
         self.cat_of_pattern = np.array(
-            [ids.index(cat.id) if cat is not None and cat.id in ids else -1
-             for cat in layout.cat_of_pattern], dtype=np.int64)  # fmt: skip
+            [
+                ids.index(cat.id) if cat is not None and cat.id in ids else -1
+                for cat in layout.cat_of_pattern
+            ],
+            dtype=np.int64,
+        )
         conditions = scenario.conditions
         self.index = np.array([KINDS.index(c.kind) for c in conditions], dtype=np.int64)
         self.targets = np.array([c.target for c in conditions], dtype=np.int64)
@@ -182,14 +199,16 @@ class Judge:
     def tally(self, state: np.ndarray) -> np.ndarray:
         return _tally(state, self.goals, self.cat_of_pattern, len(self.scenario.cats))
 
-    def judge(self, state: np.ndarray, bonus: float = 0.0, spread: float = 0.0,
-              near: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
+    def judge(
+        self, state: np.ndarray, bonus: float = 0.0, spread: float = 0.0, near: float = 0.0
+    ) -> tuple[float, bool, int]:
         """(utility, passed, score) of a packed full quilt; ``bonus``, ``spread``, ``near``
         as in ``of_counts``."""
         return self.of_counts(self.tally(state)[self.index], bonus, spread, near)
 
-    def of_counts(self, counts: np.ndarray, bonus: float = 0.0, spread: float = 0.0,
-                  near: float = 0.0) -> tuple[float, bool, int]:  # fmt: skip
+    def of_counts(
+        self, counts: np.ndarray, bonus: float = 0.0, spread: float = 0.0, near: float = 0.0
+    ) -> tuple[float, bool, int]:
         """(utility, passed, score) of a finished game whose conditions count ``counts`` (in
         ``scenario.conditions`` order, the score first). ``bonus`` is added to the score
         before it is judged (not to the score returned): what the player is expected to
@@ -236,8 +255,13 @@ class ScenarioEvaluator(Evaluator):
     evaluation's tables change (goal chances, cat progress, colour and rainbow weights);
     the awards' tables are the daily's, so every point is the rules' point."""
 
-    def __init__(self, layout: Layout, raised: frozenset[str], weights: Weights = DEFAULT_WEIGHTS,
-                 wanted: frozenset[str] | None = None):  # fmt: skip
+    def __init__(
+        self,
+        layout: Layout,
+        raised: frozenset[str],
+        weights: Weights = DEFAULT_WEIGHTS,
+        wanted: frozenset[str] | None = None,
+    ):
         super().__init__(layout, weights)
         self.raised = raised
         goals, goal_at, chance, cats, progress, award, shapes, reach, floats = self.arrays
@@ -266,8 +290,9 @@ class ScenarioEvaluator(Evaluator):
 
 
 @lru_cache(maxsize=64)
-def scenario_evaluator(layout: Layout, raised: frozenset[str],
-                       wanted: frozenset[str] | None = None) -> ScenarioEvaluator:  # fmt: skip
+def scenario_evaluator(
+    layout: Layout, raised: frozenset[str], wanted: frozenset[str] | None = None
+) -> ScenarioEvaluator:
     return ScenarioEvaluator(layout, raised, wanted=wanted)
 
 
@@ -294,9 +319,19 @@ def final_state(beam: Beam, quilt, state: np.ndarray, hand, market, bag, drawn: 
         market = (-1, -1, -1)  # no market step: any market will do
     work = state.copy()
     moves = np.empty((TURNS, 3), dtype=np.int64)
-    _quick_game(work, int(hand[0]), int(hand[1]), np.asarray(market, dtype=np.int64),
-                np.asarray(bag, dtype=np.int64), drawn, turn, TURNS,
-                float(options.second_patch), moves, *beam.evaluator.arrays)  # fmt: skip
+    _quick_game(
+        work,
+        int(hand[0]),
+        int(hand[1]),
+        np.asarray(market, dtype=np.int64),
+        np.asarray(bag, dtype=np.int64),
+        drawn,
+        turn,
+        TURNS,
+        float(options.second_patch),
+        moves,
+        *beam.evaluator.arrays,
+    )
     return work
 
 
@@ -309,11 +344,21 @@ class ScenarioValuation(Valuation):
     scores: tuple[float, ...] = ()
 
 
-def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: Scenario,
-                         beam: Beam, *, samples: int = 256, seed: str = "",
-                         margin: float | None = MARGIN, score_band=SCORE_BAND,
-                         gain: float = 0.0, spread: float = 0.0, near: float = 0.0,
-                         bag: list | None = None) -> ScenarioValuation:  # fmt: skip
+def value_moves_for_pass(
+    observation: Observation,
+    moves: list[Move],
+    scenario: Scenario,
+    beam: Beam,
+    *,
+    samples: int = 256,
+    seed: str = "",
+    margin: float | None = MARGIN,
+    score_band=SCORE_BAND,
+    gain: float = 0.0,
+    spread: float = 0.0,
+    near: float = 0.0,
+    bag: list | None = None,
+) -> ScenarioValuation:
     """``valuation.value_moves`` with the utility of a finished play-out for its score: the
     same sampled futures (``sampled_bag``: deterministic for a seed and position), the same
     early drop of the moves that surely cannot beat the leader by ``margin`` (utility).
@@ -335,9 +380,13 @@ def value_moves_for_pass(observation: Observation, moves: list[Move], scenario: 
     states = [pack(after.quilt) for after in afters]
     if observation.turn == TURNS:  # the move ends the game: exact
         judged = [judge.judge(state) for state in states]
-        return ScenarioValuation(moves, tuple(u for u, _, _ in judged), (1,) * len(moves),
-                                 tuple(float(p) for _, p, _ in judged),
-                                 tuple(float(s) for _, _, s in judged))  # fmt: skip
+        return ScenarioValuation(
+            moves,
+            tuple(u for u, _, _ in judged),
+            (1,) * len(moves),
+            tuple(float(p) for _, p, _ in judged),
+            tuple(float(s) for _, _, s in judged),
+        )
     if observation.turn == TURNS - 1 or bag is not None:
         samples = 1  # the draws after this turn are never played, or the bag is known
     unseen = sorted(observation.unseen().elements())
@@ -407,13 +456,23 @@ class ScenarioPlayer(FairPlayer):
         boosts = [RAINBOW_BONUS, RAINBOW_SCALE, BUTTON_BOOST, CAT_BOOST, GOAL_BOOST]
         if not self.condition_aware:
             boosts = []
-        return {**super().strength(), "mode": "scenario-pass", "shape": SHAPE,
-                "pass_margin": self.pass_margin, "boosts": boosts,
-                "score_band": list(self.score_band), **self._extra_strength()}  # fmt: skip
+        return {
+            **super().strength(),
+            "mode": "scenario-pass",
+            "shape": SHAPE,
+            "pass_margin": self.pass_margin,
+            "boosts": boosts,
+            "score_band": list(self.score_band),
+            **self._extra_strength(),
+        }
 
     def _extra_strength(self) -> dict:
-        extra = {"gain": round(self.gain, 4), "spread": self.spread, "near": self.near,
-                 "goal_futures": self._goal_futures()}  # fmt: skip
+        extra = {
+            "gain": round(self.gain, 4),
+            "spread": self.spread,
+            "near": self.near,
+            "goal_futures": self._goal_futures(),
+        }
         if self.targeted:
             extra["targeted"] = EACH_CAT_BOOST
         return extra
@@ -429,11 +488,17 @@ class ScenarioPlayer(FairPlayer):
             self._raised = None
             return super().choose_goals(setup, deal)
         futures = self.goal_deals_for(setup, deal)
-        return choose_arrangement_for_pass(setup, scenario, futures, self.condition_aware,
-                                           self.score_band, self.gain * TURNS,
-                                           self.spread * np.sqrt(TURNS),
-                                           self.near * np.sqrt(TURNS),
-                                           self.targeted)  # fmt: skip
+        return choose_arrangement_for_pass(
+            setup,
+            scenario,
+            futures,
+            self.condition_aware,
+            self.score_band,
+            self.gain * TURNS,
+            self.spread * np.sqrt(TURNS),
+            self.near * np.sqrt(TURNS),
+            self.targeted,
+        )
 
     def goal_deals_for(self, setup: Setup, deal: Deal | None) -> list[Deal]:
         """The deals the goal arrangements' quick games are played on: sampled ones."""
@@ -447,20 +512,29 @@ class ScenarioPlayer(FairPlayer):
         if scenario is None:
             self._raised = None
             return super().valuation(observation, also)
-        self._raised = open_kinds(scenario, observation.quilt) if self.condition_aware else (
-            frozenset())  # fmt: skip
+        self._raised = (
+            open_kinds(scenario, observation.quilt) if self.condition_aware else (frozenset())
+        )
         self._wanted = None
         if self.targeted and "each-cat" in self._raised:
             self._wanted = cats_without_a_token(scenario, observation.quilt)
         visible = self.visible_candidates(observation, max(self.candidates, 4))
         moves = [node.move for node in visible[: self.candidates]]
         moves += [move for move in also if move not in moves]
-        return value_moves_for_pass(observation, moves, scenario,
-                                    self.playout(observation.layout), samples=self.samples,
-                                    seed=self.seed, margin=self.pass_margin,
-                                    score_band=self.score_band, gain=self.gain,
-                                    spread=self.spread, near=self.near,
-                                    bag=self.known_bag())  # fmt: skip
+        return value_moves_for_pass(
+            observation,
+            moves,
+            scenario,
+            self.playout(observation.layout),
+            samples=self.samples,
+            seed=self.seed,
+            margin=self.pass_margin,
+            score_band=self.score_band,
+            gain=self.gain,
+            spread=self.spread,
+            near=self.near,
+            bag=self.known_bag(),
+        )
 
     def known_bag(self) -> list | None:
         """The true bag, for a player that sees it (``ScenarioHindsightPlayer``); None."""
@@ -507,11 +581,17 @@ class ScenarioHindsightPlayer(ScenarioPlayer):
         return list(self._game.remaining_bag) if self._game is not None else None
 
 
-def choose_arrangement_for_pass(setup: Setup, scenario: Scenario, deals: list[Deal],
-                                condition_aware: bool = True,
-                                score_band: tuple[int, int] = SCORE_BAND,
-                                bonus: float = 0.0, spread: float = 0.0,
-                                near: float = 0.0, targeted: bool = False) -> dict:  # fmt: skip
+def choose_arrangement_for_pass(
+    setup: Setup,
+    scenario: Scenario,
+    deals: list[Deal],
+    condition_aware: bool = True,
+    score_band: tuple[int, int] = SCORE_BAND,
+    bonus: float = 0.0,
+    spread: float = 0.0,
+    near: float = 0.0,
+    targeted: bool = False,
+) -> dict:
     """The arrangement of the scenario's goals with the highest mean utility of the quick
     game (every condition open: the raised evaluation, when ``condition_aware``) on the same
     ``deals``, each score judged ``bonus`` higher (and with ``spread``); ties: the first

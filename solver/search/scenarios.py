@@ -24,8 +24,12 @@ class BlindScenarioPlayer(ScenarioPlayer):
 # "points" is the fair solver as the daily plays (for the comparison), "blind" plays for the
 # pass without the condition-aware evaluation, "hindsight" plays for the pass seeing the bag
 # (which deals are passable at all)
-RATE_PLAYERS = {"pass": ScenarioPlayer, "points": FairPlayer, "blind": BlindScenarioPlayer,
-                "hindsight": ScenarioHindsightPlayer}  # fmt: skip
+RATE_PLAYERS = {
+    "pass": ScenarioPlayer,
+    "points": FairPlayer,
+    "blind": BlindScenarioPlayer,
+    "hindsight": ScenarioHindsightPlayer,
+}
 
 
 @dataclass(frozen=True)
@@ -56,9 +60,15 @@ def rate_strength(deals: int, *, player: str = "pass", **options) -> dict:
     return json.loads(json.dumps({"player": player, "deals": deals, "strength": strength}))
 
 
-def play_scenario_deals(number: int, deals: int, *, player: str = "pass",
-                        prefix: str = "pass-rate", first: int = 0,
-                        **options) -> list[ScenarioRun]:  # fmt: skip
+def play_scenario_deals(
+    number: int,
+    deals: int,
+    *,
+    player: str = "pass",
+    prefix: str = "pass-rate",
+    first: int = 0,
+    **options,
+) -> list[ScenarioRun]:
     """The game of ``player`` (``RATE_PLAYERS``) on each of deals ``first`` ..
     ``first + deals - 1`` of a scenario."""
     scenario = SCENARIOS[number]

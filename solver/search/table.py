@@ -57,8 +57,15 @@ class TablePlayer(Player):
 
     sees_table = True
 
-    def __init__(self, seed: str = "", candidates: int = 4, budget: int = 10000,
-                 samples: int = 0, ranked: int = 24, points: float = 0.0):  # fmt: skip
+    def __init__(
+        self,
+        seed: str = "",
+        candidates: int = 4,
+        budget: int = 10000,
+        samples: int = 0,
+        ranked: int = 24,
+        points: float = 0.0,
+    ):
         self.seed = seed
         self.candidates = candidates
         self.budget = budget
@@ -135,8 +142,9 @@ class _Futures:
         self.unseen = sorted(view.unseen().elements())
         self.taken = [len(quilt.placements) for quilt in view.quilts]
         # each other seat's hidden hand: 2 patches, 1 once its game is over (the last one)
-        self.hidden = [0 if s == view.seat else (1 if self.taken[s] >= TURNS else 2)
-                       for s in range(seats)]  # fmt: skip
+        self.hidden = [
+            0 if s == view.seat else (1 if self.taken[s] >= TURNS else 2) for s in range(seats)
+        ]
         self.taken[view.seat] += 1
         base = np.array([pack(quilt) for quilt in view.quilts], dtype=np.int64)
         self.starts = []

@@ -77,8 +77,9 @@ def value_moves(
     reused. On the last two turns the unseen patches change nothing: one future is enough
     and the values are exact. Raises ``RulesError`` naming an illegal move."""
     moves = tuple(moves)
-    finals, counts = future_values(observation, moves, samples=samples, seed=seed,
-                                   margin=margin, depth=depth, beam=beam)  # fmt: skip
+    finals, counts = future_values(
+        observation, moves, samples=samples, seed=seed, margin=margin, depth=depth, beam=beam
+    )
     values = tuple(float(finals[i, :n].mean()) for i, n in enumerate(counts))
     return Valuation(moves, values, tuple(counts))
 
@@ -157,9 +158,17 @@ class _Quick:
 
     def play(self, bags: list[list[int]], alive: list[int], finals: np.ndarray, column: int):
         self.beam.evaluator.quick_games(
-            self.states, self.hands, self.firsts, self.lefts, self.turn,
-            np.array(bags, dtype=np.int64), self.beam.options.second_patch, alive, finals,
-            column)  # fmt: skip
+            self.states,
+            self.hands,
+            self.firsts,
+            self.lefts,
+            self.turn,
+            np.array(bags, dtype=np.int64),
+            self.beam.options.second_patch,
+            alive,
+            finals,
+            column,
+        )
 
 
 def _left(after: Node) -> int:
@@ -200,8 +209,9 @@ def continued_values(
     for k in range(samples):
         bag = sampled_bag(unseen, seed, turn, k)
         for i, move in enumerate(moves):
-            finals[i, k] = _continued(observation, move, bag,
-                                      continuation(f"{seed}/turn-{turn}/player-{k}"))  # fmt: skip
+            finals[i, k] = _continued(
+                observation, move, bag, continuation(f"{seed}/turn-{turn}/player-{k}")
+            )
     return finals
 
 
@@ -267,8 +277,9 @@ def halve_moves(
     return Valuation(moves, values, tuple(counts))
 
 
-def _still_close(finals: np.ndarray, alive: list[int], margin: float,
-                 keep: tuple[int, ...] = ()) -> list[int]:  # fmt: skip
+def _still_close(
+    finals: np.ndarray, alive: list[int], margin: float, keep: tuple[int, ...] = ()
+) -> list[int]:
     """The leader, the moves of ``keep``, and the moves of ``alive`` that may still beat it by
     ``margin`` points or more: a move whose mean difference to the leader, future by future,
     stays below ``margin`` by ``SURE`` standard errors is dropped. The futures are shared

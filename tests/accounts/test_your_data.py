@@ -79,9 +79,17 @@ def test_the_export_holds_every_game_move_hint_analysis_group_and_rating(world, 
     ranked = games[world["games"]["ann"].pk]
     assert ranked["moves"] == world["games"]["ann"].moves and ranked["hints"][0]["turn"] == 3
     # on the review's scale (expected final scores), as the page shows it
-    assert ranked["analysis"]["result"] == {"accuracy": 90, "turns": [
-        {"turn": 1, "played_value": round(calibrated(60.0, 1), 2),
-         "best_value": round(calibrated(61.0, 1), 2), "loss": 1.0}]}  # fmt: skip
+    assert ranked["analysis"]["result"] == {
+        "accuracy": 90,
+        "turns": [
+            {
+                "turn": 1,
+                "played_value": round(calibrated(60.0, 1), 2),
+                "best_value": round(calibrated(61.0, 1), 2),
+                "loss": 1.0,
+            }
+        ],
+    }
     assert [group["name"] for group in data["groups"]] == ["Quilters"]
     assert data["rating"]["days"] == 1 and data["versus"] == []
     assert APIClient().get("/api/me/export/").status_code in (401, 403)

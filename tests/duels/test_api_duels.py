@@ -75,9 +75,12 @@ def test_a_duel_on_todays_daily_accepted_by_a_guest(alice, alice_api, daily):
     code = duel["code"]
     assert duel["url"] == f"/duel/{code}/"
     assert duel["deal"] == {
-        "kind": "daily", "date": today().isoformat(), "scenario": None, "week": None,
+        "kind": "daily",
+        "date": today().isoformat(),
+        "scenario": None,
+        "week": None,
         "ranked": True,
-    }  # fmt: skip
+    }
     assert duel["challenger"] == {"player": "alice", "score": None}
     anyone = Client()
     seen = anyone.get(f"/api/duels/{code}/").json()

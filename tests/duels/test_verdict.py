@@ -73,9 +73,14 @@ def done_duel(alice, make_player, daily):
         (bob, "opponent", 58, B_TURNS),
     ):
         game = Game.objects.create(
-            challenge=daily, player=player, status=Game.Status.FINISHED, score=score,
-            turn=TURNS + 1, finished_at=timezone.now(), goals=goals,
-        )  # fmt: skip
+            challenge=daily,
+            player=player,
+            status=Game.Status.FINISHED,
+            score=score,
+            turn=TURNS + 1,
+            finished_at=timezone.now(),
+            goals=goals,
+        )
         DuelEntry.objects.create(duel=duel, player=player, seat=seat, game=game)
         Analysis.objects.create(
             game=game, status=Analysis.Status.READY, result={"turns": turns}, done=TURNS

@@ -106,12 +106,18 @@ def _says_where_the_points_came_from(page, site: str, game_id: int) -> None:
     """The sentence's figures are the API's and add up: expected start + choices + draws =
     the score; par beside them as the API says it."""
     told = page.wait_for_selector("[data-told]")
-    figures = {k: int(told.get_attribute(f"data-told-{k}")) for k in
-               ("start", "decisions", "luck", "score")}  # fmt: skip
+    figures = {
+        k: int(told.get_attribute(f"data-told-{k}"))
+        for k in ("start", "decisions", "luck", "score")
+    }
     assert figures["start"] + figures["decisions"] + figures["luck"] == figures["score"]
     answer = api_get(page, site, f"/api/games/{game_id}/analysis/")["told"]
-    assert figures == {"start": answer["expected_start"], "decisions": answer["decisions"],
-                       "luck": answer["luck"], "score": answer["score"]}  # fmt: skip
+    assert figures == {
+        "start": answer["expected_start"],
+        "decisions": answer["decisions"],
+        "luck": answer["luck"],
+        "score": answer["score"],
+    }
     words = told.inner_text()
     assert f"expected about {figures['start']} from this deal" in words
     assert f"Your choices cost {-figures['decisions']};" in words

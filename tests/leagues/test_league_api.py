@@ -45,8 +45,11 @@ def test_the_callers_league_this_week_and_a_past_one(placed, client_for):
         assert league.status_code == 200
         body = league.json()
         assert (body["week"], body["tier"], body["promote"], body["relegate"]) == (
-            "2026-W49", 1, 1, 0,
-        )  # fmt: skip
+            "2026-W49",
+            1,
+            1,
+            0,
+        )
         assert [(m["player"], m["points"], m["days"], m["par_diff"]) for m in body["members"]] == [
             ("alice", 100.0, 1, 5.0),
             ("bob", 50.0, 1, -5.0),

@@ -57,8 +57,11 @@ def test_points_are_each_days_percentile_on_its_board_and_a_missed_day_adds_noth
     assert [row["player"] for row in table["members"]] == ["m001", "m002", "m000", "m003"]
     assert [row["rank"] for row in table["members"]] == [1, 2, 3, 4]
     assert {name: row["days"] for name, row in rows.items()} == {
-        "m000": 1, "m001": 2, "m002": 2, "m003": 0,
-    }  # fmt: skip
+        "m000": 1,
+        "m001": 2,
+        "m002": 2,
+        "m003": 0,
+    }
     # score minus par's mean, per closed day and summed
     assert rows["m000"]["par_diff"] == pytest.approx(11.6)
     assert rows["m001"]["par_diff"] == pytest.approx(1.6 + 5.0)
@@ -100,8 +103,11 @@ def test_ties_on_points_and_par_go_by_the_tokens_and_full_ties_share_a_rank():
         finished(tuesday, dan, 80)
         rows = league_json(league)["members"]
     assert [(r["player"], r["rank"]) for r in rows] == [
-        ("t000", 1), ("t001", 2), ("t003", 2), ("t002", 4),
-    ]  # fmt: skip
+        ("t000", 1),
+        ("t001", 2),
+        ("t003", 2),
+        ("t002", 4),
+    ]
 
 
 def test_ties_on_points_go_by_par_difference():
@@ -135,8 +141,12 @@ def test_an_open_days_points_are_provisional_and_show_nothing_of_its_games():
         assert rows["o000"]["points"] == 100.0 and rows["o000"]["days"] == 1
         today = rows["o000"]["per_day"][0]
         assert today == {
-            "date": str(MONDAY), "played": True, "closed": False, "points": 100.0, "par_diff": None,
-        }  # fmt: skip
+            "date": str(MONDAY),
+            "played": True,
+            "closed": False,
+            "points": 100.0,
+            "par_diff": None,
+        }
         assert rows["o000"]["par_diff"] == 0
         finished(monday, ben, 80)  # the standings move as games finish
         rows = {row["player"]: row for row in league_json(league, ben)["members"]}

@@ -69,9 +69,12 @@ def test_after_sundays_close_the_top_five_go_up_and_the_bottom_five_down(week_of
         assert table["settled"] and table["closed"]
         assert table["members"][0]["outcome"] == "promoted"
         assert table["members"][0]["per_day"][2] == {
-            "date": str(MONDAY + datetime.timedelta(days=2)), "played": True, "closed": True,
-            "points": 100.0, "par_diff": 20.0,
-        }  # fmt: skip
+            "date": str(MONDAY + datetime.timedelta(days=2)),
+            "played": True,
+            "closed": True,
+            "points": 100.0,
+            "par_diff": 20.0,
+        }
         history = past_tiers(members[0])["weeks"]
     assert [(w["week"], w["tier"], w["rank"], w["outcome"]) for w in history] == [
         ("2026-W50", 4, None, ""),

@@ -16,8 +16,14 @@ pytestmark = pytest.mark.django_db
 
 
 def finished(challenge, player, score) -> Game:
-    return Game.objects.create(challenge=challenge, player=player, ranked=True, turn=23,
-                               status=Game.Status.FINISHED, score=score)  # fmt: skip
+    return Game.objects.create(
+        challenge=challenge,
+        player=player,
+        ranked=True,
+        turn=23,
+        status=Game.Status.FINISHED,
+        score=score,
+    )
 
 
 def par_of(challenge, score) -> None:

@@ -106,15 +106,24 @@ def test_played_games_replay_against_the_deal_with_the_same_score(seed, strategy
 def test_par_prints_its_games_mean_and_the_game_nearest_it_and_play_fair_is_game_0():
     """``par`` with the site's option names (here small); ``play --strategy fair`` with the
     same options plays par's game 0 (the shipped par options, salt ``SEED/par/0``)."""
-    printed = ok("par", "cli", "--games", "3", "--jobs", "2", "--options",
-                 '{"playout_width": 1, "samples": 1}')  # fmt: skip
+    printed = ok(
+        "par",
+        "cli",
+        "--games",
+        "3",
+        "--jobs",
+        "2",
+        "--options",
+        '{"playout_width": 1, "samples": 1}',
+    )
     assert set(printed) >= {"score", "mean", "se", "games", "game"}
     scores = printed["games"]
     mean = sum(scores) / 3
     assert printed["mean"] == round(mean, 1) and abs(printed["score"] - mean) <= 0.5
     assert printed["game"]["score"] == min(scores, key=lambda s: abs(s - mean))
-    game = replay(ok("deal", "cli"), {**printed["game"], "quilt": {"goals":
-                                      printed["game"]["goals"]}})  # fmt: skip
+    game = replay(
+        ok("deal", "cli"), {**printed["game"], "quilt": {"goals": printed["game"]["goals"]}}
+    )
     assert game.quilt.total() == printed["game"]["score"]
     played = ok("play", "cli", "--strategy", "fair", "--width", "1", "--samples", "1")
     assert played["score"]["total"] == scores[0]

@@ -82,8 +82,15 @@ def test_par_read_with_the_game_is_the_days_par(alice_api, game, daily):
     url = f"/api/games/{game['id']}/"
     par = alice_api.get(url).json()["par"]
     assert (par["status"], par["score"], par["games"], par["of"]) == ("pending", None, 0, 3)
-    figures = {"mean": 76.8, "se": 1.2, "games": 3, "of": 3, "low": 70, "high": 81,
-               "overridden": False}  # fmt: skip
+    figures = {
+        "mean": 76.8,
+        "se": 1.2,
+        "games": 3,
+        "of": 3,
+        "low": 70,
+        "high": 81,
+        "overridden": False,
+    }
     SolverRun.objects.filter(challenge=daily).update(status="ready", score=77, figures=figures)
     assert alice_api.get(url).json()["par"] == {"status": "ready", "score": 77, **figures}
     moved = alice_api.post(f"/api/games/{game['id']}/moves/", next_move(game), "json").json()

@@ -39,15 +39,20 @@ def test_the_percentile_is_the_share_of_the_references_par_means_below():
     assert percentile(middle) == round(100 * below / len(means), 1)
 
 
-@pytest.mark.parametrize(("share", "label"), [(1.0, "gentle"), (0.5, "usual"), (0.18, "tough"),
-                                              (0.0, "brutal")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("share", "label"), [(1.0, "gentle"), (0.5, "usual"), (0.18, "tough"), (0.0, "brutal")]
+)
 def test_an_open_day_by_its_pars_percentile_in_the_reference_even_on_the_first_day(share, label):
     par = round(_par_at(share))
     day = with_par(0, par)  # no day before it: the reference needs no history
     place = percentile(par)
     score = round(par - reference()["grand_mean"], 1)
-    assert difficulty(day, par) == {"label": label, "score": score, "basis": "par",
-                                    "percentile": place}  # fmt: skip
+    assert difficulty(day, par) == {
+        "label": label,
+        "score": score,
+        "basis": "par",
+        "percentile": place,
+    }
     shown = APIClient().get("/api/daily/").json()["difficulty"]
     assert shown == difficulty(day, par)
 
@@ -74,8 +79,12 @@ def test_a_closed_day_by_the_crowds_median_against_par(make_player):
             score=score,
         )
         tallies.do_count_game(game)
-    assert difficulty(closed, 76) == {"label": "usual", "score": -18.0, "basis": "crowd",
-                                      "percentile": percentile(76)}  # fmt: skip
+    assert difficulty(closed, 76) == {
+        "label": "usual",
+        "score": -18.0,
+        "basis": "crowd",
+        "percentile": percentile(76),
+    }
     nobody = with_par(2, 76)
     assert difficulty(nobody, 76)["basis"] == "par"  # a closed day nobody played: par's word
     assert difficulty(do_ensure_challenge(today() - datetime.timedelta(days=3)), None) is None
@@ -84,8 +93,15 @@ def test_a_closed_day_by_the_crowds_median_against_par(make_player):
 def test_the_share_says_how_hard_the_day_was(make_player):
     day = with_par(0, 55)  # brutal: below every deal of the reference
     goals = dict(zip(("2,3", "3,4", "4,2"), deal_of(day).setup.goal_options, strict=False))
-    game = Game.objects.create(challenge=day, player=make_player("sharer"), ranked=True,
-                               status="finished", turn=23, score=40, goals=goals)  # fmt: skip
+    game = Game.objects.create(
+        challenge=day,
+        player=make_player("sharer"),
+        ranked=True,
+        status="finished",
+        turn=23,
+        score=40,
+        goals=goals,
+    )
     page = lambda language: APIClient().get(f"/share/{game.pk}/?lang={language}").content  # noqa: E731
     assert "par 55 · a brutal day" in page("en").decode()
     assert "par 55 · un día brutal" in page("es").decode()

@@ -283,16 +283,18 @@ def test_the_api_says_a_reviews_reasons_in_the_requests_language(game, client_fo
     Analysis.objects.create(game=game, status="ready", done=1, total=1, result=result)
     path = f"/api/games/{game.pk}/analysis/"
     api = client_for(alice)
-    assert api.get(path).json()["turns"] == [{
-        **turn,
-        "played_value": round(calibrated(60.0, 1), 2),  # the hints' scale
-        "best_value": round(calibrated(64.0, 1), 2),
-        "reasons": ["the better move: green pair: one more for a button"],
-        "reason_facts": turn["reasons"],  # bare, for the page to word
-        "played_reasons": ["starts a dots group towards Millie"],
-        "played_reason_facts": turn["played_reasons"],
-        "luck": None,  # one turn of a game: no story
-    }]  # fmt: skip
+    assert api.get(path).json()["turns"] == [
+        {
+            **turn,
+            "played_value": round(calibrated(60.0, 1), 2),  # the hints' scale
+            "best_value": round(calibrated(64.0, 1), 2),
+            "reasons": ["the better move: green pair: one more for a button"],
+            "reason_facts": turn["reasons"],  # bare, for the page to word
+            "played_reasons": ["starts a dots group towards Millie"],
+            "played_reason_facts": turn["played_reasons"],
+            "luck": None,  # one turn of a game: no story
+        }
+    ]
     spanish = api.get(path, **SPANISH).json()["turns"][0]
     assert spanish["reasons"] == ["la mejor jugada: dos losetas verdes: una más para un botón"]
     assert spanish["played_reasons"] == ["empieza un grupo de lunares para Millie"]

@@ -52,8 +52,11 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert first.status_code == 202, first.content
     assert first.json()["status"] == "pending"
     assert alice_api.get(game_url).json()["analysis"] == {
-        "status": "pending", "accuracy": None, "expected_loss": None, "told": None
-    }  # fmt: skip
+        "status": "pending",
+        "accuracy": None,
+        "expected_loss": None,
+        "told": None,
+    }
     assert first.json()["progress"] == {"done": 0, "total": 22}
     assert len(sent) == 1  # sent to the workers once committed
     with django_capture_on_commit_callbacks() as sent_again:
@@ -67,8 +70,12 @@ def test_an_analysis_is_asked_once_computed_once_and_read_with_its_progress(
     assert data["status"] == "ready" and data["progress"] == {"done": 22, "total": 22}
     # the game remembers it (its end screen shows it on any later visit)
     remembered = alice_api.get(game_url).json()["analysis"]
-    assert remembered == {"status": "ready", "accuracy": data["accuracy"],
-                          "expected_loss": data["expected_loss"], "told": data["told"]}  # fmt: skip
+    assert remembered == {
+        "status": "ready",
+        "accuracy": data["accuracy"],
+        "expected_loss": data["expected_loss"],
+        "told": data["told"],
+    }
     assert 0 <= data["accuracy"] <= 100
     assert data["expected_loss"] == pytest.approx(sum(t["loss"] for t in data["turns"]), abs=0.1)
     assert [t["turn"] for t in data["turns"]] == list(range(1, 23))
@@ -303,15 +310,26 @@ def test_an_analysis_says_the_expected_start_the_choices_and_each_turns_luck(ali
     losses = [0.0] * 22
     losses[0], losses[9] = 4.0, 1.6
     turns = [
-        {"turn": k, "played": move, "best": move, "played_value": 50.0 + k,
-         "best_value": 50.0 + k + loss, "loss": loss, "accuracy": 100.0, "mark": "",
-         "reasons": [], "played_reasons": []}
+        {
+            "turn": k,
+            "played": move,
+            "best": move,
+            "played_value": 50.0 + k,
+            "best_value": 50.0 + k + loss,
+            "loss": loss,
+            "accuracy": 100.0,
+            "mark": "",
+            "reasons": [],
+            "played_reasons": [],
+        }
         for k, (move, loss) in enumerate(zip(game.moves, losses, strict=True), start=1)
-    ]  # fmt: skip
+    ]
     Analysis.objects.create(
-        game=game, status=Analysis.Status.READY, done=22,
+        game=game,
+        status=Analysis.Status.READY,
+        done=22,
         result={"accuracy": 90.0, "expected_loss": sum(losses), "turns": turns},
-    )  # fmt: skip
+    )
     data = alice_api.get(f"/api/games/{game.pk}/analysis/").json()
     shown = data["turns"]
     assert data["expected_start"] == shown[0]["best_value"]

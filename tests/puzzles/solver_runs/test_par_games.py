@@ -55,8 +55,17 @@ def test_par_is_the_mean_of_its_games_and_says_how_far_it_is(day, client):
     games = list(run.par_games.order_by("k"))
     assert [g.k for g in games] == [0, 1, 2] and run.figures["of"] == 3
     answer = client.get(f"/api/challenges/{day.date}/").json()["par"]
-    assert answer == {"status": "pending", "score": None, "mean": None, "se": None, "games": 0,
-                      "of": 3, "low": None, "high": None, "overridden": True}  # fmt: skip
+    assert answer == {
+        "status": "pending",
+        "score": None,
+        "mean": None,
+        "se": None,
+        "games": 0,
+        "of": 3,
+        "low": None,
+        "high": None,
+        "overridden": True,
+    }
 
     compute_par_game(games[0].pk)  # the task's body, here
     first = ParGame.objects.get(pk=games[0].pk).score
@@ -73,8 +82,10 @@ def test_par_is_the_mean_of_its_games_and_says_how_far_it_is(day, client):
     assert answer["status"] == "ready" and (answer["games"], answer["of"]) == (3, 3)
     assert answer["score"] == figures["score"] and answer["mean"] == figures["mean"]
     assert (answer["se"], answer["low"], answer["high"]) == (
-        figures["se"], min(scores), max(scores)
-    )  # fmt: skip
+        figures["se"],
+        min(scores),
+        max(scores),
+    )
     # the replayed game: the one nearest the mean, whole, on the day's deal
     assert replayed_total(day, run) == scores[figures["nearest"]]
     # the solver alone computes the same games (in this process here; the CLI in the
@@ -123,16 +134,22 @@ def test_a_failed_game_fails_par_and_the_rollover_sends_it_again(day, monkeypatc
 
 def test_a_par_run_from_before_par_had_games_is_given_them(db, settings):
     settings.CALICO_PAR_GAMES = 2
-    challenge = Challenge.objects.create(date=today() - datetime.timedelta(days=40), seed="old",
-                                         commitment="old")  # fmt: skip
+    challenge = Challenge.objects.create(
+        date=today() - datetime.timedelta(days=40), seed="old", commitment="old"
+    )
     run = SolverRun.objects.create(challenge=challenge, kind="par", sent_at=ago(600))
     assert run.pk in solver_runs.do_resend_lost_runs()
     assert list(run.par_games.values_list("k", flat=True).order_by("k")) == [0, 1]
 
 
 def par_cli(*args) -> dict:
-    result = subprocess.run([sys.executable, "-m", "solver", "par", *args], cwd=ROOT,
-                            capture_output=True, text=True, check=False)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "par", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (result.returncode, result.stderr) == (0, ""), result.stderr
     return json.loads(result.stdout)
 
@@ -153,30 +170,33 @@ def test_two_workers_play_par_and_the_command_line_prints_the_same(
     challenge = do_ensure_challenge(today())
     run = wait_until(
         lambda: SolverRun.objects.filter(challenge=challenge, kind="par", status="ready").first(),
-        "the par games are played", 120,
-    )  # fmt: skip
+        "the par games are played",
+        120,
+    )
     claimed_by = set(run.par_games.values_list("attempts", flat=True))
     assert claimed_by == {1}, "each game claimed once"
     printed = par_cli(challenge.seed, "--games", "4", "--jobs", "2", "--options", options)
     scores = list(run.par_games.order_by("k").values_list("score", flat=True))
     assert printed["games"] == scores
     assert (printed["score"], printed["mean"], printed["se"]) == (
-        run.score, run.figures["mean"], run.figures["se"]
-    )  # fmt: skip
+        run.score,
+        run.figures["mean"],
+        run.figures["se"],
+    )
     assert printed["game"]["moves"] == run.moves and printed["game"]["score"] == (
         replayed_total(challenge, run)
-    )  # fmt: skip
+    )
 
 
 def test_replay_par_plays_a_one_game_par_again_as_the_mean(db, settings, capsys):
     from django.core.management import call_command
 
     settings.CALICO_PAR_GAMES = 2
-    challenge = Challenge.objects.create(date=today() - datetime.timedelta(days=60), seed="s",
-                                         commitment="s")  # fmt: skip
+    challenge = Challenge.objects.create(
+        date=today() - datetime.timedelta(days=60), seed="s", commitment="s"
+    )
     one = {"mean": 70.0, "se": None, "games": 1, "of": 1, "low": 70, "high": 70}
-    SolverRun.objects.create(challenge=challenge, kind="par", status="ready", score=70,
-                             figures=one)  # fmt: skip
+    SolverRun.objects.create(challenge=challenge, kind="par", status="ready", score=70, figures=one)
     call_command("replay_par")
     assert "for 1 days" in capsys.readouterr().out
     run = par_of(challenge)

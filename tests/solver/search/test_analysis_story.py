@@ -38,8 +38,11 @@ def _exact(value: float) -> Decimal:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.text(min_size=1, max_size=8), moves=st.integers(0, 2**16),
-       setup=st.sampled_from(["standard", "beginner"]))  # fmt: skip
+@given(
+    seed=st.text(min_size=1, max_size=8),
+    moves=st.integers(0, 2**16),
+    setup=st.sampled_from(["standard", "beginner"]),
+)
 def test_the_start_the_choices_and_the_draws_add_up_to_the_score_exactly(seed, moves, setup):
     pairs, score = _game(deal(seed, setup=setup), make_player("random", seed=str(moves)))
     turns, told = _told(pairs, score, **TINY)
@@ -87,11 +90,19 @@ def test_a_good_draw_is_luck_above_zero_and_a_bad_one_below():
 def test_the_command_says_where_a_whole_games_points_came_from(tmp_path, capsys):
     d = deal("story-command", setup="beginner")
     pairs, score = _game(d, make_player("greedy"))
-    replay = {"setup": d.setup.to_json(), "goals": None, "turns": [
-        {"turn": o.turn, "hand": [patch_to_json(p) for p in o.hand],
-         "market": [patch_to_json(p) for p in o.market], "move": m.to_json()}
-        for o, m in pairs
-    ]}  # fmt: skip
+    replay = {
+        "setup": d.setup.to_json(),
+        "goals": None,
+        "turns": [
+            {
+                "turn": o.turn,
+                "hand": [patch_to_json(p) for p in o.hand],
+                "market": [patch_to_json(p) for p in o.market],
+                "move": m.to_json(),
+            }
+            for o, m in pairs
+        ],
+    }
     path = tmp_path / "game.json"
     path.write_text(json.dumps(replay))
     assert main(["analyse", str(path), "--samples", "2", "--candidates", "1"]) == 0

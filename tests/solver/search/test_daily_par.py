@@ -21,7 +21,6 @@ def test_each_par_game_is_deterministic_given_the_seed_and_its_salt():
 
 def test_par_figures_from_the_games_scores():
     figures = summary([67, 57, 93, 59, 73, 68, 69, 54])
-    assert figures == {"score": 68, "mean": 67.5, "se": 4.3, "low": 54, "high": 93,
-                       "nearest": 0}  # fmt: skip
+    assert figures == {"score": 68, "mean": 67.5, "se": 4.3, "low": 54, "high": 93, "nearest": 0}
     assert summary([70])["se"] is None and summary([])["mean"] is None
     assert summary([60, 61])["score"] == 61  # 60.5 rounds up, as people round
