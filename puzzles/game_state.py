@@ -5,7 +5,6 @@ are pure functions of model rows that both reads (``selectors``) and writes (``s
 need; this module imports neither."""
 
 import datetime
-from collections.abc import Callable
 from functools import lru_cache
 
 from django.apps import apps
@@ -26,26 +25,29 @@ def today() -> datetime.date:
     return timezone.now().astimezone(datetime.UTC).date()
 
 
-# Tests an app built on puzzles adds (weekly: a game on the deal of a special still open): a
-# scenario game whose seed, the whole bag, must stay secret even once the game is finished
-# (its answer, its share). Puzzles never imports the app.
-SECRET_SEEDS: list[Callable[[Game], bool]] = []
+def _any_app_says(question: str, game: Game) -> bool:
+    """Whether an app built on puzzles answers yes to ``question(game)``, a method it declares
+    on its AppConfig, found over the installed apps as the player-data protocol is: puzzles
+    never imports the app."""
+    return any(
+        getattr(config, question)(game)
+        for config in apps.get_app_configs()
+        if hasattr(config, question)
+    )
 
 
 def seed_is_secret(game: Game) -> bool:
-    return any(secret(game) for secret in SECRET_SEEDS)
+    """Whether this scenario game's seed, the whole bag, must stay secret even once the game is
+    finished (its answer, its share): an app says so by ``keeps_seed_secret(game)`` (weekly: a
+    game on the deal of a special still open)."""
+    return _any_app_says("keeps_seed_secret", game)
 
 
 def hidden_from_others(game: Game) -> bool:
     """Whether nobody but its player may see this finished game for now, move or quilt (its
     replay, its share's picture, a practice copy of it, its crowd figures), whatever the day:
-    an app built on puzzles says so by ``hides_game(game)`` on its AppConfig (duels: a game of
-    a duel not yet done), found over the installed apps as the player-data protocol is."""
-    return any(
-        config.hides_game(game)
-        for config in apps.get_app_configs()
-        if hasattr(config, "hides_game")
-    )
+    an app says so by ``hides_game(game)`` (duels: a game of a duel not yet done)."""
+    return _any_app_says("hides_game", game)
 
 
 def is_closed(challenge: Challenge) -> bool:

@@ -106,4 +106,4 @@ def due_ids(now: datetime.datetime, day: datetime.date) -> list[int]:
             .exclude(player_id__in=played)
         )
         ids += found.values_list("pk", flat=True).distinct()
-    return ids
+    return sorted(ids)  # in the order they were made, whatever the database's plan

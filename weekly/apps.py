@@ -11,13 +11,17 @@ class WeeklyConfig(AppConfig):
     keeps_guests = ("weekly_entries",)
 
     def ready(self):
-        from puzzles.game_state import SECRET_SEEDS
         from puzzles.services.games import add_starter
 
-        from .services import do_start_weekly, seed_is_open
+        from .services import do_start_weekly
 
         add_starter("weekly", do_start_weekly)
-        SECRET_SEEDS.append(seed_is_open)
+
+    def keeps_seed_secret(self, game) -> bool:
+        """A game on the deal of a special still open (puzzles.game_state.seed_is_secret)."""
+        from .services import seed_is_open
+
+        return seed_is_open(game)
 
     def fold_guest(self, guest, into):
         from .player_data import fold_guest

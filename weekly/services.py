@@ -116,7 +116,7 @@ def do_fold_guest(guest: Player, *, into: Player) -> None:
 
 def seed_is_open(game: Game) -> bool:
     """A scenario game on the deal of a special still open (its try, or a copy of it): its
-    seed stays secret until the week closes (``puzzles.game_state.SECRET_SEEDS``)."""
+    seed stays secret until the week closes (``WeeklyConfig.keeps_seed_secret``)."""
     if game.scenario is None or not game.seed:
         return False
     monday = week_start(today())
