@@ -93,8 +93,12 @@ def test_before_the_close_no_link_and_no_story(site, page):
     assert page.locator("[data-day-story]").count() == 0
     page.goto(f"{site}/share/{game.pk}/")
     assert page.locator("[data-day-story]").count() == 0
+    # the day's own page says when its story opens, and tells nothing of it yet
     answer = page.goto(f"{site}/day/{today()}/")
-    assert answer.status == 404
+    assert answer.status == 200
+    assert page.locator("[data-day-open]").count() == 1
+    assert page.locator("[data-day-story]").count() == 0
+    assert page.locator("[data-countdown]").count() == 1
 
 
 def test_the_review_beside_the_crowd(told_day, site, browser, shot):
